@@ -1,0 +1,316 @@
+// Money: Glance `Money` side by side with plain `Int64` minor units and Foundation `Decimal` for
+// small values, and with raw GMP (the floor) for huge ones.
+
+import CGMP
+import Foundation
+import GlanceKernel
+
+struct MoneyBenchmarks {
+  let count: Int
+  let repetitions: Int
+  let selected: (String) -> Bool
+
+  func run(into table: inout ResultTable) {
+    var random = SplitMix64(state: 42)
+    // Small: up to ±1 000 000 CHF, i.e. ±10^8 Rappen.
+    let small: [Int64] = (0..<count).map { _ in Int64(random.next(below: 200_000_001)) - 100_000_000 }
+    let quantities: [Int] = (0..<count).map { _ in Int(random.next(below: 10)) + 1 }
+    // Huge: above 10^30 CHF, i.e. 10^32 to about 1.7 × 10^37 Rappen (two GMP limbs).
+    let huge: [Int128] = (0..<count).map { _ in
+      let high = Int128(random.next(below: 1 << 59) + (1 << 43))  // ≥ 2^43 · 2^64 > 10^32
+      let value = high << 64 | Int128(random.next())
+      return random.next(below: 2) == 0 ? value : -value
+    }
+    if selected("sum") { sums(small, into: &table) }
+    if selected("product") { products(small, quantities, into: &table) }
+    if selected("percentage") { percentages(small, into: &table) }
+    if selected("allocation") { allocations(small, into: &table) }
+    if selected("huge-sum") { hugeSums(huge, into: &table) }
+    if selected("huge-product") { hugeProducts(huge, quantities, into: &table) }
+  }
+
+  // MARK: Small values
+
+  func sums(_ values: [Int64], into table: inout ResultTable) {
+    let money = values.map { Money(minorUnits: $0, currency: .chf) }
+    let decimals = values.map { Decimal($0) / 100 }
+    var integerTotal: Int64 = 0
+    var moneyTotal = Money.zero(.chf)
+    var decimalTotal = Decimal.zero
+    let integer = measure(operations: count, repetitions: repetitions) {
+      var total: Int64 = 0
+      for value in values { total += value }
+      integerTotal = total
+    }
+    let glance = measure(operations: count, repetitions: repetitions) {
+      moneyTotal = Money.sum(money, currency: .chf)
+    }
+    var loopTotal = Money.zero(.chf)
+    let glanceLoop = measure(operations: count, repetitions: repetitions) {
+      var total = Money.zero(.chf)
+      for value in money { total += value }
+      loopTotal = total
+    }
+    let foundation = measure(operations: count, repetitions: repetitions) {
+      var total = Decimal.zero
+      for value in decimals { total += value }
+      decimalTotal = total
+    }
+    check(loopTotal == moneyTotal, "sum: Money.sum vs for-in")
+    check(moneyTotal == Money(minorUnits: integerTotal, currency: .chf), "sum: Money vs Int64")
+    check(decimalTotal * 100 == Decimal(integerTotal), "sum: Decimal vs Int64")
+    table.add(
+      "sum, small (< 10^6 CHF)",
+      note: "Glance `Money.sum` reads each amount in place; a `for` loop with `+=` copies each amount out of the array first (a retain check per element)",
+      [
+        ("Int64 minor units", integer), ("Glance Money.sum", glance),
+        ("Glance Money, for-in +=", glanceLoop), ("Foundation Decimal", foundation),
+      ])
+  }
+
+  func products(_ values: [Int64], _ quantities: [Int], into table: inout ResultTable) {
+    let money = values.map { Money(minorUnits: $0, currency: .chf) }
+    let decimals = values.map { Decimal($0) / 100 }
+    let decimalQuantities = quantities.map { Decimal($0) }
+    var integerTotal: Int64 = 0
+    var moneyTotal = Money.zero(.chf)
+    var decimalTotal = Decimal.zero
+    let integer = measure(operations: count, repetitions: repetitions) {
+      var total: Int64 = 0
+      for index in values.indices { total += values[index] * Int64(quantities[index]) }
+      integerTotal = total
+    }
+    let glance = measure(operations: count, repetitions: repetitions) {
+      var total = Money.zero(.chf)
+      for index in money.indices { total += money[index] * quantities[index] }
+      moneyTotal = total
+    }
+    let foundation = measure(operations: count, repetitions: repetitions) {
+      var total = Decimal.zero
+      for index in decimals.indices { total += decimals[index] * decimalQuantities[index] }
+      decimalTotal = total
+    }
+    check(moneyTotal == Money(minorUnits: integerTotal, currency: .chf), "product: Money vs Int64")
+    check(decimalTotal * 100 == Decimal(integerTotal), "product: Decimal vs Int64")
+    table.add(
+      "amount × quantity, summed", note: "each operation is one multiply and one add",
+      [("Int64 minor units", integer), ("Glance Money", glance), ("Foundation Decimal", foundation)])
+  }
+
+  /// 8.1 % VAT on every amount, rounded half away from zero to the Rappen.
+  func percentages(_ values: [Int64], into table: inout ResultTable) {
+    let money = values.map { Money(minorUnits: $0, currency: .chf) }
+    let decimals = values.map { Decimal($0) / 100 }
+    let rate = Ratio(numerator: 81, denominator: 1000)
+    let decimalRate = Decimal(81) / 1000
+    var integerResults = [Int64](repeating: 0, count: count)
+    var moneyResults = [Money](repeating: .zero(.chf), count: count)
+    var decimalResults = [Decimal](repeating: 0, count: count)
+    let integer = measure(operations: count, repetitions: repetitions) {
+      for index in values.indices {
+        let scaled = values[index] * 81
+        let half: Int64 = scaled < 0 ? -500 : 500
+        integerResults[index] = (scaled + half) / 1000
+      }
+    }
+    let glance = measure(operations: count, repetitions: repetitions) {
+      for index in money.indices {
+        moneyResults[index] = money[index].multiplied(by: rate, rounding: .halfUp)
+      }
+    }
+    let foundation = measure(operations: count, repetitions: repetitions) {
+      for index in decimals.indices {
+        var product = decimals[index] * decimalRate
+        var rounded = Decimal.zero
+        NSDecimalRound(&rounded, &product, 2, .plain)
+        decimalResults[index] = rounded
+      }
+    }
+    for index in stride(from: 0, to: count, by: 997) {
+      check(moneyResults[index].minorUnits(exactlyAs: Int64.self) == integerResults[index], "VAT: Money")
+      check(decimalResults[index] * 100 == Decimal(integerResults[index]), "VAT: Decimal")
+    }
+    table.add(
+      "× 8.1 %, rounded half-up", note: "Money uses `multiplied(by: Ratio, rounding: .halfUp)`",
+      [("Int64 minor units", integer), ("Glance Money", glance), ("Foundation Decimal", foundation)])
+  }
+
+  /// Splits every amount by the weights 1 : 2 : 3 without losing a Rappen.
+  func allocations(_ values: [Int64], into table: inout ResultTable) {
+    let money = values.map { Money(minorUnits: $0, currency: .chf) }
+    let decimals = values.map { Decimal($0) / 100 }
+    let weights = [1, 2, 3]
+    var integerCheck: Int64 = 0
+    var moneyCheck: Int64 = 0
+    var decimalCheck = Decimal.zero
+    let integer = measure(operations: count, repetitions: repetitions) {
+      var first: Int64 = 0
+      for value in values { first += Self.allocateInt64(value, weights)[0] }
+      integerCheck = first
+    }
+    let glance = measure(operations: count, repetitions: repetitions) {
+      var first: Int64 = 0
+      for value in money {
+        // The weights are valid, so allocation cannot throw here.
+        let parts = (try? value.allocated(byWeights: weights)) ?? []
+        first += parts[0].minorUnits(exactlyAs: Int64.self) ?? 0
+      }
+      moneyCheck = first
+    }
+    let foundation = measure(operations: count, repetitions: repetitions) {
+      var first = Decimal.zero
+      for value in decimals { first += Self.allocateDecimal(value, weights)[0] }
+      decimalCheck = first
+    }
+    check(moneyCheck == integerCheck, "allocation: Money vs Int64")
+    blackHole(decimalCheck)
+    table.add(
+      "allocate 1 : 2 : 3", note: "Decimal splits by rounding down and adding the rest to the first part",
+      [("Int64 minor units", integer), ("Glance Money", glance), ("Foundation Decimal", foundation)])
+  }
+
+  /// Largest remainder on `Int64`, with Glance's tie-break (larger weight, then earlier).
+  static func allocateInt64(_ amount: Int64, _ weights: [Int]) -> [Int64] {
+    let total = Int64(weights.reduce(0, +))
+    let magnitude = amount.magnitude
+    var parts = weights.map { Int64(magnitude) * Int64($0) / total }
+    let remainders = weights.map { Int64(magnitude) * Int64($0) % total }
+    var leftover = Int64(magnitude) - parts.reduce(0, +)
+    let order = weights.indices.sorted {
+      remainders[$0] != remainders[$1]
+        ? remainders[$0] > remainders[$1]
+        : (weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1)
+    }
+    for index in order where leftover > 0 {
+      parts[index] += 1
+      leftover -= 1
+    }
+    return amount < 0 ? parts.map { -$0 } : parts
+  }
+
+  static func allocateDecimal(_ amount: Decimal, _ weights: [Int]) -> [Decimal] {
+    let total = Decimal(weights.reduce(0, +))
+    var parts = weights.map { weight -> Decimal in
+      var share = amount * Decimal(weight) / total
+      var rounded = Decimal.zero
+      NSDecimalRound(&rounded, &share, 2, .down)
+      return rounded
+    }
+    parts[0] += amount - parts.reduce(0, +)
+    return parts
+  }
+
+  // MARK: Huge values
+
+  func hugeSums(_ values: [Int128], into table: inout ResultTable) {
+    let money = values.map { Money(minorUnits: $0, currency: .chf) }
+    let raw = RawGMPArray(values)
+    defer { raw.free() }
+    var moneyTotal = Money.zero(.chf)
+    var rawTotal = ""
+    let floor = measure(operations: count, repetitions: repetitions) {
+      rawTotal = raw.sum()
+    }
+    let glance = measure(operations: count, repetitions: repetitions) {
+      moneyTotal = Money.sum(money, currency: .chf)
+    }
+    var loopTotal = Money.zero(.chf)
+    let glanceLoop = measure(operations: count, repetitions: repetitions) {
+      var total = Money.zero(.chf)
+      for value in money { total += value }
+      loopTotal = total
+    }
+    check(loopTotal == moneyTotal, "huge sum: Money.sum vs for-in")
+    check(moneyTotal.minorUnitsText == rawTotal, "huge sum: Money \(moneyTotal) vs GMP \(rawTotal)")
+    table.add(
+      "sum, huge (> 10^30 CHF)", note: "raw GMP is `mpz_add` in place into one accumulator; Money adds in place into its uniquely held box",
+      [("raw GMP mpz_add", floor), ("Glance Money.sum", glance), ("Glance Money, for-in +=", glanceLoop)])
+  }
+
+  func hugeProducts(_ values: [Int128], _ quantities: [Int], into table: inout ResultTable) {
+    let money = values.map { Money(minorUnits: $0, currency: .chf) }
+    let raw = RawGMPArray(values)
+    defer { raw.free() }
+    var moneyTotal = Money.zero(.chf)
+    var rawTotal = ""
+    let floor = measure(operations: count, repetitions: repetitions) {
+      rawTotal = raw.sumOfProducts(quantities)
+    }
+    let glance = measure(operations: count, repetitions: repetitions) {
+      var total = Money.zero(.chf)
+      for index in money.indices { total += money[index] * quantities[index] }
+      moneyTotal = total
+    }
+    check(moneyTotal.minorUnitsText == rawTotal, "huge product: Money vs GMP")
+    table.add(
+      "amount × quantity, huge, summed", note: "raw GMP is `mpz_mul_si` into a scratch integer, then `mpz_add`",
+      [("raw GMP mpz_mul_si", floor), ("Glance Money", glance)])
+  }
+}
+
+extension Money {
+  /// The amount in minor units as decimal text, for comparing with raw GMP.
+  var minorUnitsText: String {
+    let text = description.replacingOccurrences(of: ".", with: "")
+    let negative = text.hasPrefix("-")
+    let digits = text.drop { $0 == "-" || $0 == "0" }
+    return digits.isEmpty ? "0" : (negative ? "-" : "") + digits
+  }
+}
+
+/// The floor: an array of GMP integers used directly, the way a C programmer would.
+struct RawGMPArray {
+  let integers: UnsafeMutablePointer<__mpz_struct>
+  let count: Int
+
+  init(_ values: [Int128]) {
+    count = values.count
+    integers = .allocate(capacity: values.count)
+    for (index, value) in values.enumerated() {
+      let pointer = integers + index
+      __gmpz_init(pointer)
+      var words = Array(value.magnitude.words)
+      __gmpz_import(pointer, words.count, -1, MemoryLayout<UInt>.stride, 0, 0, &words)
+      if value < 0 { __gmpz_neg(pointer, pointer) }
+    }
+  }
+
+  func free() {
+    for index in 0..<count { __gmpz_clear(integers + index) }
+    integers.deallocate()
+  }
+
+  func sum() -> String {
+    let total = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
+    __gmpz_init(total)
+    for index in 0..<count { __gmpz_add(total, total, integers + index) }
+    defer {
+      __gmpz_clear(total)
+      total.deallocate()
+    }
+    return Self.text(total)
+  }
+
+  func sumOfProducts(_ quantities: [Int]) -> String {
+    let total = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 2)
+    let scratch = total + 1
+    __gmpz_init(total)
+    __gmpz_init(scratch)
+    for index in 0..<count {
+      __gmpz_mul_si(scratch, integers + index, quantities[index])
+      __gmpz_add(total, total, scratch)
+    }
+    defer {
+      __gmpz_clear(total)
+      __gmpz_clear(scratch)
+      total.deallocate()
+    }
+    return Self.text(total)
+  }
+
+  static func text(_ integer: UnsafePointer<__mpz_struct>) -> String {
+    var buffer = [CChar](repeating: 0, count: __gmpz_sizeinbase(integer, 10) + 2)
+    __gmpz_get_str(&buffer, 10, integer)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

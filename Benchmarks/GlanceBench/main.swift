@@ -1,0 +1,28 @@
+// glance-bench: side-by-side benchmarks for `make bench`.
+//
+// Every row runs the same workload over the same inputs through each implementation in one
+// process, checks that they agree, and prints ns per operation and the ratio to the reference.
+// Absolute times on shared machines are noisy; the ratios measured side by side are the figures
+// to quote. Each measurement is the best of several runs.
+
+import CGMP
+import Foundation
+import GlanceKernel
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let count = quick ? 100_000 : 1_000_000
+let repetitions = quick ? 2 : 5
+/// `--only NAME[,NAME…]` runs only the named workloads (for profiling one of them).
+let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { flag in
+  arguments.index(after: flag) < arguments.endIndex
+    ? Set(arguments[arguments.index(after: flag)].split(separator: ",").map(String.init)) : nil
+}
+func selected(_ name: String) -> Bool { only?.contains(name) ?? true }
+
+print("glance-bench: \(count) amounts per workload, best of \(repetitions) runs, release build")
+print("")
+
+var table = ResultTable()
+MoneyBenchmarks(count: count, repetitions: repetitions, selected: selected).run(into: &table)
+table.printMarkdown()

@@ -1,0 +1,41 @@
+# Glance: make deps | build | test | bench | simulate | clean
+#
+# Every target installs what is missing first (`deps`), so a fresh machine needs only
+# `make test` (the tests) and `make simulate` (the main job).
+
+SWIFT ?= swift
+# apt-get needs root; use sudo when we are not root and it exists.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: deps build test bench simulate clean
+
+## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails.
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists gmp; then \
+	  echo "deps: gmp $$(pkg-config --modversion gmp) found"; \
+	else \
+	  echo "deps: installing libgmp-dev and pkg-config"; \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libgmp-dev pkg-config; \
+	fi
+
+## build: debug build of every target.
+build: deps
+	$(SWIFT) build
+
+## test: build and run every test (Swift Testing and property tests).
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## bench: release-build benchmarks, printed as a Markdown table (never part of `make test`).
+bench: deps
+	$(SWIFT) build -c release --product glance-bench
+	.build/release/glance-bench
+
+## simulate: the simulator's main job. It arrives with the simulator (issue 5).
+simulate: deps
+	@echo "simulate: the simulator is not built yet; it arrives with the simulator issue (#5)." >&2
+	@exit 2
+
+clean:
+	rm -rf .build

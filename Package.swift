@@ -1,0 +1,72 @@
+// swift-tools-version: 6.2
+//
+// Glance: the data layer behind an iOS app, its home-screen widgets and its watch companion.
+//
+// Dependency direction is one way (see ../shared/DESIGN.md, Layout):
+//   GlanceKernel -> CGMP (system GMP) and Foundation.
+// Later targets (GlanceSimulation, GlanceStore, simulate) arrive with their issues.
+//
+// Compilation conditions:
+//   GLANCE_INTERNAL_CHECKS  Deep invariant checks and the live GMP box counter that the tests
+//                           read. On in debug builds (so `swift test` and `make test` run them),
+//                           off in release builds (so `make bench` measures the shipping code).
+
+import PackageDescription
+
+/// One list of settings for every target (the swift-argument-parser / swift-dependencies habit).
+let sharedSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .define("GLANCE_INTERNAL_CHECKS", .when(configuration: .debug)),
+  .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+  name: "Glance",
+  products: [
+    .library(name: "GlanceKernel", targets: ["GlanceKernel"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+  ],
+  targets: [
+    // MARK: Implementation details
+
+    /// GMP through pkg-config; `make deps` installs libgmp-dev when it is missing.
+    .systemLibrary(
+      name: "CGMP",
+      pkgConfig: "gmp",
+      providers: [.apt(["libgmp-dev"])]
+    ),
+
+    // MARK: Public API
+
+    .target(
+      name: "GlanceKernel",
+      dependencies: ["CGMP"],
+      swiftSettings: sharedSettings
+    ),
+
+    // MARK: Benchmarks (run by `make bench`, never by `make test`)
+
+    .executableTarget(
+      name: "glance-bench",
+      dependencies: ["GlanceKernel", "CGMP"],
+      path: "Benchmarks/GlanceBench",
+      swiftSettings: sharedSettings
+    ),
+
+    // MARK: Tests
+
+    .testTarget(
+      name: "GlanceKernelTests",
+      dependencies: [
+        "GlanceKernel",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: sharedSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

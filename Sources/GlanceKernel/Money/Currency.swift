@@ -1,0 +1,33 @@
+/// A currency that Glance can count in. Both have two decimal places (Rappen, cents).
+///
+/// Pulpe supports exactly these two (`SupportedCurrency`, `../shared/domain/pulpe.md` §2).
+public enum Currency: String, Sendable, Hashable, CaseIterable, Codable {
+  /// Swiss franc; the minor unit is the Rappen (centime).
+  case chf = "CHF"
+  /// Euro; the minor unit is the cent.
+  case eur = "EUR"
+
+  /// The ISO 4217 code: `CHF`, `EUR`.
+  public var code: String { rawValue }
+
+  /// The symbol printed by `Money.formatted(_:)`: `CHF` (Swiss usage writes the code) or `€`.
+  public var symbol: String {
+    switch self {
+    case .chf: return "CHF"
+    case .eur: return "€"
+    }
+  }
+
+  /// The number of decimal places of the minor unit: 2 for both currencies.
+  public var minorUnitDigits: Int { 2 }
+
+  /// The smallest amount paid in cash, in minor units: 5 Rappen for CHF (the smallest Swiss
+  /// coin), 1 cent for EUR (euro cash rounding differs by country; use
+  /// `Money.rounded(toMultipleOf:rounding:)` for a national rule).
+  public var cashIncrementMinorUnits: Int64 {
+    switch self {
+    case .chf: return 5
+    case .eur: return 1
+    }
+  }
+}
