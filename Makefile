@@ -4,6 +4,7 @@
 # `make test` (the tests) and `make simulate` (the main job).
 
 SWIFT ?= swift
+PKG_CONFIG ?= pkg-config
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
@@ -11,8 +12,8 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists gmp; then \
-	  echo "deps: gmp $$(pkg-config --modversion gmp) found"; \
+	@if command -v $(PKG_CONFIG) >/dev/null 2>&1 && $(PKG_CONFIG) --exists gmp; then \
+	  echo "deps: gmp $$($(PKG_CONFIG) --modversion gmp) found"; \
 	else \
 	  echo "deps: installing libgmp-dev and pkg-config"; \
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libgmp-dev pkg-config; \
