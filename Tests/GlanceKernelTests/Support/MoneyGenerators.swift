@@ -63,15 +63,10 @@ enum MoneyGen {
       preconditionFailure("generator built invalid canonical text \(text): \(error)")
     }
   }
-
-  /// A positive divisor or weight list entry.
-  static var positiveInt: Generator<Int, some SendableSequenceType> {
-    Gen.int(in: 1...1_000_000)
-    }
-  }
+}
 
 extension Money {
-  /// The exact value in minor units, or a test failure if it does not fit in `Int128`.
+  /// The exact value in minor units, or `nil` when it does not fit in `Int128`.
   var int128: Int128? { minorUnits(exactlyAs: Int128.self) }
 
   /// Amount of `units` minor units of CHF, for examples.
