@@ -21,19 +21,22 @@ struct MoneyBenchmarks {
       let value = high << 64 | Int128(random.next())
       return random.next(below: 2) == 0 ? value : -value
     }
-    if selected("sum") { sums(small, into: &table) }
-    if selected("product") { products(small, quantities, into: &table) }
-    if selected("percentage") { percentages(small, into: &table) }
-    if selected("allocation") { allocations(small, into: &table) }
-    if selected("huge-sum") { hugeSums(huge, into: &table) }
-    if selected("huge-product") { hugeProducts(huge, quantities, into: &table) }
+    // Each input form is built once and shared by every workload that reads it.
+    let smallInputs = SmallInputs(small)
+    let hugeInputs = HugeInputs(huge)
+    defer { hugeInputs.raw.free() }
+    if selected("sum") { sums(smallInputs, into: &table) }
+    if selected("product") { products(smallInputs, quantities, into: &table) }
+    if selected("percentage") { percentages(smallInputs, into: &table) }
+    if selected("allocation") { allocations(smallInputs, into: &table) }
+    if selected("huge-sum") { hugeSums(hugeInputs, into: &table) }
+    if selected("huge-product") { hugeProducts(hugeInputs, quantities, into: &table) }
   }
 
   // MARK: Small values
 
-  func sums(_ values: [Int64], into table: inout ResultTable) {
-    let money = values.map { Money(minorUnits: $0, currency: .chf) }
-    let decimals = values.map { Decimal($0) / 100 }
+  func sums(_ inputs: SmallInputs, into table: inout ResultTable) {
+    let (values, money, decimals) = (inputs.units, inputs.money, inputs.decimals)
     var integerTotal: Int64 = 0
     var moneyTotal = Money.zero(.chf)
     var decimalTotal = Decimal.zero
@@ -68,9 +71,8 @@ struct MoneyBenchmarks {
       ])
   }
 
-  func products(_ values: [Int64], _ quantities: [Int], into table: inout ResultTable) {
-    let money = values.map { Money(minorUnits: $0, currency: .chf) }
-    let decimals = values.map { Decimal($0) / 100 }
+  func products(_ inputs: SmallInputs, _ quantities: [Int], into table: inout ResultTable) {
+    let (values, money, decimals) = (inputs.units, inputs.money, inputs.decimals)
     let decimalQuantities = quantities.map { Decimal($0) }
     var integerTotal: Int64 = 0
     var moneyTotal = Money.zero(.chf)
@@ -98,9 +100,8 @@ struct MoneyBenchmarks {
   }
 
   /// 8.1 % VAT on every amount, rounded half away from zero to the Rappen.
-  func percentages(_ values: [Int64], into table: inout ResultTable) {
-    let money = values.map { Money(minorUnits: $0, currency: .chf) }
-    let decimals = values.map { Decimal($0) / 100 }
+  func percentages(_ inputs: SmallInputs, into table: inout ResultTable) {
+    let (values, money, decimals) = (inputs.units, inputs.money, inputs.decimals)
     let rate = Ratio(numerator: 81, denominator: 1000)
     let decimalRate = Decimal(81) / 1000
     var integerResults = [Int64](repeating: 0, count: count)
@@ -136,9 +137,8 @@ struct MoneyBenchmarks {
   }
 
   /// Splits every amount by the weights 1 : 2 : 3 without losing a Rappen.
-  func allocations(_ values: [Int64], into table: inout ResultTable) {
-    let money = values.map { Money(minorUnits: $0, currency: .chf) }
-    let decimals = values.map { Decimal($0) / 100 }
+  func allocations(_ inputs: SmallInputs, into table: inout ResultTable) {
+    let (values, money, decimals) = (inputs.units, inputs.money, inputs.decimals)
     let weights = [1, 2, 3]
     var integerCheck: Int64 = 0
     var moneyCheck: Int64 = 0
@@ -202,10 +202,8 @@ struct MoneyBenchmarks {
 
   // MARK: Huge values
 
-  func hugeSums(_ values: [Int128], into table: inout ResultTable) {
-    let money = values.map { Money(minorUnits: $0, currency: .chf) }
-    let raw = RawGMPArray(values)
-    defer { raw.free() }
+  func hugeSums(_ inputs: HugeInputs, into table: inout ResultTable) {
+    let (money, raw) = (inputs.money, inputs.raw)
     var moneyTotal = Money.zero(.chf)
     var rawTotal = ""
     let floor = measure(operations: count, repetitions: repetitions) {
@@ -227,10 +225,8 @@ struct MoneyBenchmarks {
       [("raw GMP mpz_add", floor), ("Glance Money.sum", glance), ("Glance Money, for-in +=", glanceLoop)])
   }
 
-  func hugeProducts(_ values: [Int128], _ quantities: [Int], into table: inout ResultTable) {
-    let money = values.map { Money(minorUnits: $0, currency: .chf) }
-    let raw = RawGMPArray(values)
-    defer { raw.free() }
+  func hugeProducts(_ inputs: HugeInputs, _ quantities: [Int], into table: inout ResultTable) {
+    let (money, raw) = (inputs.money, inputs.raw)
     var moneyTotal = Money.zero(.chf)
     var rawTotal = ""
     let floor = measure(operations: count, repetitions: repetitions) {
@@ -245,6 +241,30 @@ struct MoneyBenchmarks {
     table.add(
       "amount × quantity, huge, summed", note: "raw GMP is `mpz_mul_si` into a scratch integer, then `mpz_add`",
       [("raw GMP mpz_mul_si", floor), ("Glance Money", glance)])
+  }
+}
+
+/// Small amounts in the three forms compared: Int64 minor units, Money, Decimal.
+struct SmallInputs {
+  let units: [Int64]
+  let money: [Money]
+  let decimals: [Decimal]
+
+  init(_ units: [Int64]) {
+    self.units = units
+    money = units.map { Money(minorUnits: $0, currency: .chf) }
+    decimals = units.map { Decimal($0) / 100 }
+  }
+}
+
+/// Huge amounts as Money and as raw GMP integers (freed by the caller with `raw.free()`).
+struct HugeInputs {
+  let money: [Money]
+  let raw: RawGMPArray
+
+  init(_ units: [Int128]) {
+    money = units.map { Money(minorUnits: $0, currency: .chf) }
+    raw = RawGMPArray(units)
   }
 }
 
