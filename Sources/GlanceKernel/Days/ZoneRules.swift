@@ -1,0 +1,136 @@
+import Foundation
+
+/// One zone's UTC offsets as a sorted table of constant-offset segments, read once from
+/// Foundation's time zone data; the per-zone boundary cache behind ``ZoneCalendar``.
+///
+/// Segment `k` covers the seconds `[segmentStarts[k], segmentStarts[k + 1])` with the UTC offset
+/// `offsets[k]`; `segmentStarts[0]` is `Int64.min`. The table spans ``window`` (1900–2200 UTC);
+/// outside ``coveredSeconds`` the calendar asks Foundation directly.
+///
+/// Immutable after `init`, which is what makes sharing it between threads sound.
+final class ZoneRules: Sendable {
+  /// 1900-01-01T00:00:00Z ..< 2200-01-01T00:00:00Z, in seconds since 1970.
+  static let window: Range<Int64> = -2_208_988_800..<7_258_118_400
+  /// A margin inside the window where a day and its neighbours are known to be in the table.
+  static let marginSeconds: Int64 = 3 * 86_400
+  /// The most transitions one zone may have in the window (the busiest have ~600).
+  static let transitionsMax = 5_000
+
+  let segmentStarts: [Int64]
+  let offsets: [Int64]
+  /// `segmentStarts[k]` plus the size of the fold (the repeated local hour) that opens segment
+  /// `k`: a day that starts at or after this instant and ends inside the segment is plain
+  /// arithmetic.
+  let plainStarts: [Int64]
+  /// Day numbers of local dates that no instant has (a gap of a whole day), sorted.
+  let missingDayNumbers: [Int64]
+  /// The reference for instants outside the table.
+  let calendar: Calendar
+
+  var coveredSeconds: Range<Int64> {
+    (Self.window.lowerBound + Self.marginSeconds)..<(Self.window.upperBound - Self.marginSeconds)
+  }
+
+  init(zone: TimeZone) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    self.calendar = calendar
+
+    var starts: [Int64] = [Int64.min]
+    var offsets: [Int64] = [Int64(zone.secondsFromGMT(for: Self.date(Self.window.lowerBound)))]
+    var cursor = Self.date(Self.window.lowerBound)
+    while let next = zone.nextDaylightSavingTimeTransition(after: cursor) {
+      let seconds = Int64((next.timeIntervalSince1970).rounded(.down))
+      guard seconds < Self.window.upperBound else { break }
+      precondition(next > cursor, "\(zone.identifier): transitions do not advance at \(next)")
+      precondition(starts.count < Self.transitionsMax, "\(zone.identifier): too many transitions")
+      cursor = next
+      let offset = Int64(zone.secondsFromGMT(for: next))
+      // Foundation also reports changes of name or DST flag that keep the offset; they do not
+      // move any boundary.
+      guard offset != offsets[offsets.count - 1] else { continue }
+      starts.append(seconds)
+      offsets.append(offset)
+    }
+    self.segmentStarts = starts
+    self.offsets = offsets
+    self.plainStarts = starts.indices.map { index in
+      guard index > 0 else { return Int64.min }
+      return starts[index] + max(0, offsets[index - 1] - offsets[index])
+    }
+    self.missingDayNumbers = Self.missingDays(starts: starts, offsets: offsets)
+    checkInvariants()
+  }
+
+  static func date(_ seconds: Int64) -> Date {
+    Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// Whole local days swallowed by a forward jump (Pacific/Apia, 2011-12-30).
+  private static func missingDays(starts: [Int64], offsets: [Int64]) -> [Int64] {
+    var missing: [Int64] = []
+    for index in starts.indices.dropFirst() where offsets[index] > offsets[index - 1] {
+      let gapStart = starts[index] + offsets[index - 1]
+      let gapEnd = starts[index] + offsets[index]
+      var day = Int64.floorDivision(gapStart + 86_399, 86_400)
+      while (day + 1) * 86_400 <= gapEnd {
+        missing.append(day)
+        day += 1
+      }
+    }
+    return missing
+  }
+
+  private func checkInvariants() {
+    #if GLANCE_INTERNAL_CHECKS
+      precondition(segmentStarts.count == offsets.count, "one offset per segment")
+      precondition(segmentStarts.first == Int64.min, "segment 0 is open to the past")
+      for index in segmentStarts.indices.dropFirst(2) {
+        precondition(
+          segmentStarts[index - 1] < segmentStarts[index],
+          "segment starts not increasing at \(index): \(segmentStarts[index - 1]), \(segmentStarts[index])")
+      }
+      for index in offsets.indices.dropFirst() {
+        precondition(offsets[index - 1] != offsets[index], "segment \(index) repeats its offset")
+      }
+    #endif
+  }
+
+  /// The index of the segment holding `seconds`: the last `k` with `segmentStarts[k] <= seconds`.
+  ///
+  /// - Complexity: O(log n) in the number of transitions.
+  @inline(__always)
+  func segmentIndex(_ seconds: Int64) -> Int {
+    var low = 0
+    var high = segmentStarts.count
+    // Invariant: segmentStarts[low] <= seconds, and every index >= high starts after it.
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if segmentStarts[middle] <= seconds { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  @inline(__always)
+  func segmentEnd(_ index: Int) -> Int64 {
+    index + 1 < segmentStarts.count ? segmentStarts[index + 1] : Int64.max
+  }
+
+  /// The first instant (in seconds) whose local time is `localSeconds`; when the local time was
+  /// skipped, the first instant after the gap. `nil` when the table cannot tell.
+  func firstInstant(atLocal localSeconds: Int64) -> Int64? {
+    let low = segmentIndex(localSeconds - 2 * 86_400)
+    let high = segmentIndex(localSeconds + 2 * 86_400)
+    for index in low...high {
+      let candidate = localSeconds - offsets[index]
+      if candidate >= segmentStarts[index] && candidate < segmentEnd(index) { return candidate }
+    }
+    for index in max(low, 1)...max(high, 1) where index <= high {
+      let transition = segmentStarts[index]
+      if transition + offsets[index - 1] <= localSeconds && localSeconds < transition + offsets[index] {
+        return transition
+      }
+    }
+    return nil
+  }
+}
