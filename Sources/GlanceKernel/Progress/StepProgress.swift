@@ -1,0 +1,187 @@
+/// BabySteps' progress figures as pure functions of the task list and the current completion
+/// instants: steps completed today, total steps, completed tasks, activity histograms and the
+/// next step.
+///
+/// ```swift
+/// let progress = try StepProgress(tasks: tasks, completions: replica.stepCompletions)
+/// progress.completedToday(at: now, in: zurich)   // the widget's "today 5/12": 5 …
+/// progress.totalSteps                            // … of 12
+/// progress.activity(.week, endingAt: now, in: zurich)
+/// ```
+///
+/// History is current state, as in BabySteps: a step counts for the local day of its *current*
+/// completion instant. Un-completing removes it from every day; re-completing counts it on the
+/// new day only.
+///
+/// Attribution: a completion belongs to the local day of its instant in the zone the caller
+/// passes (the device's current zone, as the apps do), so travelling re-buckets history the
+/// same way on every surface that uses the same zone.
+///
+/// Where Glance differs from BabySteps (`domain/babysteps-mirrorsmoker.md` §1):
+/// - **Orphan steps are ignored.** BabySteps' delete rule is *nullify*, so the completed steps of a
+///   deleted task keep counting in its activity history and in the widget's numerator, while
+///   the denominator counts only steps of existing tasks. Here ``completions`` holds only steps of
+///   ``tasks``, so every numerator and denominator counts the same steps.
+/// - **An empty task is never completed**, everywhere. BabySteps' `Task.isCompleted` says so, but
+///   its `fetchCompletedTasks` uses the vacuously true `steps.allSatisfy`.
+///
+/// ## Laws
+/// - ``tasks`` is sorted by (``StepTask/order``, ``StepTask/id``) whatever the input order; task
+///   ids and step ids are unique.
+/// - Every key of ``completions`` is a step of some task in ``tasks``.
+/// - `completedToday(at: t, in: z) == completedSteps(on: z.date(containing: t), in: z)`.
+/// - `activity(w, endingAt: t, in: z)` has `w.rawValue` days, consecutive dates, oldest first,
+///   ending with today's date; each count equals `completedSteps(on:in:)` of its date, so the
+///   counts of a window never exceed ``totalSteps``.
+/// - `completedTasks <= totalTasks`; an empty task is not completed.
+/// - ``nextStep`` names the first step that is not completed of the first non-empty, unfinished
+///   task in list order, or is `nil` when every non-empty task is completed.
+public struct StepProgress: Hashable, Sendable {
+  /// The tasks, sorted by (``StepTask/order``, ``StepTask/id``).
+  public let tasks: [StepTask]
+  /// The current completion instant of every completed step of ``tasks``. Steps absent from the
+  /// map are not completed.
+  public let completions: [StepID: Instant]
+
+  /// The progress of `tasks` given the current completion instants.
+  ///
+  /// Completions of steps that belong to none of `tasks` (steps of deleted tasks) are dropped:
+  /// see the type's discussion.
+  ///
+  /// - Parameters:
+  ///   - tasks: The tasks, in any order.
+  ///   - completions: The completion instant of each completed step, such as
+  ///     ``Replica/stepCompletions``.
+  /// - Throws: ``ProgressError/duplicateTask(_:)`` when two tasks share an id,
+  ///   ``ProgressError/duplicateStep(_:firstTask:secondTask:)`` when a step is listed twice.
+  /// - Complexity: O(t log t + s + c) for t tasks, s steps and c completions.
+  public init(tasks: [StepTask], completions: [StepID: Instant]) throws(ProgressError) {
+    let sorted = tasks.sorted(by: StepTask.listOrder)
+    var taskIDs: Set<TaskID> = []
+    for task in sorted where !taskIDs.insert(task.id).inserted { throw .duplicateTask(task.id) }
+    var owners: [StepID: TaskID] = [:]
+    for task in sorted {
+      for step in task.steps {
+        if let owner = owners[step] {
+          throw .duplicateStep(step, firstTask: owner, secondTask: task.id)
+        }
+        owners[step] = task.id
+      }
+    }
+    self.tasks = sorted
+    self.completions = completions.filter { owners[$0.key] != nil }
+    precondition(
+      self.completions.count <= owners.count,
+      "\(self.completions.count) completions for \(owners.count) steps")
+  }
+
+  /// No tasks, no completions.
+  public static let empty = StepProgress(validatedTasks: [], completions: [:])
+
+  /// Builds from parts already known to be valid (used for ``empty``).
+  private init(validatedTasks: [StepTask], completions: [StepID: Instant]) {
+    self.tasks = validatedTasks
+    self.completions = completions
+  }
+
+  // MARK: Totals
+
+  /// The number of steps of all tasks: the widget's denominator ("5/**12**"). BabySteps counts
+  /// every step of every task, not the steps "due today".
+  public var totalSteps: Int { tasks.reduce(0) { $0 + $1.steps.count } }
+
+  /// The number of tasks.
+  public var totalTasks: Int { tasks.count }
+
+  /// The number of completed steps, on any day.
+  public var totalCompletedSteps: Int { completions.count }
+
+  /// The number of completed tasks (see ``isCompleted(_:)``).
+  public var completedTasks: Int { tasks.reduce(0) { $0 + (isCompleted($1) ? 1 : 0) } }
+
+  /// Whether `task` is completed: it has at least one step and every step is completed.
+  ///
+  /// An empty task is *not* completed (BabySteps' `Task.isCompleted`; its `fetchCompletedTasks`
+  /// used the vacuously true `allSatisfy` and disagreed). The task is judged against this
+  /// progress's ``completions``.
+  public func isCompleted(_ task: StepTask) -> Bool {
+    !task.steps.isEmpty && task.steps.allSatisfy { completions[$0] != nil }
+  }
+
+  /// The number of `task`'s steps that are completed.
+  public func completedStepCount(of task: StepTask) -> Int {
+    task.steps.reduce(0) { $0 + (completions[$1] != nil ? 1 : 0) }
+  }
+
+  // MARK: Per day
+
+  /// The number of steps whose completion instant falls on the local `date` in `calendar`'s zone.
+  ///
+  /// A date the zone skipped (Pacific/Apia 2011-12-30) has no instants, so its count is 0.
+  ///
+  /// - Complexity: O(c) for c completions.
+  public func completedSteps(on date: CivilDate, in calendar: ZoneCalendar) -> Int {
+    guard let day = calendar.dayInterval(of: date) else { return 0 }
+    return completions.values.reduce(0) { $0 + (day.contains($1) ? 1 : 0) }
+  }
+
+  /// The number of steps completed on the local day that contains `now`: the widget's numerator
+  /// ("**5**/12"). It resets at the next local day boundary, however long the day is.
+  ///
+  /// A completion instant later than `now` on the same local day (another device's clock runs
+  /// ahead) still counts: the figure is per date, like ``activity(_:endingAt:in:)``.
+  public func completedToday(at now: Instant, in calendar: ZoneCalendar) -> Int {
+    let today = calendar.dayInterval(containing: now)
+    return completions.values.reduce(0) { $0 + (today.contains($1) ? 1 : 0) }
+  }
+
+  /// The activity histogram: one cell per local date for the `window.rawValue` dates ending with
+  /// today's date (`today.adding(days: -(n - 1))` … today), oldest first.
+  ///
+  /// The cells are dates, not 24-hour slices: a 23- or 25-hour day is one cell, and a date the
+  /// zone skipped (Pacific/Apia 2011-12-30) is still a cell, with count 0, so the grid keeps
+  /// its shape. Like BabySteps, the first cell is simply the oldest date (not aligned to weekdays).
+  ///
+  /// - Complexity: O(c log z) for c completions and z offset transitions of the zone.
+  public func activity(
+    _ window: ActivityWindow, endingAt now: Instant, in calendar: ZoneCalendar
+  ) -> [ActivityDay] {
+    let today = calendar.date(containing: now)
+    let cellCount = Int64(window.rawValue)
+    let first = today.adding(days: -(cellCount - 1))
+    // Counting only: the dictionary's order never reaches the result, which is built by date.
+    var countsByDayNumber: [Int64: Int] = [:]
+    for instant in completions.values {
+      let dayNumber = calendar.date(containing: instant).dayNumber
+      if first.dayNumber <= dayNumber && dayNumber <= today.dayNumber {
+        countsByDayNumber[dayNumber, default: 0] += 1
+      }
+    }
+    let days = (0..<cellCount).map { offset in
+      let date = first.adding(days: offset)
+      return ActivityDay(date: date, count: countsByDayNumber[date.dayNumber] ?? 0)
+    }
+    precondition(days.count == window.rawValue, "\(days.count) cells for window \(window)")
+    precondition(days.last?.date == today, "the last cell is not today (\(today))")
+    return days
+  }
+
+  // MARK: Next step
+
+  /// The next step to do: in the first task, by (``StepTask/order``, id), that has at least one
+  /// step and is not completed, its first step (in step order) that is not completed.
+  ///
+  /// `nil` when there is no such task (no tasks, only empty tasks, or everything done). Empty
+  /// tasks are skipped: they are neither in progress nor completed.
+  public var nextStep: NextStep? {
+    for task in tasks where !task.steps.isEmpty {
+      guard let index = task.steps.firstIndex(where: { completions[$0] == nil }) else { continue }
+      let completedCount = completedStepCount(of: task)
+      precondition(completedCount < task.steps.count, "task \(task.id) is both done and not")
+      return NextStep(
+        task: task.id, taskTitle: task.title, step: task.steps[index], stepNumber: index + 1,
+        stepCount: task.steps.count, completedCount: completedCount)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The total order Glance uses for UUID-backed identifiers (``StepID``, ``TaskID``,
+/// ``EventID``): lexicographic on the 16 bytes, in the order `UUID.uuid` lists them (the order
+/// of the canonical text, `00…` before `FF…`).
+///
+/// One explicit rule, so that sorted output never depends on Foundation's own ordering (which
+/// not every platform version provides) or on hashing. The bytes are kept as two big-endian
+/// 64-bit halves, computed once when an identifier is made, so that comparing, hashing and
+/// testing equality cost two integer operations (replicas sort and merge by id constantly).
+struct UUIDKey: Hashable, Comparable, Sendable {
+  /// Bytes 0–7, big-endian (byte 0 is the most significant).
+  let high: UInt64
+  /// Bytes 8–15, big-endian.
+  let low: UInt64
+
+  /// The key of `uuid`.
+  init(_ uuid: UUID) {
+    let b = uuid.uuid
+    high =
+      UInt64(b.0) << 56 | UInt64(b.1) << 48 | UInt64(b.2) << 40 | UInt64(b.3) << 32
+      | UInt64(b.4) << 24 | UInt64(b.5) << 16 | UInt64(b.6) << 8 | UInt64(b.7)
+    low =
+      UInt64(b.8) << 56 | UInt64(b.9) << 48 | UInt64(b.10) << 40 | UInt64(b.11) << 32
+      | UInt64(b.12) << 24 | UInt64(b.13) << 16 | UInt64(b.14) << 8 | UInt64(b.15)
+  }
+
+  /// Lexicographic on the bytes: by the high half, then the low half.
+  static func < (lhs: UUIDKey, rhs: UUIDKey) -> Bool {
+    lhs.high != rhs.high ? lhs.high < rhs.high : lhs.low < rhs.low
+  }
+}

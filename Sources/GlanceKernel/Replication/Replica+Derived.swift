@@ -1,0 +1,126 @@
+/// Everything a surface shows, derived from the events alone: a pure function of (events, zone,
+/// instant), so two replicas holding the same events show the same figures.
+extension Replica {
+  /// The ids targeted by some `remove` event in the replica, sorted (repeats kept).
+  private var removalTargets: [EventID] {
+    var targets: [EventID] = []
+    for event in events {
+      if case .remove(let target) = event.kind { targets.append(target) }
+    }
+    targets.sort()
+    return targets
+  }
+
+  /// Whether some `remove` event in the replica targets `id`.
+  ///
+  /// Removal wins over its target whatever the order of arrival: a tombstone that arrives before
+  /// its target already answers `true`, the target never counts once it arrives, and the answer
+  /// never changes as more events arrive (removal is monotonic in the event set).
+  ///
+  /// A removal that targets another removal is ignored: tombstones are permanent, so the targeted
+  /// removal keeps removing its own target (there is no undo of an undo; counting again is a new
+  /// `add`). `isRemoved` still reports `true` for the targeted removal — it answers "is there a
+  /// tombstone for this id", which must not change when the target arrives — but no derived
+  /// figure changes.
+  ///
+  /// - Complexity: O(n).
+  public func isRemoved(_ id: EventID) -> Bool {
+    events.contains { event in
+      if case .remove(let target) = event.kind { return target == id }
+      return false
+    }
+  }
+
+  /// The events whose kind `matches` and that no removal targets, in id order.
+  ///
+  /// Events and targets are both sorted by id, so one merge-like walk finds the removed ones.
+  /// - Complexity: O(n + r log r) for n events and r removals.
+  private func liveEvents(where matches: (EventKind) -> Bool) -> [Event] {
+    let targets = removalTargets
+    var live: [Event] = []
+    var targetIndex = 0
+    for event in events where matches(event.kind) {
+      while targetIndex < targets.count && targets[targetIndex] < event.id { targetIndex += 1 }
+      if targetIndex < targets.count && targets[targetIndex] == event.id { continue }
+      live.append(event)
+    }
+    return live
+  }
+
+  /// The `add` events that no removal targets, in id order (the replica's order).
+  ///
+  /// - Complexity: O(n + r log r) for n events and r removals.
+  public var liveAdds: [Event] {
+    liveEvents { if case .add = $0 { return true } else { return false } }
+  }
+
+  /// The tally of the live adds: one instant per live `add` event.
+  ///
+  /// - Complexity: O(n log n) (the instants are sorted).
+  public var tally: Tally {
+    Tally(instants: liveAdds.map(\.instant))
+  }
+
+  /// The number of live adds on the local `date` in `calendar`'s zone (0 for a date the zone
+  /// skipped); equal to `tally.count(on: date, in: calendar)`.
+  ///
+  /// - Complexity: O(n + r log r) for n events and r removals.
+  public func count(on date: CivilDate, in calendar: ZoneCalendar) -> Int {
+    guard let day = calendar.dayInterval(of: date) else { return 0 }
+    return liveAdds.reduce(0) { $0 + (day.contains($1.instant) ? 1 : 0) }
+  }
+
+  /// The `expense` events that no removal targets, in id order.
+  ///
+  /// - Complexity: O(n + r log r) for n events and r removals.
+  public var liveExpenses: [Event] {
+    liveEvents { if case .expense = $0 { return true } else { return false } }
+  }
+
+  /// The completion instant of every completed step.
+  ///
+  /// For each step, the live `complete` or `uncomplete` event that is latest by (instant, id)
+  /// decides: the step is completed when that event is a `complete`, and its completion instant
+  /// is that event's instant. This is BabySteps' rule as an event log: un-completing clears the
+  /// completion, re-completing stamps the new instant. Removed toggles are ignored (removing the
+  /// latest `complete` falls back to the toggle before it). Ties in instant are broken by id, so
+  /// the answer never depends on arrival order.
+  ///
+  /// - Complexity: O(n + r log r) for n events and r removals.
+  public var stepCompletions: [StepID: Instant] {
+    var latest: [StepID: Event] = [:]
+    let toggles = liveEvents {
+      switch $0 {
+      case .complete, .uncomplete: return true
+      case .add, .remove, .expense: return false
+      }
+    }
+    for event in toggles {
+      let step: StepID
+      switch event.kind {
+      case .complete(let completed): step = completed
+      case .uncomplete(let uncompleted): step = uncompleted
+      case .add, .remove, .expense: continue
+      }
+      if let current = latest[step], (current.instant, current.id) > (event.instant, event.id) {
+        continue
+      }
+      latest[step] = event
+    }
+    var completions: [StepID: Instant] = [:]
+    for (step, event) in latest {
+      if case .complete = event.kind { completions[step] = event.instant }
+    }
+    return completions
+  }
+
+  /// The step progress of `tasks` with this replica's ``stepCompletions``.
+  ///
+  /// Completions of steps that belong to none of `tasks` (deleted tasks) are ignored; see
+  /// ``StepProgress``.
+  ///
+  /// - Throws: ``ProgressError`` when `tasks` repeat a task id or a step id.
+  public func stepProgress(tasks: [StepTask]) throws(ProgressError) -> StepProgress {
+    try StepProgress(tasks: tasks, completions: stepCompletions)
+  }
+}
