@@ -25,4 +25,5 @@ print("")
 
 var table = ResultTable()
 MoneyBenchmarks(count: count, repetitions: repetitions, selected: selected).run(into: &table)
+DayBenchmarks(count: count, repetitions: repetitions, selected: selected).run(into: &table)
 table.printMarkdown()
