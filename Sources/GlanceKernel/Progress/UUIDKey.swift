@@ -1,6 +1,6 @@
 import Foundation
 
-/// The total order Glance uses for UUID-backed identifiers (``StepID``, ``TaskID``,
+/// The total order Glance uses for UUID-backed identifiers (``Identifier``: ``StepID``, ``TaskID``,
 /// ``EventID``): lexicographic on the 16 bytes, in the order `UUID.uuid` lists them (the order
 /// of the canonical text, `00…` before `FF…`).
 ///

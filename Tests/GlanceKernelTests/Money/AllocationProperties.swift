@@ -28,7 +28,7 @@ struct AllocationProperties {
     await propertyCheck(count: 500, input: MoneyGen.money, Self.weights, Gen.int64()) {
       amount, weights, seed in
       guard weights.contains(where: { $0 > 0 }) else { return }
-      var generator = SeededGenerator(seed: UInt64(bitPattern: seed))
+      var generator = SplitMix64(seed: UInt64(bitPattern: seed))
       let permutation = weights.indices.shuffled(using: &generator)
       let permuted = permutation.map { weights[$0] }
       let original = try amount.allocated(byWeights: weights)
@@ -71,18 +71,5 @@ struct AllocationProperties {
       try Money.chf(1).allocated(byWeights: [0, 0])
     }
     #expect(AllocationError.negativeWeight(index: 1, weight: -2).description.contains("index 1"))
-  }
-}
-
-/// SplitMix64, so that permutations in tests come from the property's own input.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

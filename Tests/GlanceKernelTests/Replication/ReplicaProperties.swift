@@ -10,7 +10,7 @@ struct ReplicaProperties {
   /// `events` in an order drawn from `seed` (Fisher–Yates over SplitMix64).
   static func permuted(_ events: [Event], seed: UInt64) -> [Event] {
     var result = events
-    var words = SplitMixSequence(seed: seed)
+    var words = SplitMix64(seed: seed)
     for index in result.indices.reversed() where index > 0 {
       result.swapAt(index, Int(words.next() % UInt64(index + 1)))
     }

@@ -58,7 +58,7 @@ enum ReplicationGen {
   static var replicas: Generator<Case, some SendableSequenceType> {
     Gen.uint64().map { seed in
       // Plain index loops: generic sequence adaptors are slow in a debug build.
-      var words = SplitMixSequence(seed: seed)
+      var words = SplitMix64(seed: seed)
       var specs: [Spec] = []
       specs.reserveCapacity(poolSize)
       for _ in 0..<poolSize { specs.append(spec(words.next())) }
@@ -144,19 +144,6 @@ enum ReplicationGen {
 
   /// 2024-03-30T12:00Z: ±72 h reaches across Zurich's spring-forward night.
   static let base = Instant(millisecondsSince1970: 1_711_800_000_000)
-}
-
-/// SplitMix64 (Steele, Lea and Flood), to expand one generated seed into many words.
-struct SplitMixSequence {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// Brute-force reference models of the derived figures, written from the definitions with
