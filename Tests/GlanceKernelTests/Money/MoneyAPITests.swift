@@ -4,19 +4,21 @@ import Testing
 
 @Suite("Money API rules")
 struct MoneyAPITests {
-  /// The money sources, read from the checkout next to this file.
+  /// The money and budget sources, read from the checkout next to this file.
   static func moneySources() throws -> [(name: String, text: String)] {
     let tests = URL(fileURLWithPath: #filePath)  // …/Tests/GlanceKernelTests/Money/MoneyAPITests.swift
     let root = tests.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    let directory = root.appendingPathComponent("Sources/GlanceKernel/Money")
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-    return try names.filter { $0.hasSuffix(".swift") }.map { name in
-      (name, try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+    return try ["Money", "Budget"].flatMap { folder in
+      let directory = root.appendingPathComponent("Sources/GlanceKernel/\(folder)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      return try names.filter { $0.hasSuffix(".swift") }.map { name in
+        ("\(folder)/\(name)", try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+      }
     }
   }
 
-  @Test("no Double or Float appears anywhere in the money sources")
+  @Test("no Double, Float or Decimal appears anywhere in the money and budget sources")
   func noFloatingPointInMoney() throws {
     let sources = try Self.moneySources()
     try #require(sources.count >= 10, "found only \(sources.map(\.name))")
