@@ -78,3 +78,15 @@ public enum BudgetError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension BudgetError {
+  /// This error as the `DecodingError` of a decoded line or transaction, pointing at the id or at
+  /// the amount (the two fields the checking initializers refuse).
+  func decodingError<Key: CodingKey>(
+    in container: KeyedDecodingContainer<Key>, idKey: Key, amountKey: Key
+  ) -> DecodingError {
+    let key: Key
+    if case .emptyID = self { key = idKey } else { key = amountKey }
+    return DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: description)
+  }
+}

@@ -91,10 +91,7 @@ extension BudgetLine: Codable {
       try self.init(
         id: id, kind: kind, amount: amount, isChecked: isChecked, isRollover: isRollover)
     } catch {
-      let key: CodingKeys
-      if case .emptyID = error { key = .id } else { key = .amount }
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: container, debugDescription: error.description)
+      throw error.decodingError(in: container, idKey: .id, amountKey: .amount)
     }
   }
 

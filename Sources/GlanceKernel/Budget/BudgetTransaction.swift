@@ -72,10 +72,7 @@ extension BudgetTransaction: Codable {
     do {
       try self.init(id: id, kind: kind, amount: amount, lineID: lineID, isChecked: isChecked)
     } catch {
-      let key: CodingKeys
-      if case .emptyID = error { key = .id } else { key = .amount }
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: container, debugDescription: error.description)
+      throw error.decodingError(in: container, idKey: .id, amountKey: .amount)
     }
   }
 
