@@ -8,7 +8,7 @@ PKG_CONFIG ?= pkg-config
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test bench simulate clean
+.PHONY: deps build test bench simulate baseline clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails.
 deps:
@@ -33,10 +33,16 @@ bench: deps
 	$(SWIFT) build -c release --product glance-bench
 	.build/release/glance-bench
 
-## simulate: the simulator's main job. It arrives with the simulator (issue 5).
+## simulate: the main job: every strategy through the default scenario, 30 days, seed 42
+## (release build); writes Reports/default-seed42-days30/report.md and report.json.
 simulate: deps
-	@echo "simulate: the simulator is not built yet; it arrives with the simulator issue (#5)." >&2
-	@exit 2
+	$(SWIFT) build -c release --product simulate
+	.build/release/simulate --days 30 --seed 42
+
+## baseline: regenerate the committed Reports/baseline/ (make test fails if it differs by a byte).
+baseline: deps
+	$(SWIFT) build -c release --product simulate
+	.build/release/simulate --days 30 --seed 42 --out Reports/baseline
 
 clean:
 	rm -rf .build

@@ -3,8 +3,9 @@
 // Glance: the data layer behind an iOS app, its home-screen widgets and its watch companion.
 //
 // Dependency direction is one way (see ../shared/DESIGN.md, Layout):
-//   GlanceKernel -> CGMP (system GMP) and Foundation.
-// Later targets (GlanceSimulation, GlanceStore, simulate) arrive with their issues.
+//   simulate -> GlanceSimulation -> GlanceKernel -> CGMP (system GMP) and Foundation.
+//   GlanceSimulation also reads scenario files with Yams; only `simulate` uses ArgumentParser.
+// GlanceStore arrives with its issue.
 //
 // Compilation conditions:
 //   GLANCE_INTERNAL_CHECKS  Deep invariant checks and the live GMP box counter that the tests
@@ -26,9 +27,13 @@ let package = Package(
   name: "Glance",
   products: [
     .library(name: "GlanceKernel", targets: ["GlanceKernel"]),
+    .library(name: "GlanceSimulation", targets: ["GlanceSimulation"]),
+    .executable(name: "simulate", targets: ["simulate"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
   ],
   targets: [
     // MARK: Implementation details
@@ -48,6 +53,21 @@ let package = Package(
       swiftSettings: sharedSettings
     ),
 
+    .target(
+      name: "GlanceSimulation",
+      dependencies: ["GlanceKernel", .product(name: "Yams", package: "Yams")],
+      swiftSettings: sharedSettings
+    ),
+
+    .executableTarget(
+      name: "simulate",
+      dependencies: [
+        "GlanceSimulation", "GlanceKernel",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: sharedSettings
+    ),
+
     // MARK: Benchmarks (run by `make bench`, never by `make test`)
 
     .executableTarget(
@@ -63,6 +83,15 @@ let package = Package(
       name: "GlanceKernelTests",
       dependencies: [
         "GlanceKernel",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: sharedSettings
+    ),
+
+    .testTarget(
+      name: "GlanceSimulationTests",
+      dependencies: [
+        "GlanceSimulation", "GlanceKernel",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: sharedSettings

@@ -1,0 +1,111 @@
+public import GlanceKernel
+
+/// The strategies `simulate` knows, by stable name.
+public enum StrategyName: String, Hashable, Sendable, CaseIterable, Comparable {
+  case mirrorsmokerLegacy = "mirrorsmoker-legacy"
+  case converged = "converged"
+
+  /// The domain each strategy plays (converged plays every domain).
+  public var domains: [Domain] {
+    switch self {
+    case .mirrorsmokerLegacy: return [.tally]
+    case .converged: return Domain.allCases
+    }
+  }
+
+  public static func < (lhs: StrategyName, rhs: StrategyName) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What to simulate.
+public struct SimulationRequest: Hashable, Sendable {
+  public var scenario: Scenario
+  /// Simulated days, 1…3650.
+  public var days: Int
+  public var seed: UInt64
+  /// The strategies to run, in order (all by default).
+  public var strategies: [StrategyName]
+
+  public init(scenario: Scenario, days: Int, seed: UInt64, strategies: [StrategyName] = StrategyName.allCases) {
+    self.scenario = scenario
+    self.days = days
+    self.seed = seed
+    self.strategies = Array(Set(strategies)).sorted()
+  }
+}
+
+/// The outcome of every strategy for one request.
+public struct SimulationOutcome: Hashable, Sendable {
+  public let request: SimulationRequest
+  public let start: Instant
+  public let end: Instant
+  public let actionsPlanned: Int
+  public let results: [StrategyResult]
+
+  /// Whether any strategy expected to converge broke an invariant.
+  public var failsExpectation: Bool { results.contains { $0.failsExpectation } }
+
+  public func result(_ strategy: StrategyName) -> StrategyResult? {
+    results.first { $0.strategy == strategy.rawValue }
+  }
+}
+
+/// Errors that stop a simulation before it starts.
+public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible {
+  case daysOutOfRange(Int)
+  case unknownZone(String)
+  case startDateSkipped(String)
+
+  public var description: String {
+    switch self {
+    case .daysOutOfRange(let days): return "days must be between 1 and 3650 (got \(days))"
+    case .unknownZone(let zone): return "unknown time zone \"\(zone)\""
+    case .startDateSkipped(let date): return "the start date \(date) does not exist in the scenario's zone"
+    }
+  }
+}
+
+/// Runs a request: plans the workload and the faults once from the seed, then plays them through
+/// each strategy. Pure of the wall clock and the system RNG: the same request gives the same
+/// outcome, byte for byte.
+public enum Simulation {
+  public static let daysRange = 1...3650
+  /// The domains the engine plays so far; a scenario may name others, which reports list as not
+  /// simulated yet.
+  public static let simulatedDomains: [Domain] = [.tally]
+
+  public static func run(_ request: SimulationRequest) throws(SimulationError) -> SimulationOutcome {
+    guard daysRange.contains(request.days) else { throw .daysOutOfRange(request.days) }
+    let scenario = request.scenario
+    let calendar: ZoneCalendar
+    do {
+      calendar = try ZoneCalendar(identifier: scenario.zone)
+    } catch {
+      throw .unknownZone(scenario.zone)
+    }
+    guard let first = calendar.dayInterval(of: scenario.start) else {
+      throw .startDateSkipped(scenario.start.description)
+    }
+    var end = first.start
+    for _ in 0..<request.days { end = calendar.nextRollover(after: end) }
+    let actions = WorkloadPlanner.actions(
+      scenario: scenario, calendar: calendar, start: first.start, days: request.days, seed: request.seed)
+    let faults = WorkloadPlanner.faults(
+      scenario: scenario, calendar: calendar, start: first.start, days: request.days, seed: request.seed)
+    var results: [StrategyResult] = []
+    for strategy in request.strategies where !Set(strategy.domains).isDisjoint(with: scenario.domains) {
+      guard scenario.domains.contains(.tally) else { continue }
+      switch strategy {
+      case .mirrorsmokerLegacy:
+        results.append(TallyRun<MirrorSmokerLegacy>(
+          scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed,
+          actions: actions, faults: faults).run())
+      case .converged:
+        results.append(TallyRun<ConvergedTally>(
+          scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed,
+          actions: actions, faults: faults).run())
+      }
+    }
+    return SimulationOutcome(
+      request: request, start: first.start, end: end, actionsPlanned: actions.count, results: results)
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import GlanceKernel
+
+/// One strategy through one run of the tally domain: the safety phase (the planned workload with
+/// faults), then a bounded liveness phase (faults off, watch in range, the app opened once) that
+/// must end with every surface showing the truth.
+struct TallyRun<Design: TallyDesign> {
+  /// The liveness phase: the app is opened for this long after the last day.
+  static var livenessSessionMinutes: Int { 15 }
+  /// When the final check runs, after the last day.
+  static var finalCheckMilliseconds: Int64 { 10 * Instant.millisecondsPerMinute }
+
+  let scenario: Scenario
+  let calendar: ZoneCalendar
+  let start: Instant
+  let end: Instant
+  let seed: UInt64
+  let actions: [PlannedAction]
+  let faults: FaultPlan
+
+  func run() -> StrategyResult {
+    var budget: RefreshBudget
+    do {
+      budget = try RefreshBudget(limit: scenario.refreshBudget)
+    } catch {
+      preconditionFailure("scenario loading checks the refresh budget: \(error)")
+    }
+    var world = TallyWorld(start: start, calendar: calendar, refreshBudget: budget, seed: seed, faults: scenario.faults)
+    var design = Design(calendar: calendar)
+    var checker = TallyChecker(
+      expectedToConverge: Design.expectedToConverge,
+      stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 2_000)
+    schedulePlan(&world)
+    serveReload(&world, design)
+
+    var session: Int? = nil
+    var eventCount = 0
+    /// An armed kill: how many operation steps to let through first.
+    var armedKill: Int? = nil
+    var lastAction = -1
+    while let (_, event) = world.popNext() {
+      eventCount += 1
+      precondition(eventCount <= 5_000_000, "more than 5 000 000 events in one run")
+      world.note(event)
+      switch event {
+      case .action(let action):
+        lastAction = action.ordinal
+        handle(action, session: &session, world: &world, design: &design, checker: &checker)
+        world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
+      case .appClose(let closing):
+        if closing == session, world.appForeground { world.appEntersBackground() }
+      case .step(let process, let step):
+        if process == .app, step.isOperationStep, let skip = armedKill {
+          guard skip == 0 else {
+            armedKill = skip - 1
+            design.step(step, world: &world)
+            break
+          }
+          // The kill falls between the previous step and this one: this one never runs.
+          armedKill = nil
+          world.note(.kill)
+          world.killApp()
+          design.appKilled(world: &world)
+          session = nil
+          break
+        }
+        design.step(step, world: &world)
+      case .kill:
+        guard world.faultsOn else { break }
+        armedKill = world.killSteps.uniform(in: 0...2)
+        world.schedule(.killDeadline, after: 60_000)
+      case .killDeadline:
+        guard armedKill != nil else { break }
+        armedKill = nil
+        guard world.faultsOn, world.appRunning else { break }
+        world.killApp()
+        design.appKilled(world: &world)
+        session = nil
+      case .quiescenceCheck(let after):
+        if after == lastAction, world.isQuiescent { checker.checkConvergence(world: world, design: design) }
+      case .reachability(let reachable):
+        if world.faultsOn || reachable { world.setReachable(reachable) }
+      case .deliver(let message, let device, let channel):
+        design.receive(message, on: device, via: channel, world: &world)
+      case .pumpTransfers(let device):
+        for message in world.pumpTransfer(to: device) {
+          design.receive(message, on: device, via: .transferUserInfo, world: &world)
+        }
+      case .reloadServed:
+        serveReload(&world, design)
+      case .policyReload(let generation):
+        guard generation == world.host.policyGeneration else { break }
+        if case .denied(let retryAt) = world.requestReload(context: .background) {
+          world.retryPolicyReload(generation: generation, at: retryAt)
+        }
+      case .dayBoundary:
+        break
+      case .endOfSafetyPhase:
+        world.endFaults()
+        world.setReachable(true)
+        let opening = PlannedAction(
+          time: world.now.advanced(by: 1_000), kind: .appOpen(minutes: Self.livenessSessionMinutes),
+          ordinal: actions.count, eventID: EventID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))))
+        world.schedule(.action(opening), at: opening.time)
+        world.schedule(.finalCheck, after: Self.finalCheckMilliseconds)
+      case .finalCheck:
+        checker.observe(event: event, world: world, design: design)
+        checker.finish(world: world, design: design)
+        return checker.result(strategy: Design.name, world: world, events: eventCount)
+      }
+      checker.observe(event: event, world: world, design: design)
+    }
+    preconditionFailure("the run ended without its final check")
+  }
+
+  private func handle(
+    _ action: PlannedAction, session: inout Int?, world: inout TallyWorld, design: inout Design, checker: inout TallyChecker
+  ) {
+    switch action.kind {
+    case .appOpen(let minutes):
+      session = action.ordinal
+      world.schedule(.appClose(session: action.ordinal), after: Int64(minutes) * Instant.millisecondsPerMinute)
+      guard !world.appForeground else { return }
+      world.appEntersForeground()
+      design.appBecameActive(world: &world)
+    case .appTap:
+      guard world.appForeground else { return }  // the app is not open: the tap never happens
+      checker.accept(action, foreground: true)
+      design.appTap(action, world: &world)
+    case .widgetTap:
+      checker.accept(action, foreground: world.appForeground)
+      design.widgetTap(action, world: &world)
+    case .watchTap:
+      checker.accept(action, foreground: world.appForeground)
+      design.watchTap(action, world: &world)
+    case .appDelete:
+      guard world.appForeground else { return }
+      if let removed = design.appDelete(action, world: &world) { checker.delete(removed, action: action) }
+    }
+  }
+
+  /// Puts the planned actions, faults and day boundaries on the queue.
+  private func schedulePlan(_ world: inout TallyWorld) {
+    for action in actions where action.time < end { world.schedule(.action(action), at: action.time) }
+    for kill in faults.kills where kill < end { world.schedule(.kill, at: kill) }
+    var unreachableUntil = start
+    for spell in faults.outOfRange where spell.from < end {
+      // Overlapping spells merge: the watch comes back when the last one ends.
+      guard spell.until > unreachableUntil else { continue }
+      if spell.from >= unreachableUntil { world.schedule(.reachability(false), at: spell.from) }
+      unreachableUntil = min(spell.until, end)
+      world.schedule(.reachability(true), at: unreachableUntil)
+    }
+    var boundary = calendar.nextRollover(after: start)
+    let last = end.advanced(by: Self.finalCheckMilliseconds)
+    while boundary <= last {
+      world.schedule(.dayBoundary, at: boundary)
+      boundary = calendar.nextRollover(after: boundary)
+    }
+    world.schedule(.endOfSafetyPhase, at: end)
+  }
+
+  /// WidgetKit asks the provider for a timeline and schedules what its policy says.
+  private func serveReload(_ world: inout TallyWorld, _ design: Design) {
+    world.host.reloadPending = false
+    let (entries, policy) = design.timeline(world: world)
+    world.host.entries = entries
+    switch policy {
+    case .after(let date): world.schedulePolicyReload(at: date.advanced(by: world.drawLateness()))
+    case .atEnd: world.schedulePolicyReload(at: (entries.last?.date ?? world.now).advanced(by: world.drawLateness()))
+    case .never: world.host.policyGeneration += 1
+    }
+  }
+
+}

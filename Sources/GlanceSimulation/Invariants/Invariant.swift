@@ -1,0 +1,73 @@
+public import GlanceKernel
+
+/// The invariants checked for every strategy, with the stable names used in reports and tests.
+public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
+  /// Every accepted user action is in the phone's store after quiescence.
+  case noLostWrite = "no-lost-write"
+  /// No accepted action is in the phone's store twice.
+  case noDoubleCount = "no-double-count"
+  /// After the final quiescent window, app, widget and watch show the true count.
+  case convergence = "convergence"
+  /// At every local day boundary, no surface shows anything but the new day's count.
+  case rollover = "rollover"
+  /// Disagreement with the truth is measured for every surface; for a converged design, after a
+  /// write made with the app in the foreground, the widget agrees again within the modelled
+  /// reload latency.
+  case staleness = "staleness"
+  /// The widget never needed a reload that WidgetKit's budget denied.
+  case refreshBudget = "refresh-budget"
+  /// The store move keeps every record (steps domain).
+  case noDataLoss = "no-data-loss"
+
+  public static func < (lhs: Invariant, rhs: Invariant) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The first occurrence of a violated invariant, and how many times it was seen.
+public struct Violation: Hashable, Sendable {
+  public let invariant: Invariant
+  public let time: Instant
+  public let surface: Surface?
+  public let expected: Int
+  public let found: Int
+  public let detail: String
+  /// The events just before it, oldest first.
+  public let trace: [String]
+  public var occurrences: Int
+}
+
+/// Staleness of one surface: the intervals during which it disagreed with the truth.
+public struct StalenessFigures: Hashable, Sendable {
+  public let surface: Surface
+  /// Every interval's length in milliseconds, sorted.
+  public let intervals: [Int64]
+
+  public var count: Int { intervals.count }
+  /// The nearest-rank percentile `p` (0…100) in milliseconds, 0 when there is none.
+  public func percentile(_ p: Int) -> Int64 {
+    guard !intervals.isEmpty else { return 0 }
+    let rank = max(1, (p * intervals.count + 99) / 100)
+    return intervals[min(rank, intervals.count) - 1]
+  }
+  public var maximum: Int64 { intervals.last ?? 0 }
+}
+
+/// What one strategy did in one run.
+public struct StrategyResult: Hashable, Sendable {
+  public let strategy: String
+  public let expectedToConverge: Bool
+  /// Violations by invariant, in invariant order.
+  public let violations: [Violation]
+  public let staleness: [StalenessFigures]
+  public let events: Int
+  public let acceptedActions: Int
+  public let reloadRequests: Int
+  public let chargedReloads: Int
+  public let deniedReloads: Int
+
+  public func violation(_ invariant: Invariant) -> Violation? {
+    violations.first { $0.invariant == invariant }
+  }
+
+  /// Whether a strategy that is expected to converge broke an invariant.
+  public var failsExpectation: Bool { expectedToConverge && !violations.isEmpty }
+}

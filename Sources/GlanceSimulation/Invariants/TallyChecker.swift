@@ -1,0 +1,161 @@
+import GlanceKernel
+
+/// Observes every event of a tally run against its own model of the truth: the accepted adds
+/// minus the deletes. It never changes the world and never draws a random number.
+struct TallyChecker {
+  let expectedToConverge: Bool
+  /// How long the widget may lag a write made with the app in the foreground (converged designs).
+  let stalenessBoundMilliseconds: Int64
+
+  /// Timestamps of the accepted, not deleted, adds (with repetition: never, by construction).
+  private var truth = SortedInstants()
+  private var accepted = 0
+  private var violations: [Invariant: Violation] = [:]
+  /// Per surface: when the current disagreement began and whether a foreground write began it.
+  private var disagreeingSince: [Surface: (since: Instant, foregroundWrite: Bool)] = [:]
+  private var intervals: [Surface: [Int64]] = [:]
+  /// Set by `accept` until the next observation: the event was a write with the app foreground.
+  private var lastWriteInForeground = false
+  /// Since when the widget has shown another count than the phone's own store, and whether a
+  /// foreground write began it: the lag the staleness bound applies to.
+  private var widgetBehindStoreSince: (since: Instant, foregroundWrite: Bool)? = nil
+
+  init(expectedToConverge: Bool, stalenessBoundMilliseconds: Int64) {
+    self.expectedToConverge = expectedToConverge
+    self.stalenessBoundMilliseconds = stalenessBoundMilliseconds
+  }
+
+  mutating func accept(_ action: PlannedAction, foreground: Bool) {
+    accepted += 1
+    truth.insert(action.time)
+    lastWriteInForeground = foreground
+  }
+
+  mutating func delete(_ timestamp: Instant, action: PlannedAction) {
+    accepted += 1
+    truth.remove(timestamp)
+    lastWriteInForeground = true
+  }
+
+  private func trueCount(world: TallyWorld) -> Int {
+    truth.count(in: world.calendar.dayInterval(containing: world.now))
+  }
+
+  private func displayed<Design: TallyDesign>(world: TallyWorld, design: Design) -> [(Surface, Int)] {
+    var shown: [(Surface, Int)] = []
+    if world.appForeground { shown.append((.app, design.appCount(world: world))) }
+    if let widget = world.host.displayed(at: world.now) { shown.append((.widget, widget)) }
+    shown.append((.watch, design.watchCount(world: world)))
+    return shown
+  }
+
+  mutating func observe<Design: TallyDesign>(event: WorldEvent, world: TallyWorld, design: Design) {
+    let expected = trueCount(world: world)
+    let shown = displayed(world: world, design: design)
+    for surface in Surface.allCases {
+      let value = shown.first { $0.0 == surface }?.1
+      let disagrees = value.map { $0 != expected } ?? false
+      if disagrees, disagreeingSince[surface] == nil {
+        disagreeingSince[surface] = (world.now, lastWriteInForeground)
+      } else if !disagrees, let open = disagreeingSince.removeValue(forKey: surface) {
+        close(open, surface: surface, at: world.now, world: world)
+      }
+      if surface == .widget { checkWidgetLag(shown: value, world: world, design: design) }
+      if case .dayBoundary = event, let value, value != expected {
+        record(.rollover, world: world, surface: surface, expected: expected, found: value,
+               detail: "\(surface) shows \(value) at the first instant of \(world.calendar.date(containing: world.now)); the new day's count is \(expected)")
+      }
+    }
+    lastWriteInForeground = false
+  }
+
+  private mutating func close(_ open: (since: Instant, foregroundWrite: Bool), surface: Surface, at now: Instant, world: TallyWorld) {
+    intervals[surface, default: []].append(open.since.distance(to: now))
+  }
+
+  /// The widget against the phone's own store: after a write made with the app in the
+  /// foreground, a converged design must catch up within the modelled reload latency (what
+  /// lies beyond the phone, such as a watch out of range, is not the widget's lag).
+  private mutating func checkWidgetLag<Design: TallyDesign>(shown: Int?, world: TallyWorld, design: Design) {
+    guard expectedToConverge, let shown else { return }
+    let behind = shown != design.appCount(world: world)
+    if behind, widgetBehindStoreSince == nil {
+      widgetBehindStoreSince = (world.now, lastWriteInForeground)
+    } else if !behind, let open = widgetBehindStoreSince {
+      widgetBehindStoreSince = nil
+      let length = open.since.distance(to: world.now)
+      if open.foregroundWrite, length > stalenessBoundMilliseconds {
+        record(.staleness, world: world, surface: .widget, expected: 0, found: Int(length / 1000),
+               detail: "the widget lagged the phone's store by \(length) ms after a foreground write (bound \(stalenessBoundMilliseconds) ms)")
+      }
+    }
+  }
+
+  /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
+  /// truth.
+  mutating func checkConvergence<Design: TallyDesign>(world: TallyWorld, design: Design) {
+    let expected = trueCount(world: world)
+    for (surface, value) in displayed(world: world, design: design) where value != expected {
+      record(.convergence, world: world, surface: surface, expected: expected, found: value,
+             detail: "after a quiescent window \(surface) shows \(value), the truth is \(expected)")
+    }
+  }
+
+  /// The final check, after the liveness phase.
+  mutating func finish<Design: TallyDesign>(world: TallyWorld, design: Design) {
+    checkConvergence(world: world, design: design)
+    var missing = truth.values
+    var extra: [Instant] = []
+    for stored in design.storedTimestamps().sorted() {
+      if let index = Self.index(of: stored, in: missing) { missing.remove(at: index) } else { extra.append(stored) }
+    }
+    if let first = missing.first {
+      record(.noLostWrite, world: world, surface: nil, expected: truth.count, found: truth.count - missing.count,
+             detail: "\(missing.count) accepted taps are not in the phone's store; the first was made at \(first)")
+    }
+    if let first = extra.first {
+      record(.noDoubleCount, world: world, surface: nil, expected: truth.count, found: truth.count + extra.count,
+             detail: "\(extra.count) stored entries repeat an accepted tap or were deleted; the first is \(first)")
+    }
+    if let denied = world.host.firstDenial {
+      record(.refreshBudget, world: world, surface: .widget, expected: world.host.budget.limit, found: world.host.denied,
+             detail: "\(world.host.denied) widget reloads were denied by the \(world.host.budget.limit)/24 h budget; the first at \(denied)")
+    }
+    for (surface, open) in disagreeingSince.sorted(by: { $0.key < $1.key }) {
+      close(open, surface: surface, at: world.now, world: world)
+    }
+    disagreeingSince = [:]
+  }
+
+  private static func index(of instant: Instant, in sorted: [Instant]) -> Int? {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < instant { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == instant ? low : nil
+  }
+
+  private mutating func record(
+    _ invariant: Invariant, world: TallyWorld, surface: Surface?, expected: Int, found: Int, detail: String
+  ) {
+    if var existing = violations[invariant] {
+      existing.occurrences += 1
+      violations[invariant] = existing
+      return
+    }
+    violations[invariant] = Violation(
+      invariant: invariant, time: world.now, surface: surface, expected: expected, found: found, detail: detail,
+      trace: world.trace, occurrences: 1)
+  }
+
+  func result(strategy: String, world: TallyWorld, events: Int) -> StrategyResult {
+    StrategyResult(
+      strategy: strategy, expectedToConverge: expectedToConverge,
+      violations: violations.values.sorted { $0.invariant < $1.invariant },
+      staleness: Surface.allCases.map { StalenessFigures(surface: $0, intervals: (intervals[$0] ?? []).sorted()) },
+      events: events, acceptedActions: accepted, reloadRequests: world.host.requests,
+      chargedReloads: world.host.charged, deniedReloads: world.host.denied)
+  }
+}

@@ -1,0 +1,219 @@
+public import Foundation
+import GlanceKernel
+
+/// Glance's version, as report headers print it.
+public enum GlanceVersion {
+  public static let string = "0.5.0-dev"
+}
+
+/// The reports of one outcome: `report.md` for people and `report.json` for tools. Their bytes
+/// depend only on the binary, the request and the scenario text: no wall time, host name, path or
+/// address, and every figure is an integer.
+public struct Report: Sendable {
+  public let outcome: SimulationOutcome
+  /// Where the scenario came from, as the replay command names it (`default` or a path).
+  public let scenarioReference: String
+
+  public init(outcome: SimulationOutcome, scenarioReference: String) {
+    self.outcome = outcome
+    self.scenarioReference = scenarioReference
+  }
+
+  /// `<scenario>-seed<seed>-days<days>`.
+  public var directoryName: String {
+    "\(outcome.request.scenario.name)-seed\(outcome.request.seed)-days\(outcome.request.days)"
+  }
+
+  var request: SimulationRequest { outcome.request }
+
+  public func replayCommand(strategy: String?) -> String {
+    var command = "simulate --days \(request.days) --seed \(request.seed) --scenario \(scenarioReference)"
+    if let strategy { command += " --strategy \(strategy) --trace" }
+    return command
+  }
+
+  // MARK: Markdown
+
+  public var markdown: String {
+    var lines: [String] = []
+    let scenario = request.scenario
+    lines.append("# Glance convergence report: \(scenario.name), seed \(request.seed), \(request.days) days")
+    lines.append("")
+    if !scenario.summary.isEmpty {
+      lines.append(scenario.summary)
+      lines.append("")
+    }
+    lines.append("| | |")
+    lines.append("|---|---|")
+    lines.append("| scenario | `\(scenarioReference)` |")
+    let simulated = scenario.domains.filter(Simulation.simulatedDomains.contains)
+    let pending = scenario.domains.filter { !Simulation.simulatedDomains.contains($0) }
+    lines.append("| domains | \(simulated.map(\.rawValue).joined(separator: ", "))" + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))") + " |")
+    lines.append("| seed | \(request.seed) |")
+    lines.append("| days | \(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone) |")
+    lines.append("| strategies | \(outcome.results.map(\.strategy).joined(separator: ", ")) |")
+    lines.append("| actions planned | \(outcome.actionsPlanned) |")
+    lines.append("| tzdata | \(TimeZone.timeZoneDataVersion) |")
+    lines.append("| glance | \(GlanceVersion.string) |")
+    lines.append("")
+    lines.append("## Verdicts")
+    lines.append("")
+    lines.append("Each cell is `pass`, or `FAIL` with the number of occurrences. A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did.")
+    lines.append("")
+    let invariants = Invariant.allCases.filter { $0 != .noDataLoss }
+    lines.append("| strategy | expected | " + invariants.map(\.rawValue).joined(separator: " | ") + " |")
+    lines.append("|---|---|" + String(repeating: "---|", count: invariants.count))
+    for result in outcome.results {
+      let cells = invariants.map { invariant -> String in
+        result.violation(invariant).map { "FAIL ×\($0.occurrences)" } ?? "pass"
+      }
+      lines.append("| \(result.strategy) | \(result.expectedToConverge ? "to converge" : "legacy") | " + cells.joined(separator: " | ") + " |")
+    }
+    lines.append("")
+    lines.append("## Staleness")
+    lines.append("")
+    lines.append("Every interval during which a surface showed another count than the truth, in seconds (nearest rank).")
+    lines.append("")
+    lines.append("| strategy | surface | intervals | p50 | p99 | max |")
+    lines.append("|---|---|---:|---:|---:|---:|")
+    for result in outcome.results {
+      for figures in result.staleness {
+        lines.append("| \(result.strategy) | \(figures.surface.rawValue) | \(figures.count) | \(Self.seconds(figures.percentile(50))) | \(Self.seconds(figures.percentile(99))) | \(Self.seconds(figures.maximum)) |")
+      }
+    }
+    lines.append("")
+    lines.append("## Activity")
+    lines.append("")
+    lines.append("| strategy | events | accepted actions | reload requests | charged | denied |")
+    lines.append("|---|---:|---:|---:|---:|---:|")
+    for result in outcome.results {
+      lines.append("| \(result.strategy) | \(result.events) | \(result.acceptedActions) | \(result.reloadRequests) | \(result.chargedReloads) | \(result.deniedReloads) |")
+    }
+    lines.append("")
+    lines.append("## Violations")
+    lines.append("")
+    let failing = outcome.results.filter { !$0.violations.isEmpty }
+    if failing.isEmpty { lines.append("None.") }
+    for result in failing {
+      for violation in result.violations {
+        lines.append("### \(result.strategy): \(violation.invariant.rawValue) (\(violation.occurrences) ×)")
+        lines.append("")
+        let surface = violation.surface.map { " on the \($0.rawValue)" } ?? ""
+        lines.append("First at \(violation.time)\(surface): expected \(violation.expected), found \(violation.found). \(violation.detail).")
+        lines.append("")
+        lines.append("```")
+        lines.append(contentsOf: violation.trace.suffix(12))
+        lines.append("```")
+        lines.append("")
+        lines.append("Replay: `\(replayCommand(strategy: result.strategy))`")
+        lines.append("")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Milliseconds as seconds with one decimal, by integer arithmetic.
+  static func seconds(_ milliseconds: Int64) -> String {
+    let tenths = (milliseconds + 50) / 100
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+
+  // MARK: JSON
+
+  public func json() throws -> Foundation.Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+    return try encoder.encode(JSONReport(self))
+  }
+
+  /// Writes `report.md` and `report.json` into `directory/<directoryName>/` and returns that path.
+  public func write(into directory: String) throws -> String {
+    let folder = (directory as NSString).appendingPathComponent(directoryName)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(markdown.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.md")))
+    try json().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.json")))
+    return folder
+  }
+}
+
+/// The JSON shape: every figure, integers only.
+private struct JSONReport: Encodable {
+  struct Header: Encodable {
+    let scenario: String
+    let scenarioReference: String
+    let seed: UInt64
+    let days: Int
+    let zone: String
+    let start: Int64
+    let end: Int64
+    let domains: [String]
+    let strategies: [String]
+    let actionsPlanned: Int
+    let tzdata: String
+    let glance: String
+  }
+  struct ViolationEntry: Encodable {
+    let invariant: String
+    let firstAtMilliseconds: Int64
+    let firstAt: String
+    let surface: String?
+    let expected: Int
+    let found: Int
+    let occurrences: Int
+    let detail: String
+    let replay: String
+  }
+  struct StalenessEntry: Encodable {
+    let surface: String
+    let intervals: Int
+    let p50Milliseconds: Int64
+    let p99Milliseconds: Int64
+    let maxMilliseconds: Int64
+  }
+  struct StrategyEntry: Encodable {
+    let strategy: String
+    let expectedToConverge: Bool
+    let verdicts: [String: String]
+    let violations: [ViolationEntry]
+    let staleness: [StalenessEntry]
+    let events: Int
+    let acceptedActions: Int
+    let reloadRequests: Int
+    let chargedReloads: Int
+    let deniedReloads: Int
+  }
+  let header: Header
+  let strategies: [StrategyEntry]
+
+  init(_ report: Report) {
+    let outcome = report.outcome
+    let request = outcome.request
+    header = Header(
+      scenario: request.scenario.name, scenarioReference: report.scenarioReference, seed: request.seed,
+      days: request.days, zone: request.scenario.zone, start: outcome.start.millisecondsSince1970,
+      end: outcome.end.millisecondsSince1970, domains: request.scenario.domains.map(\.rawValue),
+      strategies: outcome.results.map(\.strategy), actionsPlanned: outcome.actionsPlanned,
+      tzdata: TimeZone.timeZoneDataVersion, glance: GlanceVersion.string)
+    strategies = outcome.results.map { result in
+      var verdicts: [String: String] = [:]
+      for invariant in Invariant.allCases where invariant != .noDataLoss {
+        verdicts[invariant.rawValue] = result.violation(invariant) == nil ? "pass" : "fail"
+      }
+      return StrategyEntry(
+        strategy: result.strategy, expectedToConverge: result.expectedToConverge, verdicts: verdicts,
+        violations: result.violations.map {
+          ViolationEntry(
+            invariant: $0.invariant.rawValue, firstAtMilliseconds: $0.time.millisecondsSince1970,
+            firstAt: $0.time.description, surface: $0.surface?.rawValue, expected: $0.expected, found: $0.found,
+            occurrences: $0.occurrences, detail: $0.detail, replay: report.replayCommand(strategy: result.strategy))
+        },
+        staleness: result.staleness.map {
+          StalenessEntry(
+            surface: $0.surface.rawValue, intervals: $0.count, p50Milliseconds: $0.percentile(50),
+            p99Milliseconds: $0.percentile(99), maxMilliseconds: $0.maximum)
+        },
+        events: result.events, acceptedActions: result.acceptedActions, reloadRequests: result.reloadRequests,
+        chargedReloads: result.chargedReloads, deniedReloads: result.deniedReloads)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+public import GlanceKernel
+
+/// One named scenario: where and when the simulated person lives, what they do, and what goes
+/// wrong. Read from `Simulations/<name>.yaml` (see `ScenarioLoader`); every field has a
+/// documented default so a scenario file names only what it changes.
+///
+/// ## Laws
+/// - Every field is within its documented range (checked by the loader, which names the key path
+///   of the first field out of range).
+/// - `domains` is sorted and without duplicates.
+public struct Scenario: Hashable, Sendable {
+  /// The scenario's name, as in `default`; used in report paths.
+  public var name: String
+  /// One or two sentences saying what the scenario is for.
+  public var summary: String
+  /// The IANA zone the person starts in.
+  public var zone: String
+  /// The local date the run starts on (at that date's first instant in `zone`).
+  public var start: CivilDate
+  /// Which data the app, widgets and watch share.
+  public var domains: [Domain]
+  /// Pulpe's pay day for the budget domain, 1…31.
+  public var payDay: Int
+  /// WidgetKit's charged reloads per rolling 24 h, 40…72.
+  public var refreshBudget: Int
+  public var workload: Workload
+  public var faults: Faults
+  /// Zone changes during the run, in order.
+  public var travel: [Travel]
+  /// The BabySteps store move (steps domain), if the scenario plays it.
+  public var storeMove: StoreMove?
+
+  public init(
+    name: String, summary: String = "", zone: String = "Europe/Zurich",
+    start: CivilDate, domains: [Domain] = Domain.allCases, payDay: Int = 27, refreshBudget: Int = 70,
+    workload: Workload = Workload(), faults: Faults = Faults(), travel: [Travel] = [], storeMove: StoreMove? = nil
+  ) {
+    self.name = name
+    self.summary = summary
+    self.zone = zone
+    self.start = start
+    self.domains = Array(Set(domains)).sorted()
+    self.payDay = payDay
+    self.refreshBudget = refreshBudget
+    self.workload = workload
+    self.faults = faults
+    self.travel = travel
+    self.storeMove = storeMove
+  }
+}
+
+/// The data a scenario shares between app, widgets and watch.
+public enum Domain: String, Hashable, Sendable, CaseIterable, Comparable {
+  /// MirrorSmoker's daily tally: app, widget "+" and watch.
+  case tally
+  /// BabySteps' steps: app and widget.
+  case steps
+  /// Pulpe's budget: app, current-period widget and year widget.
+  case budget
+
+  /// The order of declaration: tally, steps, budget.
+  public static func < (lhs: Domain, rhs: Domain) -> Bool { lhs.rank < rhs.rank }
+
+  private var rank: Int {
+    switch self {
+    case .tally: return 0
+    case .steps: return 1
+    case .budget: return 2
+    }
+  }
+}
+
+/// What the person does, per local day. Counts are means of the day's draws; the daily profile
+/// puts them between `wakeHour` and `sleepHour`, with some near midnight when `lateNightTaps`.
+public struct Workload: Hashable, Sendable {
+  /// Local hour the day's activity starts, 0…23.
+  public var wakeHour: Int = 7
+  /// Local hour it ends, 1…24 (24 = midnight), after `wakeHour`.
+  public var sleepHour: Int = 23
+  /// Times the app is opened per day, 0…100.
+  public var appSessionsPerDay: Int = 5
+  /// In-app taps ("+", a step, an expense) per session, 0…50.
+  public var tapsPerSession: Int = 2
+  /// Widget "+" taps (interactive intent) per day, 0…200.
+  public var widgetTapsPerDay: Int = 6
+  /// Watch taps per day, 0…200.
+  public var watchTapsPerDay: Int = 4
+  /// Deletes ("undo") in the app per week, 0…100.
+  public var deletesPerWeek: Int = 3
+  /// Taps in the minutes around local midnight (the rollover bugs need them).
+  public var lateNightTaps: Bool = true
+  /// Day offsets from the start (0 = the first day) with ten times the usual taps: the refresh
+  /// budget runs out on such a day.
+  public var busyDays: [Int] = []
+
+  public init() {}
+}
+
+/// What goes wrong, as scheduled data.
+public struct Faults: Hashable, Sendable {
+  /// App kills per day, each at a random step of whatever the app is doing, 0…100.
+  public var appKillsPerDay: Int = 1
+  /// Times per day the watch goes out of range, 0…50.
+  public var watchOutOfRangePerDay: Int = 1
+  /// How long an out-of-range spell lasts, in minutes (low…high, 1…1440).
+  public var watchOutOfRangeMinutes: ClosedRange<Int> = 20...180
+  /// Chance that a WatchConnectivity transfer is delivered twice (at-least-once), as n/d.
+  public var duplicateDelivery: Chance = Chance(numerator: 1, denominator: 20)
+  /// The most a timeline entry or a reload may fire late, in seconds, 0…3600.
+  public var lateFiringSecondsMax: Int = 60
+
+  public init() {}
+}
+
+/// A zone change: on day `day` (offset from the start) at local hour `hour`, the device's zone
+/// becomes `zone`.
+public struct Travel: Hashable, Sendable {
+  public var day: Int
+  public var hour: Int
+  public var zone: String
+
+  public init(day: Int, hour: Int, zone: String) {
+    self.day = day
+    self.hour = hour
+    self.zone = zone
+  }
+}
+
+/// The BabySteps store move from Application Support to the App Group (§1.3).
+public struct StoreMove: Hashable, Sendable {
+  /// The day offset on which the updated app first launches.
+  public var day: Int
+  /// Whether copying the store fails (BabySteps deletes the source anyway).
+  public var copyFails: Bool
+  /// Whether the widget opens the App Group store before the updated app runs.
+  public var widgetOpensFirst: Bool
+
+  public init(day: Int, copyFails: Bool, widgetOpensFirst: Bool) {
+    self.day = day
+    self.copyFails = copyFails
+    self.widgetOpensFirst = widgetOpensFirst
+  }
+}

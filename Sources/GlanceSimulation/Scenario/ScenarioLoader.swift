@@ -1,0 +1,140 @@
+import Foundation
+import Yams
+
+/// Reads scenario files (`Simulations/<name>.yaml`) into ``Scenario`` values.
+///
+/// The loader walks the YAML tree itself (no `Codable`), so that every error names the key path,
+/// the line, the value found and what was expected (``ScenarioError``). Keys are the Swift property
+/// names of ``Scenario``, ``Workload``, ``Faults``, ``Travel`` and ``StoreMove``; `name` and
+/// `start` are required, every other key defaults to the model's default.
+///
+/// ```yaml
+/// name: default
+/// start: 2026-03-10
+/// zone: Europe/Zurich
+/// faults:
+///   watchOutOfRangeMinutes: [20, 180]
+///   duplicateDelivery: "1/20"
+/// ```
+///
+/// ## Laws
+/// - Loading never traps: any text loads or throws a ``ScenarioError`` (property-tested with
+///   random bytes and random YAML-shaped text).
+/// - A loaded scenario satisfies ``Scenario``'s laws: every field within its documented range,
+///   `sleepHour > wakeHour`, travel in time order, `start` a date that exists in `zone`, and a
+///   `storeMove` only with the steps domain.
+public enum ScenarioLoader {
+  /// The most bytes of UTF-8 a scenario file may hold.
+  public static let textLengthMax = 256 * 1024
+
+  /// The scenario in `text`; `source` names the text in errors (a path, or a label in tests).
+  ///
+  /// - Throws: a ``ScenarioError`` naming the first problem in file order.
+  public static func load(yaml text: String, source: String) throws(ScenarioError) -> Scenario {
+    let byteCount = text.utf8.count
+    guard byteCount <= textLengthMax else {
+      throw .tooLarge(source: source, byteCount: byteCount, limit: textLengthMax)
+    }
+    let root = try compose(text, source: source)
+    guard case .mapping = root else {
+      throw .topLevelNotMapping(
+        source: source, line: root.mark?.line ?? 1, found: ScenarioReader.shape(of: root))
+    }
+    return try ScenarioReader(source: source).scenario(from: root)
+  }
+
+  /// The scenario in the file at `path`; errors name the path as their source.
+  ///
+  /// - Throws: ``ScenarioError/fileNotFound(path:)`` when nothing is at `path`,
+  ///   ``ScenarioError/unreadableFile(path:reason:)`` for a directory, an unreadable file or a
+  ///   file that is not UTF-8, and any error of ``load(yaml:source:)``.
+  public static func load(fileAt path: String) throws(ScenarioError) -> Scenario {
+    try load(yaml: try readText(at: path), source: path)
+  }
+
+  /// The built-in scenario `name`, read from `directory/name.yaml`.
+  ///
+  /// A `name` ending in `.yaml` is a path: it is read as given, or from `directory` when it has no
+  /// `/` and is not found as given.
+  ///
+  /// - Throws: ``ScenarioError/unknownScenario(name:directory:available:)`` listing
+  ///   ``availableScenarios(in:)`` when there is no such scenario, and any error of
+  ///   ``load(fileAt:)``.
+  public static func builtIn(named name: String, in directory: String) throws(ScenarioError)
+    -> Scenario
+  {
+    let files = FileManager.default
+    if name.hasSuffix(".yaml") {
+      let inDirectory = joined(directory, name)
+      if !files.fileExists(atPath: name), !name.contains("/"), files.fileExists(atPath: inDirectory)
+      {
+        return try load(fileAt: inDirectory)
+      }
+      return try load(fileAt: name)
+    }
+    let path = joined(directory, name + ".yaml")
+    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), files.fileExists(atPath: path)
+    else {
+      throw .unknownScenario(
+        name: name, directory: directory, available: availableScenarios(in: directory))
+    }
+    return try load(fileAt: path)
+  }
+
+  /// The names of the scenarios in `directory` (its `*.yaml` files without the extension),
+  /// sorted; empty when the directory cannot be listed.
+  public static func availableScenarios(in directory: String) -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(
+        atPath: directory.isEmpty ? "." : directory)
+    } catch {
+      // A missing or unreadable directory has no scenarios; builtIn(named:in:) reports the name.
+      return []
+    }
+    return names.filter { $0.hasSuffix(".yaml") && !$0.hasPrefix(".") && $0.count > 5 }
+      .map { String($0.dropLast(5)) }
+      .sorted()
+  }
+
+  // MARK: Files
+
+  static func joined(_ directory: String, _ file: String) -> String {
+    if directory.isEmpty { return file }
+    return directory.hasSuffix("/") ? directory + file : directory + "/" + file
+  }
+
+  static func readText(at path: String) throws(ScenarioError) -> String {
+    let files = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .fileNotFound(path: path)
+    }
+    guard !isDirectory.boolValue else {
+      throw .unreadableFile(path: path, reason: "it is a directory")
+    }
+    if let size = fileSize(at: path), size > textLengthMax {
+      throw .tooLarge(source: path, byteCount: size, limit: textLengthMax)
+    }
+    guard let data = files.contents(atPath: path) else {
+      throw .unreadableFile(path: path, reason: "it cannot be opened for reading")
+    }
+    guard data.count <= textLengthMax else {
+      throw .tooLarge(source: path, byteCount: data.count, limit: textLengthMax)
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      throw .unreadableFile(path: path, reason: "it is not UTF-8 text")
+    }
+    return text
+  }
+
+  /// The size the file system reports, if it reports one; the read checks the size again.
+  static func fileSize(at path: String) -> Int? {
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      return (attributes[.size] as? NSNumber)?.intValue
+    } catch {
+      return nil
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import GlanceKernel
+
+/// MirrorSmoker's final design on `master` (`../shared/domain/babysteps-mirrorsmoker.md` §2.3–2.5),
+/// reproduced with its bugs:
+/// - the widget intent appends to `widget_pending_cigarettes` and increments the **undated**
+///   `todayCount` by read-modify-write, in separate steps (§2.3);
+/// - the app drains the queue (read, insert and save, then remove the **whole** key) from its 10 s
+///   SyncCoordinator timer and on `didBecomeActive` (§2.3), so a tap appended in between is lost and
+///   a kill between save and removal replays the queue (§2.5 "Lost writes", "Duplicates");
+/// - the widget trusts `todayCount` whenever it is > 0, one entry, `.after(now + 15 min)`, so after
+///   midnight it shows yesterday's count and "+" increments it (§2.5);
+/// - the phone talks to the watch only with `sendMessage` guarded by reachability; the watch adds
+///   locally when unreachable and never forwards, and the next `fullSync` replaces its list (§2.3,
+///   §2.5);
+/// - a delete in the app only reloads the widgets: `todayCount` and the watch keep the old count
+///   (§2.5 "Delete is not propagated").
+struct MirrorSmokerLegacy: TallyDesign {
+  static let name = "mirrorsmoker-legacy"
+  static let expectedToConverge = false
+
+  let calendar: ZoneCalendar
+  /// The SwiftData store in the App Group: cigarette timestamps.
+  private var store = SortedInstants()
+  /// App Group defaults.
+  private var todayCount = 0
+  private var pending: [Instant] = []
+  private var lastUpdated: Instant? = nil
+  /// The app's memory (lost on a kill).
+  private var lastSyncTime: Instant? = nil
+  private var timerRunning = false
+  /// The watch's `cigarettes_<day>` list.
+  private var watchDay: CivilDate? = nil
+  private var watchList: [Instant] = []
+
+  init(calendar: ZoneCalendar) { self.calendar = calendar }
+
+  private func storeCount(at instant: Instant) -> Int {
+    store.count(in: calendar.dayInterval(containing: instant))
+  }
+
+  mutating func appTap(_ action: PlannedAction, world: inout TallyWorld) {
+    store.insert(action.time)
+    updateSharedDefaults(world: &world)
+  }
+
+  mutating func widgetTap(_ action: PlannedAction, world: inout TallyWorld) {
+    world.schedule(.step(.widgetExtension, .legacyIntent(phase: 0, timestamp: action.time, queue: [], count: 0)), after: 5)
+  }
+
+  mutating func watchTap(_ action: PlannedAction, world: inout TallyWorld) {
+    if world.sendMessage(.addCigarette(action.time), to: .phone) { return }
+    // Unreachable: the watch keeps it in its own defaults and never forwards it (§2.3, §2.5).
+    let today = calendar.date(containing: world.now)
+    if watchDay != today { (watchDay, watchList) = (today, []) }
+    watchList.append(action.time)
+  }
+
+  mutating func appDelete(_ action: PlannedAction, world: inout TallyWorld) -> Instant? {
+    guard let removed = store.values(in: calendar.dayInterval(containing: world.now)).last else { return nil }
+    store.remove(removed)
+    // ContentView.deleteCigarette only reloads the widgets.
+    world.requestReload(context: .appInForeground)
+    return removed
+  }
+
+  mutating func appBecameActive(world: inout TallyWorld) {
+    world.schedule(.step(.app, .legacyDrain(phase: 0, queue: [])), after: 50)
+    if !timerRunning {
+      timerRunning = true
+      world.schedule(.step(.app, .legacyTimer), after: 10_000)
+    }
+  }
+
+  mutating func appKilled(world: inout TallyWorld) {
+    lastSyncTime = nil
+    timerRunning = false
+  }
+
+  mutating func step(_ step: Step, world: inout TallyWorld) {
+    switch step {
+    case .legacyTimer:
+      guard world.appForeground else {
+        timerRunning = false
+        return
+      }
+      if let lastUpdated, lastUpdated > (lastSyncTime ?? Instant(millisecondsSince1970: Int64.min)) {
+        world.schedule(.step(.app, .legacyDrain(phase: 0, queue: [])), after: 1)
+      }
+      world.schedule(.step(.app, .legacyTimer), after: 10_000)
+    case .legacyDrain(let phase, let queue):
+      drain(phase: phase, queue: queue, world: &world)
+    case .legacyIntent(let phase, let timestamp, let queue, let count):
+      intent(phase: phase, timestamp: timestamp, queue: queue, count: count, world: &world)
+    }
+  }
+
+  /// PendingWidgetActionsManager, then updateSharedUserDefaults.
+  private mutating func drain(phase: Int, queue: [Instant], world: inout TallyWorld) {
+    switch phase {
+    case 0:
+      world.schedule(.step(.app, .legacyDrain(phase: 1, queue: pending)), after: 20)
+    case 1:
+      store.insert(contentsOf: queue)
+      world.schedule(.step(.app, .legacyDrain(phase: 2, queue: queue)), after: 20)
+    case 2:
+      pending = []  // removes the whole key, whatever was appended since phase 0
+      lastSyncTime = world.now
+      world.schedule(.step(.app, .legacyDrain(phase: 3, queue: [])), after: 10)
+    default:
+      updateSharedDefaults(world: &world)
+    }
+  }
+
+  /// AddCigaretteIntent in the widget extension.
+  private mutating func intent(phase: Int, timestamp: Instant, queue: [Instant], count: Int, world: inout TallyWorld) {
+    let next: Step
+    switch phase {
+    case 0: next = .legacyIntent(phase: 1, timestamp: timestamp, queue: pending, count: 0)
+    case 1:
+      pending = queue + [timestamp]
+      lastUpdated = world.now
+      next = .legacyIntent(phase: 2, timestamp: timestamp, queue: [], count: 0)
+    case 2: next = .legacyIntent(phase: 3, timestamp: timestamp, queue: [], count: todayCount)
+    case 3:
+      todayCount = count + 1  // optimistic +1 on the undated count
+      next = .legacyIntent(phase: 4, timestamp: timestamp, queue: [], count: 0)
+    default:
+      world.requestReload(context: .afterInteractiveIntent)
+      return
+    }
+    world.schedule(.step(.widgetExtension, next), after: 10)
+  }
+
+  /// Recomputes today's count from the store, reloads the widgets, full-syncs the watch.
+  private mutating func updateSharedDefaults(world: inout TallyWorld) {
+    todayCount = storeCount(at: world.now)
+    lastUpdated = world.now
+    world.requestReload(context: world.appForeground ? .appInForeground : .background)
+    let today = calendar.dayInterval(containing: world.now)
+    _ = world.sendMessage(.fullSync(day: today.date, timestamps: Array(store.values(in: today))), to: .watch)
+  }
+
+  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout TallyWorld) {
+    switch (message, device) {
+    case (.addCigarette(let timestamp), .phone):
+      world.wakeAppInBackground()
+      store.insert(timestamp)
+      updateSharedDefaults(world: &world)
+    case (.fullSync(let day, let timestamps), .watch):
+      (watchDay, watchList) = (day, timestamps)  // replaces the watch's list
+    default:
+      break
+    }
+  }
+
+  func timeline(world: TallyWorld) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    // CigaretteProvider: trusts the undated todayCount whenever it is > 0.
+    let count = todayCount > 0 ? todayCount : storeCount(at: world.now)
+    return ([(world.now, count)], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
+  }
+
+  func appCount(world: TallyWorld) -> Int { storeCount(at: world.now) }
+
+  func watchCount(world: TallyWorld) -> Int {
+    watchDay == calendar.date(containing: world.now) ? watchList.count : 0
+  }
+
+  func storedTimestamps() -> [Instant] { store.values }
+}

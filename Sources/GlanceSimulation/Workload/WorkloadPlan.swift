@@ -1,0 +1,122 @@
+import Foundation
+import GlanceKernel
+
+/// What the person does, planned once per run from the `workload` stream, so that every strategy
+/// faces exactly the same actions at exactly the same instants.
+struct PlannedAction: Hashable, Sendable {
+  enum Kind: Hashable, Sendable {
+    /// Opens the app for `minutes`; taps and deletes in the app happen inside a session.
+    case appOpen(minutes: Int)
+    case appTap
+    case widgetTap
+    case watchTap
+    case appDelete
+  }
+
+  let time: Instant
+  let kind: Kind
+  /// The action's number in the plan (0, 1, 2, …): its identity in reports.
+  let ordinal: Int
+  /// The id a converged writer gives the event it records (drawn from the `ids` stream, never
+  /// `UUID()`).
+  let eventID: EventID
+}
+
+/// Faults planned once per run from their own streams.
+struct FaultPlan: Sendable {
+  var kills: [Instant] = []
+  /// Out-of-range spells: from, until.
+  var outOfRange: [(from: Instant, until: Instant)] = []
+}
+
+enum WorkloadPlanner {
+  /// The actions of `days` days from `start`, sorted by time, every time distinct.
+  static func actions(
+    scenario: Scenario, calendar: ZoneCalendar, start: Instant, days: Int, seed: UInt64
+  ) -> [PlannedAction] {
+    var stream = RandomStream.derived(root: seed, label: "workload")
+    var ids = RandomStream.derived(root: seed, label: "workload.ids")
+    let workload = scenario.workload
+    var drafts: [(Instant, PlannedAction.Kind)] = []
+    var day = calendar.dayInterval(containing: start)
+    for dayIndex in 0..<days {
+      let busy = workload.busyDays.contains(dayIndex) ? 10 : 1
+      let wake = day.start.advanced(by: Int64(workload.wakeHour) * Instant.millisecondsPerHour)
+      let sleep = min(day.end, day.start.advanced(by: Int64(workload.sleepHour) * Instant.millisecondsPerHour))
+      func moment() -> Instant {
+        Instant(millisecondsSince1970: stream.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1)))
+      }
+      for _ in 0..<stream.count(mean: workload.appSessionsPerDay, spread: 2) {
+        let opened = moment()
+        let minutes = stream.uniform(in: 1...10)
+        drafts.append((opened, .appOpen(minutes: minutes)))
+        for _ in 0..<stream.uniform(in: 0...(2 * workload.tapsPerSession)) {
+          drafts.append((opened.advanced(by: stream.uniform(in: Int64(1_000)...(Int64(minutes) * 60_000 - 1_000))), .appTap))
+        }
+      }
+      for _ in 0..<(stream.count(mean: workload.widgetTapsPerDay, spread: 2) * busy) { drafts.append((moment(), .widgetTap)) }
+      for _ in 0..<stream.count(mean: workload.watchTapsPerDay, spread: 2) { drafts.append((moment(), .watchTap)) }
+      let deletes = workload.deletesPerWeek / 7 + (stream.happens(Chance(numerator: UInt64(workload.deletesPerWeek % 7), denominator: 7)) ? 1 : 0)
+      for _ in 0..<deletes {
+        let opened = moment()
+        drafts.append((opened, .appOpen(minutes: 2)))
+        drafts.append((opened.advanced(by: 30_000), .appDelete))
+      }
+      if workload.lateNightTaps {
+        // The minutes around midnight: a widget tap before, one after, and one from the watch.
+        let boundary = day.end
+        drafts.append((boundary.advanced(by: -stream.uniform(in: Int64(1_000)...600_000)), .widgetTap))
+        drafts.append((boundary.advanced(by: stream.uniform(in: Int64(1_000)...600_000)), .widgetTap))
+        drafts.append((boundary.advanced(by: stream.uniform(in: Int64(1_000)...900_000)), .watchTap))
+      }
+      day = calendar.dayInterval(containing: day.end)
+    }
+    drafts.sort { $0.0 < $1.0 }
+    var actions: [PlannedAction] = []
+    actions.reserveCapacity(drafts.count)
+    var last = Instant(millisecondsSince1970: Int64.min)
+    for (ordinal, (time, kind)) in drafts.enumerated() {
+      // Distinct instants: the legacy design identifies cigarettes by timestamp.
+      let distinct = time > last ? time : last.advanced(by: 1)
+      last = distinct
+      actions.append(PlannedAction(time: distinct, kind: kind, ordinal: ordinal, eventID: Self.eventID(&ids)))
+    }
+    return actions
+  }
+
+  static func eventID(_ stream: inout RandomStream) -> EventID {
+    let high = stream.next()
+    let low = stream.next()
+    func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
+    // A version-4 layout: version nibble 4, variant bits 10.
+    let uuid = UUID(uuid: (
+      byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+      byte(high, 6) & 0x0F | 0x40, byte(high, 7),
+      byte(low, 0) & 0x3F | 0x80, byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5),
+      byte(low, 6), byte(low, 7)))
+    return EventID(uuid)
+  }
+
+  /// App kills and watch out-of-range spells, each from its own stream.
+  static func faults(scenario: Scenario, calendar: ZoneCalendar, start: Instant, days: Int, seed: UInt64) -> FaultPlan {
+    var kills = RandomStream.derived(root: seed, label: "faults.kill")
+    var range = RandomStream.derived(root: seed, label: "faults.watch")
+    var plan = FaultPlan()
+    var day = calendar.dayInterval(containing: start)
+    for _ in 0..<days {
+      let span = day.start.millisecondsSince1970...(day.end.millisecondsSince1970 - 1)
+      for _ in 0..<kills.count(mean: scenario.faults.appKillsPerDay, spread: 1) {
+        plan.kills.append(Instant(millisecondsSince1970: kills.uniform(in: span)))
+      }
+      for _ in 0..<range.count(mean: scenario.faults.watchOutOfRangePerDay, spread: 1) {
+        let from = Instant(millisecondsSince1970: range.uniform(in: span))
+        let minutes = range.uniform(in: scenario.faults.watchOutOfRangeMinutes)
+        plan.outOfRange.append((from, from.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute)))
+      }
+      day = calendar.dayInterval(containing: day.end)
+    }
+    plan.kills.sort()
+    plan.outOfRange.sort { $0.from < $1.from }
+    return plan
+  }
+}

@@ -1,0 +1,311 @@
+import GlanceKernel
+
+/// A surface that shows a count.
+public enum Surface: String, Hashable, Sendable, CaseIterable, Comparable {
+  case app, widget, watch
+
+  public static func < (lhs: Surface, rhs: Surface) -> Bool { lhs.rank < rhs.rank }
+  private var rank: Int {
+    switch self {
+    case .app: return 0
+    case .widget: return 1
+    case .watch: return 2
+    }
+  }
+}
+
+/// A process of the world: what a kill takes down.
+enum Process: Hashable, Sendable {
+  case app, widgetExtension, watchApp
+}
+
+/// Which device a message goes to.
+enum Device: Hashable, Sendable {
+  case phone, watch
+}
+
+/// What travels over WatchConnectivity.
+enum Message: Hashable, Sendable {
+  /// MirrorSmoker's `addCigarette` (watch → phone), with the watch's timestamp.
+  case addCigarette(Instant)
+  /// MirrorSmoker's `fullSync` (phone → watch): today's list, replacing the watch's.
+  case fullSync(day: CivilDate, timestamps: [Instant])
+  /// A replicated event (converged design).
+  case event(Event)
+}
+
+/// One step of a multi-step operation: a kill between two steps leaves the operation half done.
+enum Step: Hashable, Sendable {
+  /// MirrorSmoker's widget intent: 0 read the queue, 1 write queue + timestamp, 2 read
+  /// `todayCount`, 3 write it + 1, 4 reload.
+  case legacyIntent(phase: Int, timestamp: Instant, queue: [Instant], count: Int)
+  /// MirrorSmoker's queue drain in the app: 0 read the queue, 1 insert and save, 2 remove the
+  /// whole key, 3 recompute the snapshot and push.
+  case legacyDrain(phase: Int, queue: [Instant])
+  /// The app's 10 s SyncCoordinator timer.
+  case legacyTimer
+
+  /// Whether the step belongs to a multi-step operation (where a kill can fall); timers are not.
+  var isOperationStep: Bool {
+    if case .legacyTimer = self { return false }
+    return true
+  }
+}
+
+/// Everything that happens, in virtual time.
+enum WorldEvent: Sendable {
+  case action(PlannedAction)
+  case appClose(session: Int)
+  case step(Process, Step)
+  /// A kill is armed: it takes the app down before one of its next operation steps.
+  case kill
+  /// An armed kill that met no operation step within a minute takes the app down now.
+  case killDeadline
+  /// Thirty minutes after an action: if nothing happened since, every surface must agree.
+  case quiescenceCheck(afterAction: Int)
+  case reachability(Bool)
+  case deliver(Message, to: Device, channel: Channel)
+  case pumpTransfers(to: Device)
+  case reloadServed
+  /// The reload a timeline's `.after` policy asks for; stale when a newer timeline replaced it.
+  case policyReload(generation: Int)
+  case dayBoundary
+  case endOfSafetyPhase
+  case finalCheck
+
+  var process: Process? {
+    if case .step(let process, _) = self { return process }
+    return nil
+  }
+}
+
+/// The WatchConnectivity channel a message used.
+enum Channel: String, Hashable, Sendable {
+  case sendMessage, transferUserInfo, applicationContext
+}
+
+/// The phone, the watch and WidgetKit as the strategies see them: time, the app's lifecycle,
+/// reachability, the channels and the widget host. Strategies keep their own data (stores,
+/// defaults, replicas) and ask the world to schedule what follows.
+struct TallyWorld {
+  private(set) var now: Instant
+  let calendar: ZoneCalendar
+  private(set) var queue = EventQueue<WorldEvent>(capacityMax: 2_000_000)
+  /// Whether the app runs, and whether it is in the foreground.
+  private(set) var appRunning = false
+  private(set) var appForeground = false
+  private(set) var watchReachable = true
+  /// Faults are off in the liveness phase.
+  private(set) var faultsOn = true
+  var host: WidgetHost
+  private var latencies: RandomStream
+  private var duplicates: RandomStream
+  /// Draws which upcoming operation step an armed kill falls before.
+  var killSteps: RandomStream
+  let duplicateDelivery: Chance
+  let lateFiringMillisecondsMax: Int64
+  /// Queued `transferUserInfo` payloads per destination, in send order.
+  private(set) var transfers: [Device: [Message]] = [.phone: [], .watch: []]
+  private var pumping: Set<Device> = []
+  /// The last events (a ring of `traceLength`), formatted only when a report needs them.
+  private var recent: [(time: Instant, event: WorldEvent)] = []
+  private var recentNext = 0
+  static let traceLength = 24
+
+  init(start: Instant, calendar: ZoneCalendar, refreshBudget: RefreshBudget, seed: UInt64, faults: Faults) {
+    self.now = start
+    self.calendar = calendar
+    self.host = WidgetHost(budget: refreshBudget)
+    self.latencies = RandomStream.derived(root: seed, label: "world.latency")
+    self.duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
+    self.killSteps = RandomStream.derived(root: seed, label: "faults.kill.step")
+    self.duplicateDelivery = faults.duplicateDelivery
+    self.lateFiringMillisecondsMax = Int64(faults.lateFiringSecondsMax) * 1000
+  }
+
+  mutating func schedule(_ event: WorldEvent, at time: Instant) {
+    precondition(time >= now, "scheduling \(event) in the past: \(time) < \(now)")
+    queue.push(event, at: time)
+  }
+
+  mutating func schedule(_ event: WorldEvent, after milliseconds: Int64) {
+    schedule(event, at: now.advanced(by: milliseconds))
+  }
+
+  mutating func popNext() -> (Instant, WorldEvent)? {
+    guard let (time, _, event) = queue.pop() else { return nil }
+    precondition(time >= now, "time went back from \(now) to \(time)")
+    now = time
+    return (time, event)
+  }
+
+  mutating func note(_ event: WorldEvent) {
+    if recent.count < Self.traceLength {
+      recent.append((now, event))
+    } else {
+      recent[recentNext] = (now, event)
+    }
+    recentNext = (recentNext + 1) % Self.traceLength
+  }
+
+  /// The recent events, oldest first, one line each.
+  var trace: [String] {
+    let ordered = recent.count < Self.traceLength ? recent : Array(recent[recentNext...] + recent[..<recentNext])
+    return ordered.map { "\($0.time) \(TallyWorld.describe($0.event))" }
+  }
+
+  static func describe(_ event: WorldEvent) -> String {
+    switch event {
+    case .action(let action): return "action #\(action.ordinal) \(action.kind)"
+    case .appClose: return "app to background"
+    case .step(let process, let step): return "\(process) step \(step)"
+    case .kill: return "kill armed"
+    case .killDeadline: return "armed kill deadline"
+    case .quiescenceCheck: return "quiescence check"
+    case .reachability(let reachable): return reachable ? "watch in range" : "watch out of range"
+    case .deliver(let message, let device, let channel): return "\(channel) to \(device): \(message)"
+    case .pumpTransfers(let device): return "transferUserInfo delivery to \(device)"
+    case .reloadServed: return "widget reload served"
+    case .policyReload: return "widget policy reload"
+    case .dayBoundary: return "local day boundary"
+    case .endOfSafetyPhase: return "end of safety phase: faults off"
+    case .finalCheck: return "final check"
+    }
+  }
+
+  // MARK: App lifecycle
+
+  mutating func appEntersForeground() {
+    appRunning = true
+    appForeground = true
+  }
+
+  mutating func appEntersBackground() {
+    appForeground = false
+  }
+
+  /// Launches the app in the background (a WatchConnectivity message can wake it).
+  mutating func wakeAppInBackground() {
+    appRunning = true
+  }
+
+  /// Kills the app: it stops, and every step it had pending vanishes.
+  mutating func killApp() {
+    appRunning = false
+    appForeground = false
+    queue.removeAll { $0.process == .app }
+  }
+
+  mutating func endFaults() { faultsOn = false }
+
+  mutating func setReachable(_ reachable: Bool) {
+    watchReachable = reachable
+    if reachable {
+      for device in [Device.phone, .watch] where !(transfers[device] ?? []).isEmpty { startPump(to: device) }
+    }
+  }
+
+  // MARK: Channels
+
+  /// `sendMessage`: immediate, only when reachable; `false` when it fails (WCError.notReachable).
+  mutating func sendMessage(_ message: Message, to device: Device) -> Bool {
+    guard watchReachable else { return false }
+    schedule(.deliver(message, to: device, channel: .sendMessage), after: latencies.uniform(in: Int64(50)...500))
+    return true
+  }
+
+  /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
+  mutating func transferUserInfo(_ message: Message, to device: Device) {
+    transfers[device, default: []].append(message)
+    if watchReachable { startPump(to: device) }
+  }
+
+  private mutating func startPump(to device: Device) {
+    guard !pumping.contains(device) else { return }
+    pumping.insert(device)
+    schedule(.pumpTransfers(to: device), after: latencies.uniform(in: Int64(200)...2_000))
+  }
+
+  /// Delivers the head of the transfer queue to `device`; returns it (and whether it was
+  /// delivered twice, as at-least-once delivery allows).
+  mutating func pumpTransfer(to device: Device) -> [Message] {
+    pumping.remove(device)
+    guard watchReachable, var pending = transfers[device], !pending.isEmpty else { return [] }
+    let head = pending.removeFirst()
+    transfers[device] = pending
+    if !pending.isEmpty { startPump(to: device) }
+    let twice = faultsOn && duplicates.happens(duplicateDelivery)
+    return twice ? [head, head] : [head]
+  }
+
+  // MARK: Widget reloads
+
+  /// Asks WidgetKit for a reload; a granted one is served after a latency.
+  @discardableResult
+  mutating func requestReload(context: ReloadContext) -> ReloadDecision {
+    let decision = host.budget.requestReload(at: now, context: context)
+    host.recordRequest(decision, at: now)
+    switch decision {
+    case .granted:
+      if !host.reloadPending {
+        host.reloadPending = true
+        schedule(.reloadServed, after: latencies.uniform(in: Int64(500)...max(1_000, lateFiringMillisecondsMax)))
+      }
+    case .denied, .dropped:
+      break
+    }
+    return decision
+  }
+
+  /// Whether nothing is in flight: both transfer queues empty, no reload pending, the watch in
+  /// range.
+  var isQuiescent: Bool {
+    watchReachable && !host.reloadPending && (transfers[.phone] ?? []).isEmpty && (transfers[.watch] ?? []).isEmpty
+  }
+
+  /// Schedules the reload the timeline's policy asks for (replacing any earlier one).
+  mutating func schedulePolicyReload(at date: Instant) {
+    host.policyGeneration += 1
+    schedule(.policyReload(generation: host.policyGeneration), at: max(date, now))
+  }
+
+  /// Retries a denied policy reload at `date`, keeping its generation.
+  mutating func retryPolicyReload(generation: Int, at date: Instant) {
+    schedule(.policyReload(generation: generation), at: max(date, now))
+  }
+
+  mutating func drawLateness() -> Int64 {
+    latencies.uniform(in: Int64(0)...lateFiringMillisecondsMax)
+  }
+}
+
+/// WidgetKit's side: the widget's current timeline of counts and its refresh budget.
+struct WidgetHost {
+  var budget: RefreshBudget
+  var entries: [(date: Instant, count: Int)] = []
+  var reloadPending = false
+  var policyGeneration = 0
+  private(set) var requests = 0
+  private(set) var charged = 0
+  private(set) var denied = 0
+  private(set) var dropped = 0
+  private(set) var firstDenial: Instant? = nil
+
+  init(budget: RefreshBudget) { self.budget = budget }
+
+  mutating func recordRequest(_ decision: ReloadDecision, at instant: Instant) {
+    requests += 1
+    switch decision {
+    case .granted(let wasCharged): if wasCharged { charged += 1 }
+    case .denied:
+      denied += 1
+      if firstDenial == nil { firstDenial = instant }
+    case .dropped: dropped += 1
+    }
+  }
+
+  /// The count the widget shows at `instant`: the entry in force, `nil` before any.
+  func displayed(at instant: Instant) -> Int? {
+    entries.last { $0.date <= instant }?.count
+  }
+}

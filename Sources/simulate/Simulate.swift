@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import GlanceKernel
+import GlanceSimulation
+
+/// `simulate`: runs sync strategies through days of simulated use and writes convergence reports.
+/// No logic lives here: options are checked, then handed to GlanceSimulation.
+@main
+struct Simulate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "simulate",
+    abstract: "Simulate app, widget and watch sync strategies and report whether they converge.",
+    discussion: """
+      Example:
+        simulate --days 30 --seed 42
+      writes Reports/default-seed42-days30/report.md and report.json.
+
+      Exit codes: 0 every strategy expected to converge did; 1 one of them violated an invariant;
+      2 --check-determinism found two runs that differ; 64 a usage error.
+      """,
+    version: GlanceVersion.string,
+    subcommands: [Run.self, List.self],
+    defaultSubcommand: Run.self)
+}
+
+/// The default subcommand: one run, its reports, its verdict.
+struct Run: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Run a scenario and write its report (the default).")
+
+  @Option(name: .long, help: ArgumentHelp("Simulated days, from 1 to 3650.", valueName: "days"))
+  var days: Int = 30
+
+  @Option(name: .long, help: ArgumentHelp("The root seed; drawn and printed when absent.", valueName: "seed"))
+  var seed: UInt64?
+
+  @Option(name: .long, help: ArgumentHelp("A scenario name in Simulations/ or a path to a .yaml file.", valueName: "name|path"))
+  var scenario: String = "default"
+
+  @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("A strategy to run (repeatable); all by default.", valueName: "name"))
+  var strategy: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("The folder the report folder is written into.", valueName: "dir"))
+  var out: String = "Reports"
+
+  @Option(name: .long, help: ArgumentHelp("The folder holding the scenario files.", valueName: "dir"))
+  var scenarios: String = "Simulations"
+
+  @Flag(name: .long, help: "Print every violation's trace to standard output.")
+  var trace = false
+
+  @Flag(name: .long, help: "Run twice and compare the reports byte for byte.")
+  var checkDeterminism = false
+
+  func validate() throws {
+    guard Simulation.daysRange.contains(days) else {
+      throw ValidationError("--days must be between 1 and 3650 (got \(days)).")
+    }
+    for name in strategy where StrategyName(rawValue: name) == nil {
+      let known = StrategyName.allCases.map(\.rawValue).joined(separator: ", ")
+      throw ValidationError("--strategy \(name) is unknown; expected one of: \(known).")
+    }
+  }
+
+  func run() throws {
+    let chosenSeed = seed ?? Self.drawSeed()
+    if seed == nil { print("seed: \(chosenSeed)") }
+    let loaded: Scenario
+    do {
+      loaded = scenario.hasSuffix(".yaml")
+        ? try ScenarioLoader.load(fileAt: scenario)
+        : try ScenarioLoader.builtIn(named: scenario, in: scenarios)
+    } catch {
+      FileHandle.standardError.write(Data("Error: --scenario \(scenario): \(error)\n".utf8))
+      throw ExitCode(64)
+    }
+    let strategies = strategy.isEmpty ? StrategyName.allCases : strategy.compactMap(StrategyName.init(rawValue:))
+    let request = SimulationRequest(scenario: loaded, days: days, seed: chosenSeed, strategies: strategies)
+    let report = try Self.report(request, reference: scenario)
+    if checkDeterminism {
+      let again = try Self.report(request, reference: scenario)
+      guard report.markdown == again.markdown, try report.json() == again.json() else {
+        print("determinism: MISMATCH between two runs of the same request")
+        throw ExitCode(2)
+      }
+      print("determinism: two runs gave byte-identical reports")
+    }
+    let folder = try report.write(into: out)
+    print("report: \(folder)/report.md")
+    for result in report.outcome.results {
+      let failed = result.violations.map { "\($0.invariant.rawValue) ×\($0.occurrences)" }
+      print("\(result.strategy): \(failed.isEmpty ? "all invariants hold" : failed.joined(separator: ", "))")
+      if trace {
+        for violation in result.violations {
+          print("  \(violation.invariant.rawValue) first at \(violation.time): \(violation.detail)")
+          for line in violation.trace { print("    \(line)") }
+        }
+      }
+    }
+    if report.outcome.failsExpectation {
+      let failing = report.outcome.results.filter(\.failsExpectation).map(\.strategy)
+      print("verdict: FAIL (\(failing.joined(separator: ", ")) expected to converge)")
+      print("reproduce: \(report.replayCommand(strategy: failing.first))")
+      throw ExitCode(1)
+    }
+    print("verdict: pass")
+  }
+
+  static func report(_ request: SimulationRequest, reference: String) throws -> Report {
+    do {
+      return Report(outcome: try Simulation.run(request), scenarioReference: reference)
+    } catch {
+      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+      throw ExitCode(64)
+    }
+  }
+
+  /// The one nondeterministic step the simulator allows (STYLE §30): a seed when none is given.
+  static func drawSeed() -> UInt64 {
+    var generator = SystemRandomNumberGenerator()
+    return generator.next() % 1_000_000
+  }
+}
+
+/// `simulate list`: scenarios, strategies and invariants.
+struct List: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "List the scenarios, strategies and invariants.")
+
+  @Option(name: .long, help: ArgumentHelp("The folder holding the scenario files.", valueName: "dir"))
+  var scenarios: String = "Simulations"
+
+  func run() throws {
+    print("scenarios: \(ScenarioLoader.availableScenarios(in: scenarios).joined(separator: ", "))")
+    print("strategies: \(StrategyName.allCases.map(\.rawValue).joined(separator: ", "))")
+    print("invariants: \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))")
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GlanceKernel
+import GlanceSimulation
+import Testing
+
+@Suite("Determinism")
+struct DeterminismTests {
+  @Test("two runs with the same seed give byte-identical reports")
+  func sameSeedSameBytes() throws {
+    let first = Report(outcome: try SimulationFixtures.outcome("default", days: 10, seed: 7), scenarioReference: "default")
+    let second = Report(outcome: try SimulationFixtures.outcome("default", days: 10, seed: 7), scenarioReference: "default")
+    #expect(first.markdown == second.markdown)
+    #expect(try first.json() == second.json())
+  }
+
+  @Test("different seeds give different workloads")
+  func differentSeedsDiffer() throws {
+    let seven = try SimulationFixtures.outcome("default", days: 10, seed: 7)
+    let eight = try SimulationFixtures.outcome("default", days: 10, seed: 8)
+    #expect(Report(outcome: seven, scenarioReference: "default").markdown != Report(outcome: eight, scenarioReference: "default").markdown)
+  }
+
+  @Test("make simulate's report equals the committed Reports/baseline byte for byte")
+  func baseline() throws {
+    let report = Report(outcome: try SimulationFixtures.outcome("default"), scenarioReference: "default")
+    let folder = SimulationFixtures.root.appendingPathComponent("Reports/baseline/\(report.directoryName)")
+    let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+    let json = try Data(contentsOf: folder.appendingPathComponent("report.json"))
+    #expect(report.markdown == markdown, "Reports/baseline differs: run `make baseline` and review the diff")
+    #expect(try report.json() == json)
+  }
+
+  @Test("converged keeps every invariant for seeds 1–50 in every shipped scenario that plays the tally")
+  func convergedAcrossSeeds() throws {
+    for name in ScenarioLoader.availableScenarios(in: SimulationFixtures.simulations) {
+      let scenario = try SimulationFixtures.scenario(name)
+      guard scenario.domains.contains(.tally) else { continue }
+      for seed in UInt64(1)...50 {
+        let outcome = try Simulation.run(SimulationRequest(scenario: scenario, days: 14, seed: seed, strategies: [.converged]))
+        let violations = outcome.result(.converged)?.violations ?? []
+        #expect(violations.isEmpty, "\(name) seed \(seed): \(violations.map(\.detail))")
+      }
+    }
+  }
+}
