@@ -72,7 +72,7 @@ let package = Package(
 
     .executableTarget(
       name: "glance-bench",
-      dependencies: ["GlanceKernel", "CGMP"],
+      dependencies: ["GlanceKernel", "GlanceSimulation", "CGMP"],
       path: "Benchmarks/GlanceBench",
       swiftSettings: sharedSettings
     ),

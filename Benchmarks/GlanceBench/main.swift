@@ -24,6 +24,8 @@ print("glance-bench: \(count) amounts per workload, best of \(repetitions) runs,
 print("")
 
 var table = ResultTable()
+// The simulator first, so that its peak memory is not the money benchmarks' million-element arrays.
+SimulationBenchmarks(repetitions: repetitions, selected: selected).run(into: &table)
 MoneyBenchmarks(count: count, repetitions: repetitions, selected: selected).run(into: &table)
 DayBenchmarks(count: count, repetitions: repetitions, selected: selected).run(into: &table)
 table.printMarkdown()

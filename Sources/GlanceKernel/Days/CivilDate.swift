@@ -15,8 +15,9 @@
 /// - `date.adding(days: n).dayNumber == date.dayNumber + n`; `a.days(to: b) == b.dayNumber - a.dayNumber`.
 /// - `CivilDate(iso8601: date.description) == date`.
 public struct CivilDate: Hashable, Comparable, Sendable {
-  /// The years a `CivilDate` can hold: enough for every ``Instant``.
-  public static let validYears: ClosedRange<Int> = -1_000_000...1_000_000
+  /// The years a `CivilDate` can hold: enough for every ``Instant`` (±292 277 026 years
+  /// around 1970).
+  public static let validYears: ClosedRange<Int> = -300_000_000...300_000_000
 
   @usableFromInline let storedYear: Int32
   @usableFromInline let storedMonth: UInt8
@@ -124,7 +125,8 @@ public enum CivilDateError: Error, Equatable, Sendable, CustomStringConvertible 
   /// The fields name no date: month not 1–12, a day the month does not have, or a year outside
   /// ``CivilDate/validYears``.
   case invalidDate(year: Int, month: Int, day: Int)
-  /// The text is not `YYYY-MM-DD` (or the signed extended form `±YYYYY-MM-DD`); `position` is
+  /// The text is not `YYYY-MM-DD` (or the signed extended form `±YYYYY-MM-DD`, up to nine year
+  /// digits); `position` is
   /// the 0-based offset, in characters, of the first character that does not fit.
   case malformed(text: String, position: Int)
 
@@ -155,7 +157,7 @@ extension CivilDate: CustomStringConvertible {
     return "\(yearText)-\(padded(month, 2))-\(padded(day, 2))"
   }
 
-  /// Parses what ``description`` writes, strictly: `YYYY-MM-DD`, or a sign and four to seven
+  /// Parses what ``description`` writes, strictly: `YYYY-MM-DD`, or a sign and four to nine
   /// year digits for years outside 0…9999.
   ///
   /// - Throws: ``CivilDateError/malformed(text:position:)`` for any other shape,
@@ -189,7 +191,7 @@ extension CivilDate: CustomStringConvertible {
       index += 1
     }
     let yearStart = index
-    let magnitude = try digits(4...7)
+    let magnitude = try digits(4...9)
     // Unsigned years have exactly four digits; a sign is required beyond 9999 or below 0.
     if !signed && index - yearStart != 4 { throw .malformed(text: text, position: yearStart + 4) }
     try dash()

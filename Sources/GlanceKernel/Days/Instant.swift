@@ -67,6 +67,17 @@ public struct Instant: Hashable, Comparable, Sendable, Strideable {
     lhs.millisecondsSince1970 < rhs.millisecondsSince1970
   }
 
+  /// Equal milliseconds. Declared, not inherited: `Strideable`'s default compares
+  /// `distance(to:)` with 0, which overflows for instants more than `Int64.max` ms apart.
+  @inlinable
+  public static func == (lhs: Instant, rhs: Instant) -> Bool {
+    lhs.millisecondsSince1970 == rhs.millisecondsSince1970
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(millisecondsSince1970)
+  }
+
   /// Milliseconds from `self` to `other`.
   ///
   /// - Precondition: the distance fits in `Int64`.

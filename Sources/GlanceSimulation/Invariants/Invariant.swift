@@ -63,6 +63,8 @@ public struct StrategyResult: Hashable, Sendable {
   public let reloadRequests: Int
   public let chargedReloads: Int
   public let deniedReloads: Int
+  /// The SVG chart of displayed against true counts around the longest divergence, if any.
+  public let chart: String?
 
   public func violation(_ invariant: Invariant) -> Violation? {
     violations.first { $0.invariant == invariant }

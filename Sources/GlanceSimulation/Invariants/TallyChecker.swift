@@ -19,6 +19,12 @@ struct TallyChecker {
   /// Since when the widget has shown another count than the phone's own store, and whether a
   /// foreground write began it: the lag the staleness bound applies to.
   private var widgetBehindStoreSince: (since: Instant, foregroundWrite: Bool)? = nil
+  /// Every change of the truth or of a surface's count, for the chart: (time, truth, app,
+  /// widget, watch), bounded by `historyMax`.
+  private var history: [(time: Instant, values: [Int?])] = []
+  static let historyMax = 2_000_000
+  /// The longest disagreement so far: the chart is drawn around it.
+  private var worst: (surface: Surface, since: Instant, until: Instant)? = nil
 
   init(expectedToConverge: Bool, stalenessBoundMilliseconds: Int64) {
     self.expectedToConverge = expectedToConverge
@@ -52,6 +58,11 @@ struct TallyChecker {
   mutating func observe<Design: TallyDesign>(event: WorldEvent, world: TallyWorld, design: Design) {
     let expected = trueCount(world: world)
     let shown = displayed(world: world, design: design)
+    let values: [Int?] = [expected] + Surface.allCases.map { surface in shown.first { $0.0 == surface }?.1 }
+    if history.last?.values != values {
+      precondition(history.count < Self.historyMax, "more than \(Self.historyMax) display changes in one run")
+      history.append((world.now, values))
+    }
     for surface in Surface.allCases {
       let value = shown.first { $0.0 == surface }?.1
       let disagrees = value.map { $0 != expected } ?? false
@@ -70,7 +81,36 @@ struct TallyChecker {
   }
 
   private mutating func close(_ open: (since: Instant, foregroundWrite: Bool), surface: Surface, at now: Instant, world: TallyWorld) {
-    intervals[surface, default: []].append(open.since.distance(to: now))
+    let length = open.since.distance(to: now)
+    intervals[surface, default: []].append(length)
+    if worst.map({ $0.since.distance(to: $0.until) < length }) ?? true {
+      worst = (surface, open.since, now)
+    }
+  }
+
+  /// The chart of displayed against true counts around the longest disagreement: from an hour
+  /// before it began to an hour after it ended (at most a day and two hours).
+  func chart(strategy: String, world: TallyWorld) -> SVGChart? {
+    guard let worst else { return nil }
+    let from = worst.since.advanced(by: -Instant.millisecondsPerHour)
+    let until = min(worst.until, worst.since.advanced(by: Instant.millisecondsPerDay)).advanced(by: Instant.millisecondsPerHour)
+    let names = ["truth"] + Surface.allCases.map(\.rawValue)
+    let series = names.indices.map { index -> ChartSeries in
+      // The value in force at `from`, then every change inside the window.
+      let before = history.last { $0.time <= from }.map { [ChartPoint(time: from, value: $0.values[index])] } ?? []
+      let inside = history.filter { from < $0.time && $0.time <= until }.map { ChartPoint(time: $0.time, value: $0.values[index]) }
+      return ChartSeries(name: names[index], points: before + inside)
+    }
+    var marks: [ChartMark] = []
+    var boundary = world.calendar.nextRollover(after: from)
+    while boundary < until {
+      marks.append(ChartMark(time: boundary, label: "day boundary"))
+      boundary = world.calendar.nextRollover(after: boundary)
+    }
+    marks.append(ChartMark(time: worst.since, label: "\(worst.surface.rawValue) diverges"))
+    return SVGChart(
+      title: "\(strategy): displayed and true count around the longest divergence (\(worst.surface.rawValue), \(worst.since.distance(to: worst.until) / 1000) s)",
+      from: from, until: until, series: series, marks: marks.sorted { $0.time < $1.time })
   }
 
   /// The widget against the phone's own store: after a write made with the app in the
@@ -156,6 +196,7 @@ struct TallyChecker {
       violations: violations.values.sorted { $0.invariant < $1.invariant },
       staleness: Surface.allCases.map { StalenessFigures(surface: $0, intervals: (intervals[$0] ?? []).sorted()) },
       events: events, acceptedActions: accepted, reloadRequests: world.host.requests,
-      chargedReloads: world.host.charged, deniedReloads: world.host.denied)
+      chargedReloads: world.host.charged, deniedReloads: world.host.denied,
+      chart: chart(strategy: strategy, world: world)?.render())
   }
 }

@@ -82,6 +82,11 @@ public struct Report: Sendable {
       }
     }
     lines.append("")
+    let chartFiles = charts.map(\.name)
+    if !chartFiles.isEmpty {
+      lines.append("Charts of displayed against true counts around each strategy's longest divergence: " + chartFiles.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".")
+      lines.append("")
+    }
     lines.append("## Activity")
     lines.append("")
     lines.append("| strategy | events | accepted actions | reload requests | charged | denied |")
@@ -132,7 +137,15 @@ public struct Report: Sendable {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data(markdown.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.md")))
     try json().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.json")))
+    for (name, svg) in charts {
+      try Data(svg.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)))
+    }
     return folder
+  }
+
+  /// The chart files: `<strategy>-tally.svg` for each strategy that diverged at some point.
+  public var charts: [(name: String, svg: String)] {
+    outcome.results.compactMap { result in result.chart.map { ("\(result.strategy)-tally.svg", $0) } }
   }
 }
 

@@ -25,7 +25,8 @@ struct CivilDateTests {
 
   @Test("ISO text round-trips, for any year CivilDate holds")
   func isoRoundTrip() async throws {
-    await propertyCheck(count: 2000, input: Gen.int64(in: -360_000_000...360_000_000)) { dayNumber in
+    // Every day an Instant can fall on: ±1.07 × 10^11 days.
+    await propertyCheck(count: 2000, input: Gen.int64(in: -106_751_991_167...106_751_991_167)) { dayNumber in
       let date = CivilDate(dayNumber: dayNumber)
       let parsed = try CivilDate(iso8601: date.description)
       #expect(parsed == date)
@@ -70,6 +71,17 @@ struct CivilDateTests {
     #expect(throws: CivilDateError.malformed(text: "12024-01-01", position: 4)) {
       try CivilDate(iso8601: "12024-01-01")
     }
+  }
+
+  @Test("the extreme instants compare, hash and print without trapping")
+  func extremeInstants() {
+    let earliest = Instant(millisecondsSince1970: .min)
+    let latest = Instant(millisecondsSince1970: .max)
+    #expect(earliest != latest)
+    #expect(earliest < latest)
+    #expect(Set([earliest, latest, earliest]).count == 2)
+    #expect(earliest.description == "-292275055-05-16T16:47:04.192Z")
+    #expect(latest.description == "+292278994-08-17T07:12:55.807Z")
   }
 
   @Test("worked examples: leap years, weekdays, signed years")

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The `simulate` binary as a user runs it: output, errors and exit codes.
+@Suite("simulate command")
+struct SimulateCommandTests {
+  struct Outcome {
+    let status: Int32
+    let output: String
+    let errors: String
+  }
+
+  static var binary: URL {
+    SimulationFixtures.root.appendingPathComponent(".build/debug/simulate")
+  }
+
+  static func run(_ arguments: [String]) throws -> Outcome {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = SimulationFixtures.root
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData, as: UTF8.self))
+  }
+
+  static func temporaryDirectory(_ name: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("glance-\(name)-\(ProcessInfo.processInfo.processIdentifier)").path
+    try? FileManager.default.removeItem(atPath: path)
+    return path
+  }
+
+  @Test("a run writes its report and passes", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  func passingRun() throws {
+    let out = try Self.temporaryDirectory("pass")
+    let result = try Self.run(["--days", "3", "--seed", "5", "--out", out])
+    #expect(result.status == 0, "\(result.output)\(result.errors)")
+    #expect(result.output.contains("verdict: pass"))
+    #expect(FileManager.default.fileExists(atPath: out + "/default-seed5-days3/report.md"))
+    #expect(FileManager.default.fileExists(atPath: out + "/default-seed5-days3/report.json"))
+  }
+
+  @Test("--check-determinism runs twice and compares", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  func determinism() throws {
+    let result = try Self.run(["--days", "2", "--seed", "9", "--check-determinism", "--out", try Self.temporaryDirectory("twice")])
+    #expect(result.status == 0)
+    #expect(result.output.contains("determinism: two runs gave byte-identical reports"))
+  }
+
+  @Test("bad options exit 64 with a message naming the option, the value and the range", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  func usageErrors() throws {
+    let days = try Self.run(["--days", "0"])
+    #expect(days.status == 64)
+    #expect(days.errors.contains("--days must be between 1 and 3650 (got 0)"))
+    let strategy = try Self.run(["--strategy", "optimistic"])
+    #expect(strategy.status == 64)
+    #expect(strategy.errors.contains("--strategy optimistic is unknown"))
+    let seed = try Self.run(["--seed", "-3"])
+    #expect(seed.status == 64)
+    let scenario = try Self.run(["--scenario", "atlantis", "--days", "1"])
+    #expect(scenario.status == 64)
+    #expect(scenario.errors.contains("atlantis"))
+  }
+
+  @Test("a bad scenario key exits 64 and names the key path", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  func badScenarioFile() throws {
+    let path = try Self.temporaryDirectory("scenario") + ".yaml"
+    try "name: broken\nstart: 2026-03-10\nworkload:\n  widgetTapsPerDay: 999\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try Self.run(["--scenario", path, "--days", "1"])
+    #expect(result.status == 64)
+    #expect(result.errors.contains("workload.widgetTapsPerDay"), "\(result.errors)")
+  }
+
+  @Test("list names the scenarios, strategies and invariants", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  func list() throws {
+    let result = try Self.run(["list"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("default") && result.output.contains("converged") && result.output.contains("no-lost-write"))
+  }
+
+  @Test("help shows the example and the exit codes", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  func help() throws {
+    let result = try Self.run(["--help"])
+    #expect(result.output.contains("simulate --days 30 --seed 42"))
+    #expect(result.output.contains("64"))
+  }
+}
