@@ -15,6 +15,8 @@ struct SimulateCommandTests {
   }
 
   static func run(_ arguments: [String]) throws -> Outcome {
+    // `swift build --build-tests` (make test) builds the binary next to the tests.
+    try #require(FileManager.default.fileExists(atPath: binary.path), "no simulate binary at \(binary.path)")
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -38,7 +40,7 @@ struct SimulateCommandTests {
     return path
   }
 
-  @Test("a run writes its report and passes", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  @Test("a run writes its report and passes")
   func passingRun() throws {
     let out = try Self.temporaryDirectory("pass")
     let result = try Self.run(["--days", "3", "--seed", "5", "--out", out])
@@ -48,14 +50,14 @@ struct SimulateCommandTests {
     #expect(FileManager.default.fileExists(atPath: out + "/default-seed5-days3/report.json"))
   }
 
-  @Test("--check-determinism runs twice and compares", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  @Test("--check-determinism runs twice and compares")
   func determinism() throws {
     let result = try Self.run(["--days", "2", "--seed", "9", "--check-determinism", "--out", try Self.temporaryDirectory("twice")])
     #expect(result.status == 0)
     #expect(result.output.contains("determinism: two runs gave byte-identical reports"))
   }
 
-  @Test("bad options exit 64 with a message naming the option, the value and the range", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  @Test("bad options exit 64 with a message naming the option, the value and the range")
   func usageErrors() throws {
     let days = try Self.run(["--days", "0"])
     #expect(days.status == 64)
@@ -70,7 +72,7 @@ struct SimulateCommandTests {
     #expect(scenario.errors.contains("atlantis"))
   }
 
-  @Test("a bad scenario key exits 64 and names the key path", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  @Test("a bad scenario key exits 64 and names the key path")
   func badScenarioFile() throws {
     let path = try Self.temporaryDirectory("scenario") + ".yaml"
     try "name: broken\nstart: 2026-03-10\nworkload:\n  widgetTapsPerDay: 999\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -79,14 +81,14 @@ struct SimulateCommandTests {
     #expect(result.errors.contains("workload.widgetTapsPerDay"), "\(result.errors)")
   }
 
-  @Test("list names the scenarios, strategies and invariants", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  @Test("list names the scenarios, strategies and invariants")
   func list() throws {
     let result = try Self.run(["list"])
     #expect(result.status == 0)
     #expect(result.output.contains("default") && result.output.contains("converged") && result.output.contains("no-lost-write"))
   }
 
-  @Test("help shows the example and the exit codes", .enabled(if: FileManager.default.fileExists(atPath: binary.path)))
+  @Test("help shows the example and the exit codes")
   func help() throws {
     let result = try Self.run(["--help"])
     #expect(result.output.contains("simulate --days 30 --seed 42"))

@@ -28,6 +28,10 @@ struct DeterminismTests {
     let json = try Data(contentsOf: folder.appendingPathComponent("report.json"))
     #expect(report.markdown == markdown, "Reports/baseline differs: run `make baseline` and review the diff")
     #expect(try report.json() == json)
+    for (name, svg) in report.charts {
+      let committed = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      #expect(svg == committed, "\(name) differs from Reports/baseline")
+    }
   }
 
   @Test("converged keeps every invariant for seeds 1–50 in every shipped scenario that plays the tally")
