@@ -30,7 +30,9 @@ struct TallyRun<Design: TallyDesign> {
     var checker = TallyChecker(
       expectedToConverge: Design.expectedToConverge,
       stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 2_000)
-    schedulePlan(&world)
+    let timed = timedEvents
+    var nextTimed = 1
+    schedulePlan(&world, timed: timed)
     serveReload(&world, design)
 
     var session: Int? = nil
@@ -43,8 +45,20 @@ struct TallyRun<Design: TallyDesign> {
       precondition(eventCount <= 5_000_000, "more than 5 000 000 events in one run")
       world.note(event)
       switch event {
+      case .kill, .reachability, .dayBoundary:
+        if nextTimed < timed.count {
+          world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
+          nextTimed += 1
+        }
+      default:
+        break
+      }
+      switch event {
       case .action(let action):
         lastAction = action.ordinal
+        // The plan enters the queue one action at a time, so the queue stays small.
+        let next = action.ordinal + 1
+        if next < actions.count, actions[next].time < end { world.schedule(.action(actions[next]), at: actions[next].time) }
         handle(action, session: &session, world: &world, design: &design, checker: &checker)
         world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
       case .appClose(let closing):
@@ -140,24 +154,32 @@ struct TallyRun<Design: TallyDesign> {
   }
 
   /// Puts the planned actions, faults and day boundaries on the queue.
-  private func schedulePlan(_ world: inout TallyWorld) {
-    for action in actions where action.time < end { world.schedule(.action(action), at: action.time) }
-    for kill in faults.kills where kill < end { world.schedule(.kill, at: kill) }
+  private func schedulePlan(_ world: inout TallyWorld, timed: [(time: Instant, event: WorldEvent)]) {
+    if let first = actions.first, first.time < end { world.schedule(.action(first), at: first.time) }
+    if let first = timed.first { world.schedule(first.event, at: first.time) }
+    world.schedule(.endOfSafetyPhase, at: end)
+  }
+
+  /// Kills, reachability changes and day boundaries, in time order. Like the actions, they enter
+  /// the queue one at a time (see `run`), so the queue stays small however long the run.
+  private var timedEvents: [(time: Instant, event: WorldEvent)] {
+    var timed: [(time: Instant, event: WorldEvent)] = faults.kills.filter { $0 < end }.map { ($0, .kill) }
     var unreachableUntil = start
     for spell in faults.outOfRange where spell.from < end {
       // Overlapping spells merge: the watch comes back when the last one ends.
       guard spell.until > unreachableUntil else { continue }
-      if spell.from >= unreachableUntil { world.schedule(.reachability(false), at: spell.from) }
+      if spell.from >= unreachableUntil { timed.append((spell.from, .reachability(false))) }
       unreachableUntil = min(spell.until, end)
-      world.schedule(.reachability(true), at: unreachableUntil)
+      timed.append((unreachableUntil, .reachability(true)))
     }
     var boundary = calendar.nextRollover(after: start)
     let last = end.advanced(by: Self.finalCheckMilliseconds)
     while boundary <= last {
-      world.schedule(.dayBoundary, at: boundary)
+      timed.append((boundary, .dayBoundary))
       boundary = calendar.nextRollover(after: boundary)
     }
-    world.schedule(.endOfSafetyPhase, at: end)
+    // Stable: at one instant, kills before reachability before boundaries, as listed.
+    return timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
   }
 
   /// WidgetKit asks the provider for a timeline and schedules what its policy says.

@@ -79,19 +79,23 @@ enum WorkloadPlanner {
       // Distinct instants: the legacy design identifies cigarettes by timestamp.
       let distinct = time > last ? time : last.advanced(by: 1)
       last = distinct
-      actions.append(PlannedAction(time: distinct, kind: kind, ordinal: ordinal, eventID: Self.eventID(&ids)))
+      actions.append(PlannedAction(time: distinct, kind: kind, ordinal: ordinal, eventID: Self.eventID(at: distinct, &ids)))
     }
     return actions
   }
 
-  static func eventID(_ stream: inout RandomStream) -> EventID {
+  /// A time-ordered UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, version 7, 74 random bits
+  /// from the `ids` stream. Writers that mint time-ordered ids keep a replica's sorted insert an
+  /// append in the common case.
+  static func eventID(at time: Instant, _ stream: inout RandomStream) -> EventID {
+    let milliseconds = UInt64(bitPattern: max(0, time.millisecondsSince1970)) & 0xFFFF_FFFF_FFFF
     let high = stream.next()
     let low = stream.next()
     func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
-    // A version-4 layout: version nibble 4, variant bits 10.
     let uuid = UUID(uuid: (
-      byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
-      byte(high, 6) & 0x0F | 0x40, byte(high, 7),
+      byte(milliseconds << 16, 0), byte(milliseconds << 16, 1), byte(milliseconds << 16, 2),
+      byte(milliseconds << 16, 3), byte(milliseconds << 16, 4), byte(milliseconds << 16, 5),
+      byte(high, 0) & 0x0F | 0x70, byte(high, 1),
       byte(low, 0) & 0x3F | 0x80, byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5),
       byte(low, 6), byte(low, 7)))
     return EventID(uuid)
