@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// STYLE §31 for the simulator: nothing in GlanceSimulation reads the clock, the device's zone,
+/// the system RNG or the per-process hash seed. (`simulate` may draw a seed when none is given;
+/// it is the one allowed exception and lives in Sources/simulate.)
+@Suite("Simulation purity")
+struct SimulationPurityTests {
+  static let forbidden: [(pattern: String, why: String)] = [
+    (#"\bDate\(\)"#, "reads the clock"),
+    (#"\b(Date|ContinuousClock|SuspendingClock)\.now\b"#, "reads the clock"),
+    (#"\b(ContinuousClock|SuspendingClock)\b"#, "reads the clock"),
+    (#"\b(Calendar|TimeZone|Locale)\.(current|autoupdatingCurrent)\b"#, "reads the device's settings"),
+    (#"\bUUID\(\)"#, "draws a random identifier"),
+    (#"\bSystemRandomNumberGenerator\b"#, "draws system randomness"),
+    (#"\.(random|randomElement|shuffled)\("#, "uses the standard library's random mapping"),
+    (#"\bhashValue\b"#, "depends on the per-process hash seed"),
+    (#"\bTask(\.sleep|\s*\{)"#, "depends on scheduling"),
+    (#"\bDispatchQueue\b|\bThread\b"#, "depends on scheduling"),
+  ]
+
+  @Test("no simulation source reads the clock, the device's settings or system randomness")
+  func noAmbientInputs() throws {
+    let directory = SimulationFixtures.root.appendingPathComponent("Sources/GlanceSimulation")
+    let enumerator = FileManager.default.enumerator(atPath: directory.path)
+    var files = 0
+    let rules = try Self.forbidden.map { (try Regex($0.pattern), $0.pattern, $0.why) }
+    while let relative = enumerator?.nextObject() as? String {
+      guard relative.hasSuffix(".swift") else { continue }
+      files += 1
+      let text = try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let code = String(line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        for (regex, pattern, why) in rules where code.contains(regex) {
+          Issue.record("\(relative):\(number + 1) \(why) (\(pattern)): \(line)")
+        }
+      }
+    }
+    #expect(files >= 15, "found only \(files) simulation sources")
+  }
+}
