@@ -49,6 +49,10 @@ public struct Report: Sendable {
     let simulated = scenario.domains.filter(Simulation.simulatedDomains.contains)
     let pending = scenario.domains.filter { !Simulation.simulatedDomains.contains($0) }
     lines.append("| domains | \(simulated.map(\.rawValue).joined(separator: ", "))" + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))") + " |")
+    if !scenario.travel.isEmpty || scenario.storeMove != nil {
+      let named = (scenario.travel.isEmpty ? [] : ["travel (\(scenario.travel.count) zone changes)"]) + (scenario.storeMove == nil ? [] : ["the store move"])
+      lines.append("| not simulated yet | \(named.joined(separator: ", ")): the engine keeps the start zone and has no store move yet |")
+    }
     lines.append("| seed | \(request.seed) |")
     lines.append("| days | \(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone) |")
     lines.append("| strategies | \(outcome.results.map(\.strategy).joined(separator: ", ")) |")
