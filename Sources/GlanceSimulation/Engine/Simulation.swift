@@ -96,11 +96,11 @@ public enum Simulation {
       guard scenario.domains.contains(.tally) else { continue }
       switch strategy {
       case .mirrorsmokerLegacy:
-        results.append(TallyRun<MirrorSmokerLegacy>(
+        results.append(DomainRun<MirrorSmokerLegacy>(
           scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed,
           actions: actions, faults: faults).run())
       case .converged:
-        results.append(TallyRun<ConvergedTally>(
+        results.append(DomainRun<ConvergedTally>(
           scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed,
           actions: actions, faults: faults).run())
       }

@@ -11,7 +11,7 @@ import GlanceKernel
 /// - the widget's timeline is planned from a dated `TallySnapshot` to every local day boundary, so
 ///   midnight needs no reload; a reload is requested after each change (free in the foreground and
 ///   after the intent).
-struct ConvergedTally: TallyDesign {
+struct ConvergedTally: SyncDesign {
   static let name = "converged"
   static let expectedToConverge = true
   /// How far ahead a timeline is planned.
@@ -25,7 +25,32 @@ struct ConvergedTally: TallyDesign {
   /// Phone events not yet handed to `transferUserInfo` for the watch, in the order recorded.
   private var unforwarded: [Event] = []
 
-  init(calendar: ZoneCalendar) { self.calendar = calendar }
+  static let domain = Domain.tally
+  static let surfaces: [Surface] = [.app, .widget, .watch]
+
+  init(calendar: ZoneCalendar, scenario: Scenario) { self.calendar = calendar }
+
+  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
+    switch action.kind {
+    case .appTap:
+      appTap(action, world: &world)
+      return .add(action.time)
+    case .widgetTap:
+      widgetTap(action, world: &world)
+      return .add(action.time)
+    case .watchTap:
+      watchTap(action, world: &world)
+      return .add(action.time)
+    case .appDelete:
+      return appDelete(action, world: &world).map(TruthEffect.remove) ?? .none
+    case .appOpen:
+      return .none
+    }
+  }
+
+  func count(on surface: Surface, world: World) -> Int {
+    surface == .watch ? watchCount(world: world) : appCount(world: world)
+  }
 
   /// Records a phone event; one that came from the watch is not sent back.
   private mutating func recordOnPhone(_ event: Event) {
@@ -33,13 +58,13 @@ struct ConvergedTally: TallyDesign {
     if event.origin != .watch { unforwarded.append(event) }
   }
 
-  mutating func appTap(_ action: PlannedAction, world: inout TallyWorld) {
+  private mutating func appTap(_ action: PlannedAction, world: inout World) {
     recordOnPhone(Event(id: action.eventID, kind: .add, instant: action.time, origin: .app))
     world.requestReload(context: .appInForeground)
     forwardToWatch(world: &world)
   }
 
-  mutating func widgetTap(_ action: PlannedAction, world: inout TallyWorld) {
+  private mutating func widgetTap(_ action: PlannedAction, world: inout World) {
     recordOnPhone(Event(id: action.eventID, kind: .add, instant: action.time, origin: .widgetIntent))
     world.requestReload(context: .afterInteractiveIntent)
     // The "+" intent is performed in the app's process, launched in the background without
@@ -48,13 +73,13 @@ struct ConvergedTally: TallyDesign {
     forwardToWatch(world: &world)
   }
 
-  mutating func watchTap(_ action: PlannedAction, world: inout TallyWorld) {
+  private mutating func watchTap(_ action: PlannedAction, world: inout World) {
     let event = Event(id: action.eventID, kind: .add, instant: action.time, origin: .watch)
     watch.insert(event)
     world.transferUserInfo(.event(event), to: .phone)
   }
 
-  mutating func appDelete(_ action: PlannedAction, world: inout TallyWorld) -> Instant? {
+  private mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
     let today = calendar.dayInterval(containing: world.now)
     guard let target = phone.replica.liveAdds.filter({ today.contains($0.instant) }).max(by: { ($0.instant, $0.id) < ($1.instant, $1.id) }) else {
       return nil
@@ -65,22 +90,22 @@ struct ConvergedTally: TallyDesign {
     return target.instant
   }
 
-  mutating func appBecameActive(world: inout TallyWorld) {
+  mutating func appBecameActive(world: inout World) {
     forwardToWatch(world: &world)
     world.requestReload(context: .appInForeground)
   }
 
-  mutating func appKilled(world: inout TallyWorld) {}
+  mutating func appKilled(world: inout World) {}
 
-  mutating func step(_ step: Step, world: inout TallyWorld) {}
+  mutating func step(_ step: Step, world: inout World) {}
 
   /// Hands every phone event the watch has not been sent to `transferUserInfo`, in order.
-  private mutating func forwardToWatch(world: inout TallyWorld) {
+  private mutating func forwardToWatch(world: inout World) {
     for event in unforwarded { world.transferUserInfo(.event(event), to: .watch) }
     unforwarded = []
   }
 
-  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout TallyWorld) {
+  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
     guard case .event(let event) = message else { return }
     switch device {
     case .phone:
@@ -94,7 +119,7 @@ struct ConvergedTally: TallyDesign {
     }
   }
 
-  func timeline(world: TallyWorld) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     let today = calendar.dayInterval(containing: world.now)
     let snapshot: TallySnapshot
     do {
@@ -118,9 +143,9 @@ struct ConvergedTally: TallyDesign {
     }
   }
 
-  func appCount(world: TallyWorld) -> Int { phone.live.count(in: calendar.dayInterval(containing: world.now)) }
+  private func appCount(world: World) -> Int { phone.live.count(in: calendar.dayInterval(containing: world.now)) }
 
-  func watchCount(world: TallyWorld) -> Int { watch.live.count(in: calendar.dayInterval(containing: world.now)) }
+  private func watchCount(world: World) -> Int { watch.live.count(in: calendar.dayInterval(containing: world.now)) }
 
   func storedTimestamps() -> [Instant] { phone.live.values }
 }

@@ -14,7 +14,7 @@ import GlanceKernel
 ///   §2.5);
 /// - a delete in the app only reloads the widgets: `todayCount` and the watch keep the old count
 ///   (§2.5 "Delete is not propagated").
-struct MirrorSmokerLegacy: TallyDesign {
+struct MirrorSmokerLegacy: SyncDesign {
   static let name = "mirrorsmoker-legacy"
   static let expectedToConverge = false
 
@@ -32,22 +32,47 @@ struct MirrorSmokerLegacy: TallyDesign {
   private var watchDay: CivilDate? = nil
   private var watchList: [Instant] = []
 
-  init(calendar: ZoneCalendar) { self.calendar = calendar }
+  static let domain = Domain.tally
+  static let surfaces: [Surface] = [.app, .widget, .watch]
+
+  init(calendar: ZoneCalendar, scenario: Scenario) { self.calendar = calendar }
+
+  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
+    switch action.kind {
+    case .appTap:
+      appTap(action, world: &world)
+      return .add(action.time)
+    case .widgetTap:
+      widgetTap(action, world: &world)
+      return .add(action.time)
+    case .watchTap:
+      watchTap(action, world: &world)
+      return .add(action.time)
+    case .appDelete:
+      return appDelete(action, world: &world).map(TruthEffect.remove) ?? .none
+    case .appOpen:
+      return .none
+    }
+  }
+
+  func count(on surface: Surface, world: World) -> Int {
+    surface == .watch ? watchCount(world: world) : appCount(world: world)
+  }
 
   private func storeCount(at instant: Instant) -> Int {
     store.count(in: calendar.dayInterval(containing: instant))
   }
 
-  mutating func appTap(_ action: PlannedAction, world: inout TallyWorld) {
+  private mutating func appTap(_ action: PlannedAction, world: inout World) {
     store.insert(action.time)
     updateSharedDefaults(world: &world)
   }
 
-  mutating func widgetTap(_ action: PlannedAction, world: inout TallyWorld) {
+  private mutating func widgetTap(_ action: PlannedAction, world: inout World) {
     world.schedule(.step(.widgetExtension, .legacyIntent(phase: 0, timestamp: action.time, queue: [], count: 0)), after: 5)
   }
 
-  mutating func watchTap(_ action: PlannedAction, world: inout TallyWorld) {
+  private mutating func watchTap(_ action: PlannedAction, world: inout World) {
     if world.sendMessage(.addCigarette(action.time), to: .phone) { return }
     // Unreachable: the watch keeps it in its own defaults and never forwards it (§2.3, §2.5).
     let today = calendar.date(containing: world.now)
@@ -55,7 +80,7 @@ struct MirrorSmokerLegacy: TallyDesign {
     watchList.append(action.time)
   }
 
-  mutating func appDelete(_ action: PlannedAction, world: inout TallyWorld) -> Instant? {
+  private mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
     guard let removed = store.values(in: calendar.dayInterval(containing: world.now)).last else { return nil }
     store.remove(removed)
     // ContentView.deleteCigarette only reloads the widgets.
@@ -63,7 +88,7 @@ struct MirrorSmokerLegacy: TallyDesign {
     return removed
   }
 
-  mutating func appBecameActive(world: inout TallyWorld) {
+  mutating func appBecameActive(world: inout World) {
     world.schedule(.step(.app, .legacyDrain(phase: 0, queue: [])), after: 50)
     if !timerRunning {
       timerRunning = true
@@ -71,12 +96,12 @@ struct MirrorSmokerLegacy: TallyDesign {
     }
   }
 
-  mutating func appKilled(world: inout TallyWorld) {
+  mutating func appKilled(world: inout World) {
     lastSyncTime = nil
     timerRunning = false
   }
 
-  mutating func step(_ step: Step, world: inout TallyWorld) {
+  mutating func step(_ step: Step, world: inout World) {
     switch step {
     case .legacyTimer:
       guard world.appForeground else {
@@ -95,7 +120,7 @@ struct MirrorSmokerLegacy: TallyDesign {
   }
 
   /// PendingWidgetActionsManager, then updateSharedUserDefaults.
-  private mutating func drain(phase: Int, queue: [Instant], world: inout TallyWorld) {
+  private mutating func drain(phase: Int, queue: [Instant], world: inout World) {
     switch phase {
     case 0:
       world.schedule(.step(.app, .legacyDrain(phase: 1, queue: pending)), after: 20)
@@ -112,7 +137,7 @@ struct MirrorSmokerLegacy: TallyDesign {
   }
 
   /// AddCigaretteIntent in the widget extension.
-  private mutating func intent(phase: Int, timestamp: Instant, queue: [Instant], count: Int, world: inout TallyWorld) {
+  private mutating func intent(phase: Int, timestamp: Instant, queue: [Instant], count: Int, world: inout World) {
     let next: Step
     switch phase {
     case 0: next = .legacyIntent(phase: 1, timestamp: timestamp, queue: pending, count: 0)
@@ -132,7 +157,7 @@ struct MirrorSmokerLegacy: TallyDesign {
   }
 
   /// Recomputes today's count from the store, reloads the widgets, full-syncs the watch.
-  private mutating func updateSharedDefaults(world: inout TallyWorld) {
+  private mutating func updateSharedDefaults(world: inout World) {
     todayCount = storeCount(at: world.now)
     lastUpdated = world.now
     world.requestReload(context: world.appForeground ? .appInForeground : .background)
@@ -140,7 +165,7 @@ struct MirrorSmokerLegacy: TallyDesign {
     _ = world.sendMessage(.fullSync(day: today.date, timestamps: Array(store.values(in: today))), to: .watch)
   }
 
-  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout TallyWorld) {
+  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
     switch (message, device) {
     case (.addCigarette(let timestamp), .phone):
       world.wakeAppInBackground()
@@ -153,15 +178,15 @@ struct MirrorSmokerLegacy: TallyDesign {
     }
   }
 
-  func timeline(world: TallyWorld) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     // CigaretteProvider: trusts the undated todayCount whenever it is > 0.
     let count = todayCount > 0 ? todayCount : storeCount(at: world.now)
     return ([(world.now, count)], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
   }
 
-  func appCount(world: TallyWorld) -> Int { storeCount(at: world.now) }
+  private func appCount(world: World) -> Int { storeCount(at: world.now) }
 
-  func watchCount(world: TallyWorld) -> Int {
+  private func watchCount(world: World) -> Int {
     watchDay == calendar.date(containing: world.now) ? watchList.count : 0
   }
 

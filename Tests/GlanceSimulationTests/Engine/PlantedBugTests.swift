@@ -7,60 +7,56 @@ import Testing
 @Suite("Planted bugs")
 struct PlantedBugTests {
   /// Converged, but the widget plans one entry refreshed every 15 minutes (BabySteps' provider).
-  struct NoMidnightEntry: TallyDesign {
+  struct NoMidnightEntry: SyncDesign {
     static let name = "planted-no-midnight-entry"
     static let expectedToConverge = true
     var inner: ConvergedTally
-    init(calendar: ZoneCalendar) { inner = ConvergedTally(calendar: calendar) }
-    mutating func appTap(_ action: PlannedAction, world: inout TallyWorld) { inner.appTap(action, world: &world) }
-    mutating func widgetTap(_ action: PlannedAction, world: inout TallyWorld) { inner.widgetTap(action, world: &world) }
-    mutating func watchTap(_ action: PlannedAction, world: inout TallyWorld) { inner.watchTap(action, world: &world) }
-    mutating func appDelete(_ action: PlannedAction, world: inout TallyWorld) -> Instant? { inner.appDelete(action, world: &world) }
-    mutating func appBecameActive(world: inout TallyWorld) { inner.appBecameActive(world: &world) }
-    mutating func appKilled(world: inout TallyWorld) { inner.appKilled(world: &world) }
-    mutating func step(_ step: Step, world: inout TallyWorld) { inner.step(step, world: &world) }
-    mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout TallyWorld) {
+    static let domain = Domain.tally
+    static let surfaces = ConvergedTally.surfaces
+    init(calendar: ZoneCalendar, scenario: Scenario) { inner = ConvergedTally(calendar: calendar, scenario: scenario) }
+    mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
+    mutating func appBecameActive(world: inout World) { inner.appBecameActive(world: &world) }
+    mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
+    mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
+    mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
       inner.receive(message, on: device, via: channel, world: &world)
     }
-    func timeline(world: TallyWorld) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
       let planned = inner.timeline(world: world)
       return ([planned.entries[0]], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
     }
-    func appCount(world: TallyWorld) -> Int { inner.appCount(world: world) }
-    func watchCount(world: TallyWorld) -> Int { inner.watchCount(world: world) }
+    func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
     func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
   }
 
   /// Converged, but the widget's provider reads a snapshot the app writes only when it comes to
   /// the foreground: reloads after a write show the old count.
-  struct StaleSnapshot: TallyDesign {
+  struct StaleSnapshot: SyncDesign {
     static let name = "planted-stale-snapshot"
     static let expectedToConverge = true
     var inner: ConvergedTally
     var snapshotCount = 0
-    init(calendar: ZoneCalendar) { inner = ConvergedTally(calendar: calendar) }
-    mutating func appTap(_ action: PlannedAction, world: inout TallyWorld) { inner.appTap(action, world: &world) }
-    mutating func widgetTap(_ action: PlannedAction, world: inout TallyWorld) { inner.widgetTap(action, world: &world) }
-    mutating func watchTap(_ action: PlannedAction, world: inout TallyWorld) { inner.watchTap(action, world: &world) }
-    mutating func appDelete(_ action: PlannedAction, world: inout TallyWorld) -> Instant? { inner.appDelete(action, world: &world) }
-    mutating func appBecameActive(world: inout TallyWorld) {
-      snapshotCount = inner.appCount(world: world)
+    static let domain = Domain.tally
+    static let surfaces = ConvergedTally.surfaces
+    init(calendar: ZoneCalendar, scenario: Scenario) { inner = ConvergedTally(calendar: calendar, scenario: scenario) }
+    mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
+    mutating func appBecameActive(world: inout World) {
+      snapshotCount = inner.count(on: .app, world: world)
       inner.appBecameActive(world: &world)
     }
-    mutating func appKilled(world: inout TallyWorld) { inner.appKilled(world: &world) }
-    mutating func step(_ step: Step, world: inout TallyWorld) { inner.step(step, world: &world) }
-    mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout TallyWorld) {
+    mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
+    mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
+    mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
       inner.receive(message, on: device, via: channel, world: &world)
     }
-    func timeline(world: TallyWorld) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
       ([(world.now, snapshotCount)], inner.timeline(world: world).policy)
     }
-    func appCount(world: TallyWorld) -> Int { inner.appCount(world: world) }
-    func watchCount(world: TallyWorld) -> Int { inner.watchCount(world: world) }
+    func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
     func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
   }
 
-  static func run<Design: TallyDesign>(_ design: Design.Type) throws -> StrategyResult {
+  static func run<Design: SyncDesign>(_ design: Design.Type) throws -> StrategyResult {
     let scenario = try SimulationFixtures.scenario("default")
     let calendar = try ZoneCalendar(identifier: scenario.zone)
     let start = try #require(calendar.dayInterval(of: scenario.start)).start
@@ -68,7 +64,7 @@ struct PlantedBugTests {
     for _ in 0..<14 { end = calendar.nextRollover(after: end) }
     let actions = WorkloadPlanner.actions(scenario: scenario, calendar: calendar, start: start, days: 14, seed: 42)
     let faults = WorkloadPlanner.faults(scenario: scenario, calendar: calendar, start: start, days: 14, seed: 42)
-    return TallyRun<Design>(
+    return DomainRun<Design>(
       scenario: scenario, calendar: calendar, start: start, end: end, seed: 42, actions: actions, faults: faults
     ).run()
   }

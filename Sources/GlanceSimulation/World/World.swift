@@ -87,7 +87,7 @@ enum Channel: String, Hashable, Sendable {
 /// The phone, the watch and WidgetKit as the strategies see them: time, the app's lifecycle,
 /// reachability, the channels and the widget host. Strategies keep their own data (stores,
 /// defaults, replicas) and ask the world to schedule what follows.
-struct TallyWorld {
+struct World {
   private(set) var now: Instant
   let calendar: ZoneCalendar
   private(set) var queue = EventQueue<WorldEvent>(capacityMax: 2_000_000)
@@ -151,7 +151,7 @@ struct TallyWorld {
   /// The recent events, oldest first, one line each.
   var trace: [String] {
     let ordered = recent.count < Self.traceLength ? recent : Array(recent[recentNext...] + recent[..<recentNext])
-    return ordered.map { "\($0.time) \(TallyWorld.describe($0.event))" }
+    return ordered.map { "\($0.time) \(World.describe($0.event))" }
   }
 
   static func describe(_ event: WorldEvent) -> String {

@@ -1,10 +1,10 @@
 import Foundation
 import GlanceKernel
 
-/// One strategy through one run of the tally domain: the safety phase (the planned workload with
+/// One strategy through one run of its domain: the safety phase (the planned workload with
 /// faults), then a bounded liveness phase (faults off, watch in range, the app opened once) that
 /// must end with every surface showing the truth.
-struct TallyRun<Design: TallyDesign> {
+struct DomainRun<Design: SyncDesign> {
   /// The liveness phase: the app is opened for this long after the last day.
   static var livenessSessionMinutes: Int { 15 }
   /// When the final check runs, after the last day.
@@ -25,10 +25,10 @@ struct TallyRun<Design: TallyDesign> {
     } catch {
       preconditionFailure("scenario loading checks the refresh budget: \(error)")
     }
-    var world = TallyWorld(start: start, calendar: calendar, refreshBudget: budget, seed: seed, faults: scenario.faults)
-    var design = Design(calendar: calendar)
-    var checker = TallyChecker(
-      expectedToConverge: Design.expectedToConverge,
+    var world = World(start: start, calendar: calendar, refreshBudget: budget, seed: seed, faults: scenario.faults)
+    var design = Design(calendar: calendar, scenario: scenario)
+    var checker = InvariantChecker(
+      surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
       stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 2_000)
     let timed = timedEvents
     var nextTimed = 1
@@ -128,7 +128,7 @@ struct TallyRun<Design: TallyDesign> {
   }
 
   private func handle(
-    _ action: PlannedAction, session: inout Int?, world: inout TallyWorld, design: inout Design, checker: inout TallyChecker
+    _ action: PlannedAction, session: inout Int?, world: inout World, design: inout Design, checker: inout InvariantChecker
   ) {
     switch action.kind {
     case .appOpen(let minutes):
@@ -137,24 +137,17 @@ struct TallyRun<Design: TallyDesign> {
       guard !world.appForeground else { return }
       world.appEntersForeground()
       design.appBecameActive(world: &world)
-    case .appTap:
-      guard world.appForeground else { return }  // the app is not open: the tap never happens
-      checker.accept(action, foreground: true)
-      design.appTap(action, world: &world)
-    case .widgetTap:
-      checker.accept(action, foreground: world.appForeground)
-      design.widgetTap(action, world: &world)
-    case .watchTap:
-      checker.accept(action, foreground: world.appForeground)
-      design.watchTap(action, world: &world)
-    case .appDelete:
-      guard world.appForeground else { return }
-      if let removed = design.appDelete(action, world: &world) { checker.delete(removed, action: action) }
+    case .appTap, .appDelete:
+      guard world.appForeground else { return }  // the app is not open: the action never happens
+      checker.apply(design.perform(action, world: &world), foreground: true)
+    case .widgetTap, .watchTap:
+      let foreground = world.appForeground
+      checker.apply(design.perform(action, world: &world), foreground: foreground)
     }
   }
 
   /// Puts the planned actions, faults and day boundaries on the queue.
-  private func schedulePlan(_ world: inout TallyWorld, timed: [(time: Instant, event: WorldEvent)]) {
+  private func schedulePlan(_ world: inout World, timed: [(time: Instant, event: WorldEvent)]) {
     if let first = actions.first, first.time < end { world.schedule(.action(first), at: first.time) }
     if let first = timed.first { world.schedule(first.event, at: first.time) }
     world.schedule(.endOfSafetyPhase, at: end)
@@ -183,7 +176,7 @@ struct TallyRun<Design: TallyDesign> {
   }
 
   /// WidgetKit asks the provider for a timeline and schedules what its policy says.
-  private func serveReload(_ world: inout TallyWorld, _ design: Design) {
+  private func serveReload(_ world: inout World, _ design: Design) {
     world.host.reloadPending = false
     let (entries, policy) = design.timeline(world: world)
     world.host.entries = entries

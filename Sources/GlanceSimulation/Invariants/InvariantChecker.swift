@@ -2,7 +2,9 @@ import GlanceKernel
 
 /// Observes every event of a tally run against its own model of the truth: the accepted adds
 /// minus the deletes. It never changes the world and never draws a random number.
-struct TallyChecker {
+struct InvariantChecker {
+  /// The surfaces the domain shows its count on.
+  let surfaces: [Surface]
   let expectedToConverge: Bool
   /// How long the widget may lag a write made with the app in the foreground (converged designs).
   let stalenessBoundMilliseconds: Int64
@@ -26,44 +28,46 @@ struct TallyChecker {
   /// The longest disagreement so far: the chart is drawn around it.
   private var worst: (surface: Surface, since: Instant, until: Instant)? = nil
 
-  init(expectedToConverge: Bool, stalenessBoundMilliseconds: Int64) {
+  init(surfaces: [Surface], expectedToConverge: Bool, stalenessBoundMilliseconds: Int64) {
+    self.surfaces = surfaces
     self.expectedToConverge = expectedToConverge
     self.stalenessBoundMilliseconds = stalenessBoundMilliseconds
   }
 
-  mutating func accept(_ action: PlannedAction, foreground: Bool) {
+  /// Applies what an accepted action changed.
+  mutating func apply(_ effect: TruthEffect, foreground: Bool) {
+    switch effect {
+    case .none: return
+    case .add(let instant): truth.insert(instant)
+    case .remove(let instant): truth.remove(instant)
+    }
     accepted += 1
-    truth.insert(action.time)
     lastWriteInForeground = foreground
   }
 
-  mutating func delete(_ timestamp: Instant, action: PlannedAction) {
-    accepted += 1
-    truth.remove(timestamp)
-    lastWriteInForeground = true
-  }
-
-  private func trueCount(world: TallyWorld) -> Int {
+  private func trueCount(world: World) -> Int {
     truth.count(in: world.calendar.dayInterval(containing: world.now))
   }
 
-  private func displayed<Design: TallyDesign>(world: TallyWorld, design: Design) -> [(Surface, Int)] {
-    var shown: [(Surface, Int)] = []
-    if world.appForeground { shown.append((.app, design.appCount(world: world))) }
-    if let widget = world.host.displayed(at: world.now) { shown.append((.widget, widget)) }
-    shown.append((.watch, design.watchCount(world: world)))
-    return shown
+  private func displayed<Design: SyncDesign>(world: World, design: Design) -> [(Surface, Int)] {
+    surfaces.compactMap { surface -> (Surface, Int)? in
+      switch surface {
+      case .app: return world.appForeground ? (.app, design.count(on: .app, world: world)) : nil
+      case .widget: return world.host.displayed(at: world.now).map { (.widget, $0) }
+      case .watch: return (.watch, design.count(on: .watch, world: world))
+      }
+    }
   }
 
-  mutating func observe<Design: TallyDesign>(event: WorldEvent, world: TallyWorld, design: Design) {
+  mutating func observe<Design: SyncDesign>(event: WorldEvent, world: World, design: Design) {
     let expected = trueCount(world: world)
     let shown = displayed(world: world, design: design)
-    let values: [Int?] = [expected] + Surface.allCases.map { surface in shown.first { $0.0 == surface }?.1 }
+    let values: [Int?] = [expected] + surfaces.map { surface in shown.first { $0.0 == surface }?.1 }
     if history.last?.values != values {
       precondition(history.count < Self.historyMax, "more than \(Self.historyMax) display changes in one run")
       history.append((world.now, values))
     }
-    for surface in Surface.allCases {
+    for surface in surfaces {
       let value = shown.first { $0.0 == surface }?.1
       let disagrees = value.map { $0 != expected } ?? false
       if disagrees, disagreeingSince[surface] == nil {
@@ -80,7 +84,7 @@ struct TallyChecker {
     lastWriteInForeground = false
   }
 
-  private mutating func close(_ open: (since: Instant, foregroundWrite: Bool), surface: Surface, at now: Instant, world: TallyWorld) {
+  private mutating func close(_ open: (since: Instant, foregroundWrite: Bool), surface: Surface, at now: Instant, world: World) {
     let length = open.since.distance(to: now)
     intervals[surface, default: []].append(length)
     if worst.map({ $0.since.distance(to: $0.until) < length }) ?? true {
@@ -90,11 +94,11 @@ struct TallyChecker {
 
   /// The chart of displayed against true counts around the longest disagreement: from an hour
   /// before it began to an hour after it ended (at most a day and two hours).
-  func chart(strategy: String, world: TallyWorld) -> SVGChart? {
+  func chart(strategy: String, world: World) -> SVGChart? {
     guard let worst else { return nil }
     let from = worst.since.advanced(by: -Instant.millisecondsPerHour)
     let until = min(worst.until, worst.since.advanced(by: Instant.millisecondsPerDay)).advanced(by: Instant.millisecondsPerHour)
-    let names = ["truth"] + Surface.allCases.map(\.rawValue)
+    let names = ["truth"] + surfaces.map(\.rawValue)
     let series = names.indices.map { index -> ChartSeries in
       // The value in force at `from`, then every change inside the window.
       let before = history.last { $0.time <= from }.map { [ChartPoint(time: from, value: $0.values[index])] } ?? []
@@ -116,9 +120,9 @@ struct TallyChecker {
   /// The widget against the phone's own store: after a write made with the app in the
   /// foreground, a converged design must catch up within the modelled reload latency (what
   /// lies beyond the phone, such as a watch out of range, is not the widget's lag).
-  private mutating func checkWidgetLag<Design: TallyDesign>(shown: Int?, world: TallyWorld, design: Design) {
+  private mutating func checkWidgetLag<Design: SyncDesign>(shown: Int?, world: World, design: Design) {
     guard expectedToConverge, let shown else { return }
-    let behind = shown != design.appCount(world: world)
+    let behind = shown != design.count(on: .app, world: world)
     if behind, widgetBehindStoreSince == nil {
       widgetBehindStoreSince = (world.now, lastWriteInForeground)
     } else if !behind, let open = widgetBehindStoreSince {
@@ -133,7 +137,7 @@ struct TallyChecker {
 
   /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
   /// truth.
-  mutating func checkConvergence<Design: TallyDesign>(world: TallyWorld, design: Design) {
+  mutating func checkConvergence<Design: SyncDesign>(world: World, design: Design) {
     let expected = trueCount(world: world)
     for (surface, value) in displayed(world: world, design: design) where value != expected {
       record(.convergence, world: world, surface: surface, expected: expected, found: value,
@@ -142,7 +146,7 @@ struct TallyChecker {
   }
 
   /// The final check, after the liveness phase.
-  mutating func finish<Design: TallyDesign>(world: TallyWorld, design: Design) {
+  mutating func finish<Design: SyncDesign>(world: World, design: Design) {
     checkConvergence(world: world, design: design)
     var missing = truth.values
     var extra: [Instant] = []
@@ -178,7 +182,7 @@ struct TallyChecker {
   }
 
   private mutating func record(
-    _ invariant: Invariant, world: TallyWorld, surface: Surface?, expected: Int, found: Int, detail: String
+    _ invariant: Invariant, world: World, surface: Surface?, expected: Int, found: Int, detail: String
   ) {
     if var existing = violations[invariant] {
       existing.occurrences += 1
@@ -190,11 +194,11 @@ struct TallyChecker {
       trace: world.trace, occurrences: 1)
   }
 
-  func result(strategy: String, world: TallyWorld, events: Int) -> StrategyResult {
+  func result(strategy: String, world: World, events: Int) -> StrategyResult {
     StrategyResult(
       strategy: strategy, expectedToConverge: expectedToConverge,
       violations: violations.values.sorted { $0.invariant < $1.invariant },
-      staleness: Surface.allCases.map { StalenessFigures(surface: $0, intervals: (intervals[$0] ?? []).sorted()) },
+      staleness: surfaces.map { StalenessFigures(surface: $0, intervals: (intervals[$0] ?? []).sorted()) },
       events: events, acceptedActions: accepted, reloadRequests: world.host.requests,
       chargedReloads: world.host.charged, deniedReloads: world.host.denied,
       chart: chart(strategy: strategy, world: world)?.render())

@@ -1,0 +1,52 @@
+import GlanceKernel
+
+/// What a user action did to the truth the invariants compare with: an entry added or removed
+/// (a tap, a completed step), identified by its instant.
+enum TruthEffect: Hashable, Sendable {
+  case none
+  case add(Instant)
+  case remove(Instant)
+}
+
+/// A sync design under test, for one domain: how app, widget and watch record what the person
+/// does, what they store, what they tell each other, and what each surface shows.
+///
+/// The engine owns time and the world; a design reacts to events and schedules the steps that
+/// follow through the world, so that a kill can fall between any two of them.
+protocol SyncDesign {
+  /// The strategy's stable name, as in reports and `--strategy`.
+  static var name: String { get }
+  /// The domain the design plays.
+  static var domain: Domain { get }
+  /// The surfaces that show the domain's count.
+  static var surfaces: [Surface] { get }
+  /// Whether the design is expected to satisfy every invariant (`simulate` exits 1 when one
+  /// that is expected to converge does not).
+  static var expectedToConverge: Bool { get }
+
+  init(calendar: ZoneCalendar, scenario: Scenario)
+
+  /// The person did `action` (the engine has checked that the app is in the foreground for
+  /// in-app actions); returns what it changed in the truth.
+  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect
+  /// The app came to the foreground (launched if needed).
+  mutating func appBecameActive(world: inout World)
+  /// The app was killed: in-memory state is gone.
+  mutating func appKilled(world: inout World)
+  mutating func step(_ step: Step, world: inout World)
+  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World)
+  /// The widget's timeline provider: entries (date, count) and the reload policy.
+  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy)
+  /// What the app (when in the foreground) or the watch shows now; the widget's count comes from
+  /// the host's timeline.
+  func count(on surface: Surface, world: World) -> Int
+  /// The entries the phone's store holds (instants, with repetition): what the no-lost-write and
+  /// no-double-count invariants compare with the truth.
+  func storedTimestamps() -> [Instant]
+  /// Records that a store move lost, if the design plays one (steps domain).
+  var recordsLostByStoreMove: Int { get }
+}
+
+extension SyncDesign {
+  var recordsLostByStoreMove: Int { 0 }
+}
