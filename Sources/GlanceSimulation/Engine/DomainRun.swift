@@ -45,7 +45,7 @@ struct DomainRun<Design: SyncDesign> {
       precondition(eventCount <= 5_000_000, "more than 5 000 000 events in one run")
       world.note(event)
       switch event {
-      case .kill, .reachability, .dayBoundary:
+      case .kill, .reachability, .dayBoundary, .storeMoveDay:
         if nextTimed < timed.count {
           world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
           nextTimed += 1
@@ -109,6 +109,9 @@ struct DomainRun<Design: SyncDesign> {
         }
       case .dayBoundary:
         break
+      case .storeMoveDay:
+        design.storeMoveDayBegins(world: &world)
+        if design.widgetInstalled { world.widgetAdded() }
       case .endOfSafetyPhase:
         world.endFaults()
         world.setReachable(true)
@@ -120,7 +123,7 @@ struct DomainRun<Design: SyncDesign> {
       case .finalCheck:
         checker.observe(event: event, world: world, design: design)
         checker.finish(world: world, design: design)
-        return checker.result(strategy: Design.name, world: world, events: eventCount)
+        return checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount)
       }
       checker.observe(event: event, world: world, design: design)
     }
@@ -171,6 +174,11 @@ struct DomainRun<Design: SyncDesign> {
       timed.append((boundary, .dayBoundary))
       boundary = calendar.nextRollover(after: boundary)
     }
+    if let move = scenario.storeMove {
+      var day = calendar.dayInterval(containing: start)
+      for _ in 0..<move.day { day = calendar.dayInterval(containing: day.end) }
+      if day.start < end { timed.append((day.start.advanced(by: Instant.millisecondsPerHour), .storeMoveDay)) }
+    }
     // Stable: at one instant, kills before reachability before boundaries, as listed.
     return timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
   }
@@ -178,6 +186,7 @@ struct DomainRun<Design: SyncDesign> {
   /// WidgetKit asks the provider for a timeline and schedules what its policy says.
   private func serveReload(_ world: inout World, _ design: Design) {
     world.host.reloadPending = false
+    guard design.widgetInstalled else { return }
     let (entries, policy) = design.timeline(world: world)
     world.host.entries = entries
     switch policy {

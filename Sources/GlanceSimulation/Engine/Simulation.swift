@@ -3,12 +3,14 @@ public import GlanceKernel
 /// The strategies `simulate` knows, by stable name.
 public enum StrategyName: String, Hashable, Sendable, CaseIterable, Comparable {
   case mirrorsmokerLegacy = "mirrorsmoker-legacy"
+  case babystepsWidget = "babysteps-widget"
   case converged = "converged"
 
   /// The domain each strategy plays (converged plays every domain).
   public var domains: [Domain] {
     switch self {
     case .mirrorsmokerLegacy: return [.tally]
+    case .babystepsWidget: return [.steps]
     case .converged: return Domain.allCases
     }
   }
@@ -44,8 +46,9 @@ public struct SimulationOutcome: Hashable, Sendable {
   /// Whether any strategy expected to converge broke an invariant.
   public var failsExpectation: Bool { results.contains { $0.failsExpectation } }
 
-  public func result(_ strategy: StrategyName) -> StrategyResult? {
-    results.first { $0.strategy == strategy.rawValue }
+  /// The result of `strategy` in `domain` (by default the tally).
+  public func result(_ strategy: StrategyName, domain: Domain = .tally) -> StrategyResult? {
+    results.first { $0.strategy == strategy.rawValue && $0.domain == domain }
   }
 }
 
@@ -71,7 +74,7 @@ public enum Simulation {
   public static let daysRange = 1...3650
   /// The domains the engine plays so far; a scenario may name others, which reports list as not
   /// simulated yet.
-  public static let simulatedDomains: [Domain] = [.tally]
+  public static let simulatedDomains: [Domain] = [.tally, .steps]
 
   public static func run(_ request: SimulationRequest) throws(SimulationError) -> SimulationOutcome {
     guard daysRange.contains(request.days) else { throw .daysOutOfRange(request.days) }
@@ -92,20 +95,37 @@ public enum Simulation {
     let faults = WorkloadPlanner.faults(
       scenario: scenario, calendar: calendar, start: first.start, days: request.days, seed: request.seed)
     var results: [StrategyResult] = []
-    for strategy in request.strategies where !Set(strategy.domains).isDisjoint(with: scenario.domains) {
-      guard scenario.domains.contains(.tally) else { continue }
-      switch strategy {
-      case .mirrorsmokerLegacy:
-        results.append(DomainRun<MirrorSmokerLegacy>(
-          scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed,
-          actions: actions, faults: faults).run())
-      case .converged:
-        results.append(DomainRun<ConvergedTally>(
-          scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed,
-          actions: actions, faults: faults).run())
+    for domain in scenario.domains where simulatedDomains.contains(domain) {
+      for strategy in request.strategies where strategy.domains.contains(domain) {
+        let run = RunInputs(scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed, actions: actions, faults: faults)
+        switch (strategy, domain) {
+        case (.mirrorsmokerLegacy, .tally): results.append(run.play(MirrorSmokerLegacy.self))
+        case (.converged, .tally): results.append(run.play(ConvergedTally.self))
+        case (.babystepsWidget, .steps): results.append(run.play(BabyStepsWidget.self))
+        case (.converged, .steps): results.append(run.play(ConvergedSteps.self))
+        default: break
+        }
       }
     }
     return SimulationOutcome(
       request: request, start: first.start, end: end, actionsPlanned: actions.count, results: results)
+  }
+}
+
+/// What every run of one request shares: the plan is made once, so each strategy faces the same
+/// actions and faults.
+struct RunInputs {
+  let scenario: Scenario
+  let calendar: ZoneCalendar
+  let start: Instant
+  let end: Instant
+  let seed: UInt64
+  let actions: [PlannedAction]
+  let faults: FaultPlan
+
+  func play<Design: SyncDesign>(_ design: Design.Type) -> StrategyResult {
+    DomainRun<Design>(
+      scenario: scenario, calendar: calendar, start: start, end: end, seed: seed, actions: actions, faults: faults
+    ).run()
   }
 }

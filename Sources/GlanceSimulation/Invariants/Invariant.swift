@@ -54,6 +54,7 @@ public struct StalenessFigures: Hashable, Sendable {
 /// What one strategy did in one run.
 public struct StrategyResult: Hashable, Sendable {
   public let strategy: String
+  public let domain: Domain
   public let expectedToConverge: Bool
   /// Violations by invariant, in invariant order.
   public let violations: [Violation]

@@ -161,6 +161,11 @@ struct InvariantChecker {
       record(.noDoubleCount, world: world, surface: nil, expected: truth.count, found: truth.count + extra.count,
              detail: "\(extra.count) stored entries repeat an accepted tap or were deleted; the first is \(first)")
     }
+    let lost = design.recordsLostByStoreMove
+    if lost > 0 {
+      record(.noDataLoss, world: world, surface: nil, expected: 0, found: lost,
+             detail: "the store move lost \(lost) records the person had made before it")
+    }
     if let denied = world.host.firstDenial {
       record(.refreshBudget, world: world, surface: .widget, expected: world.host.budget.limit, found: world.host.denied,
              detail: "\(world.host.denied) widget reloads were denied by the \(world.host.budget.limit)/24 h budget; the first at \(denied)")
@@ -194,13 +199,13 @@ struct InvariantChecker {
       trace: world.trace, occurrences: 1)
   }
 
-  func result(strategy: String, world: World, events: Int) -> StrategyResult {
+  func result(strategy: String, domain: Domain, world: World, events: Int) -> StrategyResult {
     StrategyResult(
-      strategy: strategy, expectedToConverge: expectedToConverge,
+      strategy: strategy, domain: domain, expectedToConverge: expectedToConverge,
       violations: violations.values.sorted { $0.invariant < $1.invariant },
       staleness: surfaces.map { StalenessFigures(surface: $0, intervals: (intervals[$0] ?? []).sorted()) },
       events: events, acceptedActions: accepted, reloadRequests: world.host.requests,
       chargedReloads: world.host.charged, deniedReloads: world.host.denied,
-      chart: chart(strategy: strategy, world: world)?.render())
+      chart: chart(strategy: "\(strategy) (\(domain.rawValue))", world: world)?.render())
   }
 }

@@ -49,9 +49,8 @@ public struct Report: Sendable {
     let simulated = scenario.domains.filter(Simulation.simulatedDomains.contains)
     let pending = scenario.domains.filter { !Simulation.simulatedDomains.contains($0) }
     lines.append("| domains | \(simulated.map(\.rawValue).joined(separator: ", "))" + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))") + " |")
-    if !scenario.travel.isEmpty || scenario.storeMove != nil {
-      let named = (scenario.travel.isEmpty ? [] : ["travel (\(scenario.travel.count) zone changes)"]) + (scenario.storeMove == nil ? [] : ["the store move"])
-      lines.append("| not simulated yet | \(named.joined(separator: ", ")): the engine keeps the start zone and has no store move yet |")
+    if !scenario.travel.isEmpty {
+      lines.append("| not simulated yet | travel (\(scenario.travel.count) zone changes): the engine keeps the start zone |")
     }
     lines.append("| seed | \(request.seed) |")
     lines.append("| days | \(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone) |")
@@ -64,25 +63,25 @@ public struct Report: Sendable {
     lines.append("")
     lines.append("Each cell is `pass`, or `FAIL` with the number of occurrences. A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did.")
     lines.append("")
-    let invariants = Invariant.allCases.filter { $0 != .noDataLoss }
-    lines.append("| strategy | expected | " + invariants.map(\.rawValue).joined(separator: " | ") + " |")
-    lines.append("|---|---|" + String(repeating: "---|", count: invariants.count))
+    let invariants = Invariant.allCases
+    lines.append("| strategy | domain | expected | " + invariants.map(\.rawValue).joined(separator: " | ") + " |")
+    lines.append("|---|---|---|" + String(repeating: "---|", count: invariants.count))
     for result in outcome.results {
       let cells = invariants.map { invariant -> String in
         result.violation(invariant).map { "FAIL ×\($0.occurrences)" } ?? "pass"
       }
-      lines.append("| \(result.strategy) | \(result.expectedToConverge ? "to converge" : "legacy") | " + cells.joined(separator: " | ") + " |")
+      lines.append("| \(result.strategy) | \(result.domain.rawValue) | \(result.expectedToConverge ? "to converge" : "legacy") | " + cells.joined(separator: " | ") + " |")
     }
     lines.append("")
     lines.append("## Staleness")
     lines.append("")
     lines.append("Every interval during which a surface showed another count than the truth, in seconds (nearest rank).")
     lines.append("")
-    lines.append("| strategy | surface | intervals | p50 | p99 | max |")
-    lines.append("|---|---|---:|---:|---:|---:|")
+    lines.append("| strategy | domain | surface | intervals | p50 | p99 | max |")
+    lines.append("|---|---|---|---:|---:|---:|---:|")
     for result in outcome.results {
       for figures in result.staleness {
-        lines.append("| \(result.strategy) | \(figures.surface.rawValue) | \(figures.count) | \(Self.seconds(figures.percentile(50))) | \(Self.seconds(figures.percentile(99))) | \(Self.seconds(figures.maximum)) |")
+        lines.append("| \(result.strategy) | \(result.domain.rawValue) | \(figures.surface.rawValue) | \(figures.count) | \(Self.seconds(figures.percentile(50))) | \(Self.seconds(figures.percentile(99))) | \(Self.seconds(figures.maximum)) |")
       }
     }
     lines.append("")
@@ -93,10 +92,10 @@ public struct Report: Sendable {
     }
     lines.append("## Activity")
     lines.append("")
-    lines.append("| strategy | events | accepted actions | reload requests | charged | denied |")
-    lines.append("|---|---:|---:|---:|---:|---:|")
+    lines.append("| strategy | domain | events | accepted actions | reload requests | charged | denied |")
+    lines.append("|---|---|---:|---:|---:|---:|---:|")
     for result in outcome.results {
-      lines.append("| \(result.strategy) | \(result.events) | \(result.acceptedActions) | \(result.reloadRequests) | \(result.chargedReloads) | \(result.deniedReloads) |")
+      lines.append("| \(result.strategy) | \(result.domain.rawValue) | \(result.events) | \(result.acceptedActions) | \(result.reloadRequests) | \(result.chargedReloads) | \(result.deniedReloads) |")
     }
     lines.append("")
     lines.append("## Violations")
@@ -105,7 +104,7 @@ public struct Report: Sendable {
     if failing.isEmpty { lines.append("None.") }
     for result in failing {
       for violation in result.violations {
-        lines.append("### \(result.strategy): \(violation.invariant.rawValue) (\(violation.occurrences) ×)")
+        lines.append("### \(result.strategy), \(result.domain.rawValue): \(violation.invariant.rawValue) (\(violation.occurrences) ×)")
         lines.append("")
         let surface = violation.surface.map { " on the \($0.rawValue)" } ?? ""
         lines.append("First at \(violation.time)\(surface): expected \(violation.expected), found \(violation.found). \(violation.detail).")
@@ -147,9 +146,9 @@ public struct Report: Sendable {
     return folder
   }
 
-  /// The chart files: `<strategy>-tally.svg` for each strategy that diverged at some point.
+  /// The chart files: `<strategy>-<domain>.svg` for each strategy and domain that diverged.
   public var charts: [(name: String, svg: String)] {
-    outcome.results.compactMap { result in result.chart.map { ("\(result.strategy)-tally.svg", $0) } }
+    outcome.results.compactMap { result in result.chart.map { ("\(result.strategy)-\(result.domain.rawValue).svg", $0) } }
   }
 }
 
@@ -189,6 +188,7 @@ private struct JSONReport: Encodable {
   }
   struct StrategyEntry: Encodable {
     let strategy: String
+    let domain: String
     let expectedToConverge: Bool
     let verdicts: [String: String]
     let violations: [ViolationEntry]
@@ -213,11 +213,11 @@ private struct JSONReport: Encodable {
       tzdata: TimeZone.timeZoneDataVersion, glance: GlanceVersion.string)
     strategies = outcome.results.map { result in
       var verdicts: [String: String] = [:]
-      for invariant in Invariant.allCases where invariant != .noDataLoss {
+      for invariant in Invariant.allCases {
         verdicts[invariant.rawValue] = result.violation(invariant) == nil ? "pass" : "fail"
       }
       return StrategyEntry(
-        strategy: result.strategy, expectedToConverge: result.expectedToConverge, verdicts: verdicts,
+        strategy: result.strategy, domain: result.domain.rawValue, expectedToConverge: result.expectedToConverge, verdicts: verdicts,
         violations: result.violations.map {
           ViolationEntry(
             invariant: $0.invariant.rawValue, firstAtMilliseconds: $0.time.millisecondsSince1970,

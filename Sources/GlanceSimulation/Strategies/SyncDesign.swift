@@ -45,8 +45,15 @@ protocol SyncDesign {
   func storedTimestamps() -> [Instant]
   /// Records that a store move lost, if the design plays one (steps domain).
   var recordsLostByStoreMove: Int { get }
+  /// The store-move day begins: the updated app is installed (the widget may open the App Group
+  /// store before the app runs).
+  mutating func storeMoveDayBegins(world: inout World)
+  /// Whether the widget exists yet (in a store-move scenario it arrives with the updated app).
+  var widgetInstalled: Bool { get }
 }
 
 extension SyncDesign {
   var recordsLostByStoreMove: Int { 0 }
+  var widgetInstalled: Bool { true }
+  mutating func storeMoveDayBegins(world: inout World) {}
 }

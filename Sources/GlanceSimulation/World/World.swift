@@ -71,6 +71,8 @@ enum WorldEvent: Sendable {
   case policyReload(generation: Int)
   case dayBoundary
   case endOfSafetyPhase
+  /// The day of the store move begins: the updated app is installed (steps domain).
+  case storeMoveDay
   case finalCheck
 
   var process: Process? {
@@ -169,6 +171,7 @@ struct World {
     case .policyReload: return "widget policy reload"
     case .dayBoundary: return "local day boundary"
     case .endOfSafetyPhase: return "end of safety phase: faults off"
+    case .storeMoveDay: return "the updated app is installed (store move day)"
     case .finalCheck: return "final check"
     }
   }
@@ -261,6 +264,13 @@ struct World {
   /// range.
   var isQuiescent: Bool {
     watchReachable && !host.reloadPending && (transfers[.phone] ?? []).isEmpty && (transfers[.watch] ?? []).isEmpty
+  }
+
+  /// The person adds the widget: WidgetKit asks for its first timeline (not a budgeted reload).
+  mutating func widgetAdded() {
+    guard !host.reloadPending else { return }
+    host.reloadPending = true
+    schedule(.reloadServed, after: 1_000)
   }
 
   /// Schedules the reload the timeline's policy asks for (replacing any earlier one).

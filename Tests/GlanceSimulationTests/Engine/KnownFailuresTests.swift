@@ -39,10 +39,29 @@ struct KnownFailuresTests {
     #expect(try Self.legacy().violation(.refreshBudget) != nil)
   }
 
-  @Test("converged: none of them")
-  func convergedHoldsEverything() throws {
-    let converged = try #require(try Self.outcome.get().result(.converged))
+  @Test("babysteps-widget: yesterday's \"today\" shown after midnight until the next reload (rollover)")
+  func stepsYesterdayAfterMidnight() throws {
+    let steps = try #require(try Self.outcome.get().result(.babystepsWidget, domain: .steps))
+    let violation = try #require(steps.violation(.rollover))
+    #expect(violation.surface == .widget && violation.found > violation.expected, "\(violation.detail)")
+  }
+
+  @Test("babysteps-widget: the store move loses data when the copy fails, and strands it when the widget opens the store first (no-data-loss)",
+        arguments: ["store-move", "store-move-widget-first"])
+  func storeMoveLosesData(_ scenario: String) throws {
+    let outcome = try SimulationFixtures.outcome(scenario)
+    let steps = try #require(outcome.result(.babystepsWidget, domain: .steps))
+    #expect(steps.violation(.noDataLoss) != nil)
+    let converged = try #require(outcome.result(.converged, domain: .steps))
     #expect(converged.violations.isEmpty, "\(converged.violations.map(\.detail))")
-    #expect(converged.deniedReloads == 0)
+  }
+
+  @Test("converged: none of them, in either domain")
+  func convergedHoldsEverything() throws {
+    for domain in [Domain.tally, .steps] {
+      let converged = try #require(try Self.outcome.get().result(.converged, domain: domain))
+      #expect(converged.violations.isEmpty, "\(domain): \(converged.violations.map(\.detail))")
+      #expect(converged.deniedReloads == 0)
+    }
   }
 }
