@@ -10,13 +10,14 @@ struct DomainRun<Design: SyncDesign> {
   /// When the final check runs, after the last day.
   static var finalCheckMilliseconds: Int64 { 10 * Instant.millisecondsPerMinute }
 
-  let scenario: Scenario
-  let calendar: ZoneCalendar
-  let start: Instant
-  let end: Instant
-  let seed: UInt64
-  let actions: [PlannedAction]
-  let faults: FaultPlan
+  let inputs: RunInputs
+  var scenario: Scenario { inputs.scenario }
+  var calendar: ZoneCalendar { inputs.calendar }
+  var start: Instant { inputs.start }
+  var end: Instant { inputs.end }
+  var seed: UInt64 { inputs.seed }
+  var actions: [PlannedAction] { inputs.actions }
+  var faults: FaultPlan { inputs.faults }
 
   func run() -> StrategyResult {
     var budget: RefreshBudget

@@ -124,8 +124,6 @@ struct RunInputs {
   let faults: FaultPlan
 
   func play<Design: SyncDesign>(_ design: Design.Type) -> StrategyResult {
-    DomainRun<Design>(
-      scenario: scenario, calendar: calendar, start: start, end: end, seed: seed, actions: actions, faults: faults
-    ).run()
+    DomainRun<Design>(inputs: self).run()
   }
 }

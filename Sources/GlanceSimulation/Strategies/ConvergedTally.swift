@@ -11,7 +11,7 @@ import GlanceKernel
 /// - the widget's timeline is planned from a dated `TallySnapshot` to every local day boundary, so
 ///   midnight needs no reload; a reload is requested after each change (free in the foreground and
 ///   after the intent).
-struct ConvergedTally: SyncDesign {
+struct ConvergedTally: TallySyncDesign {
   static let name = "converged"
   static let expectedToConverge = true
   /// How far ahead a timeline is planned.
@@ -30,27 +30,6 @@ struct ConvergedTally: SyncDesign {
 
   init(calendar: ZoneCalendar, scenario: Scenario) { self.calendar = calendar }
 
-  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    switch action.kind {
-    case .appTap:
-      appTap(action, world: &world)
-      return .add(action.time)
-    case .widgetTap:
-      widgetTap(action, world: &world)
-      return .add(action.time)
-    case .watchTap:
-      watchTap(action, world: &world)
-      return .add(action.time)
-    case .appDelete:
-      return appDelete(action, world: &world).map(TruthEffect.remove) ?? .none
-    case .appOpen:
-      return .none
-    }
-  }
-
-  func count(on surface: Surface, world: World) -> Int {
-    surface == .watch ? watchCount(world: world) : appCount(world: world)
-  }
 
   /// Records a phone event; one that came from the watch is not sent back.
   private mutating func recordOnPhone(_ event: Event) {
@@ -58,13 +37,13 @@ struct ConvergedTally: SyncDesign {
     if event.origin != .watch { unforwarded.append(event) }
   }
 
-  private mutating func appTap(_ action: PlannedAction, world: inout World) {
+  mutating func appTap(_ action: PlannedAction, world: inout World) {
     recordOnPhone(Event(id: action.eventID, kind: .add, instant: action.time, origin: .app))
     world.requestReload(context: .appInForeground)
     forwardToWatch(world: &world)
   }
 
-  private mutating func widgetTap(_ action: PlannedAction, world: inout World) {
+  mutating func widgetTap(_ action: PlannedAction, world: inout World) {
     recordOnPhone(Event(id: action.eventID, kind: .add, instant: action.time, origin: .widgetIntent))
     world.requestReload(context: .afterInteractiveIntent)
     // The "+" intent is performed in the app's process, launched in the background without
@@ -73,13 +52,13 @@ struct ConvergedTally: SyncDesign {
     forwardToWatch(world: &world)
   }
 
-  private mutating func watchTap(_ action: PlannedAction, world: inout World) {
+  mutating func watchTap(_ action: PlannedAction, world: inout World) {
     let event = Event(id: action.eventID, kind: .add, instant: action.time, origin: .watch)
     watch.insert(event)
     world.transferUserInfo(.event(event), to: .phone)
   }
 
-  private mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
+  mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
     let today = calendar.dayInterval(containing: world.now)
     guard let target = phone.replica.liveAdds.filter({ today.contains($0.instant) }).max(by: { ($0.instant, $0.id) < ($1.instant, $1.id) }) else {
       return nil
@@ -143,9 +122,9 @@ struct ConvergedTally: SyncDesign {
     }
   }
 
-  private func appCount(world: World) -> Int { phone.live.count(in: calendar.dayInterval(containing: world.now)) }
+  func appCount(world: World) -> Int { phone.live.count(in: calendar.dayInterval(containing: world.now)) }
 
-  private func watchCount(world: World) -> Int { watch.live.count(in: calendar.dayInterval(containing: world.now)) }
+  func watchCount(world: World) -> Int { watch.live.count(in: calendar.dayInterval(containing: world.now)) }
 
   func storedTimestamps() -> [Instant] { phone.live.values }
 }

@@ -14,7 +14,7 @@ import GlanceKernel
 ///   §2.5);
 /// - a delete in the app only reloads the widgets: `todayCount` and the watch keep the old count
 ///   (§2.5 "Delete is not propagated").
-struct MirrorSmokerLegacy: SyncDesign {
+struct MirrorSmokerLegacy: TallySyncDesign {
   static let name = "mirrorsmoker-legacy"
   static let expectedToConverge = false
 
@@ -37,42 +37,21 @@ struct MirrorSmokerLegacy: SyncDesign {
 
   init(calendar: ZoneCalendar, scenario: Scenario) { self.calendar = calendar }
 
-  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    switch action.kind {
-    case .appTap:
-      appTap(action, world: &world)
-      return .add(action.time)
-    case .widgetTap:
-      widgetTap(action, world: &world)
-      return .add(action.time)
-    case .watchTap:
-      watchTap(action, world: &world)
-      return .add(action.time)
-    case .appDelete:
-      return appDelete(action, world: &world).map(TruthEffect.remove) ?? .none
-    case .appOpen:
-      return .none
-    }
-  }
-
-  func count(on surface: Surface, world: World) -> Int {
-    surface == .watch ? watchCount(world: world) : appCount(world: world)
-  }
 
   private func storeCount(at instant: Instant) -> Int {
     store.count(in: calendar.dayInterval(containing: instant))
   }
 
-  private mutating func appTap(_ action: PlannedAction, world: inout World) {
+  mutating func appTap(_ action: PlannedAction, world: inout World) {
     store.insert(action.time)
     updateSharedDefaults(world: &world)
   }
 
-  private mutating func widgetTap(_ action: PlannedAction, world: inout World) {
+  mutating func widgetTap(_ action: PlannedAction, world: inout World) {
     world.schedule(.step(.widgetExtension, .legacyIntent(phase: 0, timestamp: action.time, queue: [], count: 0)), after: 5)
   }
 
-  private mutating func watchTap(_ action: PlannedAction, world: inout World) {
+  mutating func watchTap(_ action: PlannedAction, world: inout World) {
     if world.sendMessage(.addCigarette(action.time), to: .phone) { return }
     // Unreachable: the watch keeps it in its own defaults and never forwards it (§2.3, §2.5).
     let today = calendar.date(containing: world.now)
@@ -80,7 +59,7 @@ struct MirrorSmokerLegacy: SyncDesign {
     watchList.append(action.time)
   }
 
-  private mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
+  mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
     guard let removed = store.values(in: calendar.dayInterval(containing: world.now)).last else { return nil }
     store.remove(removed)
     // ContentView.deleteCigarette only reloads the widgets.
@@ -184,9 +163,9 @@ struct MirrorSmokerLegacy: SyncDesign {
     return ([(world.now, count)], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
   }
 
-  private func appCount(world: World) -> Int { storeCount(at: world.now) }
+  func appCount(world: World) -> Int { storeCount(at: world.now) }
 
-  private func watchCount(world: World) -> Int {
+  func watchCount(world: World) -> Int {
     watchDay == calendar.date(containing: world.now) ? watchList.count : 0
   }
 

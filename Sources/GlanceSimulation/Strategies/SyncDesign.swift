@@ -57,3 +57,39 @@ extension SyncDesign {
   var widgetInstalled: Bool { true }
   mutating func storeMoveDayBegins(world: inout World) {}
 }
+
+/// A design for the tally domain: the four things the person does and the two counts the app and
+/// the watch show; `perform` and `count(on:)` follow from them.
+protocol TallySyncDesign: SyncDesign {
+  mutating func appTap(_ action: PlannedAction, world: inout World)
+  mutating func widgetTap(_ action: PlannedAction, world: inout World)
+  mutating func watchTap(_ action: PlannedAction, world: inout World)
+  /// Deletes the latest entry the app shows today; returns its instant, `nil` when there is none.
+  mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant?
+  func appCount(world: World) -> Int
+  func watchCount(world: World) -> Int
+}
+
+extension TallySyncDesign {
+  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
+    switch action.kind {
+    case .appTap:
+      appTap(action, world: &world)
+      return .add(action.time)
+    case .widgetTap:
+      widgetTap(action, world: &world)
+      return .add(action.time)
+    case .watchTap:
+      watchTap(action, world: &world)
+      return .add(action.time)
+    case .appDelete:
+      return appDelete(action, world: &world).map(TruthEffect.remove) ?? .none
+    case .appOpen:
+      return .none
+    }
+  }
+
+  func count(on surface: Surface, world: World) -> Int {
+    surface == .watch ? watchCount(world: world) : appCount(world: world)
+  }
+}

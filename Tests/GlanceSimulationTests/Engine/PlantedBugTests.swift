@@ -64,9 +64,9 @@ struct PlantedBugTests {
     for _ in 0..<14 { end = calendar.nextRollover(after: end) }
     let actions = WorkloadPlanner.actions(scenario: scenario, calendar: calendar, start: start, days: 14, seed: 42)
     let faults = WorkloadPlanner.faults(scenario: scenario, calendar: calendar, start: start, days: 14, seed: 42)
-    return DomainRun<Design>(
+    return RunInputs(
       scenario: scenario, calendar: calendar, start: start, end: end, seed: 42, actions: actions, faults: faults
-    ).run()
+    ).play(Design.self)
   }
 
   @Test("a widget without an entry at the day boundary breaks rollover")
