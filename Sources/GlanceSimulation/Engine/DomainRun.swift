@@ -83,7 +83,9 @@ struct DomainRun<Design: SyncDesign> {
       case .kill:
         guard world.faultsOn else { break }
         armedKill = world.killSteps.uniform(in: 0...2)
-        world.schedule(.killDeadline, after: 60_000)
+        // It falls in the next multi-step operation the app runs within six hours; failing that,
+        // it takes the app down as a plain kill.
+        world.schedule(.killDeadline, after: 6 * Instant.millisecondsPerHour)
       case .killDeadline:
         guard armedKill != nil else { break }
         armedKill = nil
@@ -143,10 +145,10 @@ struct DomainRun<Design: SyncDesign> {
       design.appBecameActive(world: &world)
     case .appTap, .appDelete:
       guard world.appForeground else { return }  // the app is not open: the action never happens
-      checker.apply(design.perform(action, world: &world), foreground: true)
+      checker.apply(design.perform(action, world: &world), of: action, foreground: true)
     case .widgetTap, .watchTap:
       let foreground = world.appForeground
-      checker.apply(design.perform(action, world: &world), foreground: foreground)
+      checker.apply(design.perform(action, world: &world), of: action, foreground: foreground)
     }
   }
 

@@ -34,11 +34,16 @@ struct InvariantChecker {
     self.stalenessBoundMilliseconds = stalenessBoundMilliseconds
   }
 
+  /// Which action made each entry of the truth (looked up, never iterated), for reports.
+  private var origins: [Instant: PlannedAction] = [:]
+
   /// Applies what an accepted action changed.
-  mutating func apply(_ effect: TruthEffect, foreground: Bool) {
+  mutating func apply(_ effect: TruthEffect, of action: PlannedAction, foreground: Bool) {
     switch effect {
     case .none: return
-    case .add(let instant): truth.insert(instant)
+    case .add(let instant):
+      truth.insert(instant)
+      origins[instant] = action
     case .remove(let instant): truth.remove(instant)
     }
     accepted += 1
@@ -155,11 +160,11 @@ struct InvariantChecker {
     }
     if let first = missing.first {
       record(.noLostWrite, world: world, surface: nil, expected: truth.count, found: truth.count - missing.count,
-             detail: "\(missing.count) accepted taps are not in the phone's store; the first was made at \(first)")
+             detail: "\(missing.count) accepted entries are not in the phone's store (\(Self.tallyByKind(missing, origins))); the first is \(Self.describe(first, origins[first]))")
     }
     if let first = extra.first {
       record(.noDoubleCount, world: world, surface: nil, expected: truth.count, found: truth.count + extra.count,
-             detail: "\(extra.count) stored entries repeat an accepted tap or were deleted; the first is \(first)")
+             detail: "\(extra.count) stored entries repeat an accepted one or were deleted (\(Self.tallyByKind(extra, origins))); the first is \(Self.describe(first, origins[first]))")
     }
     let lost = design.recordsLostByStoreMove
     if lost > 0 {
@@ -174,6 +179,25 @@ struct InvariantChecker {
       close(open, surface: surface, at: world.now, world: world)
     }
     disagreeingSince = [:]
+  }
+
+  /// `7 watchTap, 2 widgetTap`: how many of `instants` each kind of action made, by kind name.
+  static func tallyByKind(_ instants: [Instant], _ origins: [Instant: PlannedAction]) -> String {
+    let kinds = instants.map { origins[$0].map { "\($0.kind)" } ?? "unknown" }.sorted()
+    var parts: [String] = []
+    var index = 0
+    while index < kinds.count {
+      let run = kinds[index...].prefix { $0 == kinds[index] }.count
+      parts.append("\(run) \(kinds[index])")
+      index += run
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// `action #12 (widgetTap) at 2026-03-15T11:03:27.801Z`.
+  static func describe(_ instant: Instant, _ action: PlannedAction?) -> String {
+    guard let action else { return "the entry at \(instant)" }
+    return "action #\(action.ordinal) (\(action.kind)) at \(instant); replay with --trace to see its steps"
   }
 
   private static func index(of instant: Instant, in sorted: [Instant]) -> Int? {

@@ -48,7 +48,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   }
 
   mutating func widgetTap(_ action: PlannedAction, world: inout World) {
-    world.schedule(.step(.widgetExtension, .legacyIntent(phase: 0, timestamp: action.time, queue: [], count: 0)), after: 5)
+    // The system launches the widget extension to perform the intent (a cold start).
+    world.schedule(
+      .step(.widgetExtension, .legacyIntent(phase: 0, timestamp: action.time, queue: [], count: 0)),
+      after: world.drawDuration(100...800))
   }
 
   mutating func watchTap(_ action: PlannedAction, world: inout World) {
@@ -105,7 +108,8 @@ struct MirrorSmokerLegacy: TallySyncDesign {
       world.schedule(.step(.app, .legacyDrain(phase: 1, queue: pending)), after: 20)
     case 1:
       store.insert(contentsOf: queue)
-      world.schedule(.step(.app, .legacyDrain(phase: 2, queue: queue)), after: 20)
+      // Saving the inserted cigarettes to SwiftData takes a while.
+      world.schedule(.step(.app, .legacyDrain(phase: 2, queue: queue)), after: world.drawDuration(50...400))
     case 2:
       pending = []  // removes the whole key, whatever was appended since phase 0
       lastSyncTime = world.now

@@ -54,7 +54,14 @@ enum WorkloadPlanner {
           drafts.append((opened.advanced(by: stream.uniform(in: Int64(1_000)...(Int64(minutes) * 60_000 - 1_000))), .appTap))
         }
       }
-      for _ in 0..<(stream.count(mean: workload.widgetTapsPerDay, spread: 2) * busy) { drafts.append((moment(), .widgetTap)) }
+      for _ in 0..<(stream.count(mean: workload.widgetTapsPerDay, spread: 2) * busy) {
+        let tapped = moment()
+        drafts.append((tapped, .widgetTap))
+        // One time in four the person then opens the app to look (0.3 to 2.5 s later).
+        if stream.happens(Chance(numerator: 1, denominator: 4)) {
+          drafts.append((tapped.advanced(by: stream.uniform(in: Int64(300)...2_500)), .appOpen(minutes: stream.uniform(in: 1...3))))
+        }
+      }
       for _ in 0..<stream.count(mean: workload.watchTapsPerDay, spread: 2) { drafts.append((moment(), .watchTap)) }
       let deletes = workload.deletesPerWeek / 7 + (stream.happens(Chance(numerator: UInt64(workload.deletesPerWeek % 7), denominator: 7)) ? 1 : 0)
       for _ in 0..<deletes {

@@ -59,7 +59,7 @@ enum WorldEvent: Sendable {
   case step(Process, Step)
   /// A kill is armed: it takes the app down before one of its next operation steps.
   case kill
-  /// An armed kill that met no operation step within a minute takes the app down now.
+  /// An armed kill that met no operation step within six hours takes the app down now.
   case killDeadline
   /// Thirty minutes after an action: if nothing happened since, every surface must agree.
   case quiescenceCheck(afterAction: Int)
@@ -282,6 +282,11 @@ struct World {
   /// Retries a denied policy reload at `date`, keeping its generation.
   mutating func retryPolicyReload(generation: Int, at date: Instant) {
     schedule(.policyReload(generation: generation), at: max(date, now))
+  }
+
+  /// How long a cold extension launch or a SwiftData save takes: `range` in milliseconds.
+  mutating func drawDuration(_ range: ClosedRange<Int64>) -> Int64 {
+    latencies.uniform(in: range)
   }
 
   mutating func drawLateness() -> Int64 {
