@@ -54,7 +54,7 @@ public struct Report: Sendable {
     }
     lines.append("| seed | \(request.seed) |")
     lines.append("| days | \(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone) |")
-    lines.append("| strategies | \(outcome.results.map(\.strategy).joined(separator: ", ")) |")
+    lines.append("| strategies | \(request.strategies.map(\.rawValue).joined(separator: ", ")) |")
     lines.append("| actions planned | \(outcome.actionsPlanned) |")
     lines.append("| tzdata | \(TimeZone.timeZoneDataVersion) |")
     lines.append("| glance | \(GlanceVersion.string) |")
@@ -209,7 +209,7 @@ private struct JSONReport: Encodable {
       scenario: request.scenario.name, scenarioReference: report.scenarioReference, seed: request.seed,
       days: request.days, zone: request.scenario.zone, start: outcome.start.millisecondsSince1970,
       end: outcome.end.millisecondsSince1970, domains: request.scenario.domains.map(\.rawValue),
-      strategies: outcome.results.map(\.strategy), actionsPlanned: outcome.actionsPlanned,
+      strategies: request.strategies.map(\.rawValue), actionsPlanned: outcome.actionsPlanned,
       tzdata: TimeZone.timeZoneDataVersion, glance: GlanceVersion.string)
     strategies = outcome.results.map { result in
       var verdicts: [String: String] = [:]
