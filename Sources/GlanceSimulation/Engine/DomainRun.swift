@@ -29,7 +29,7 @@ struct DomainRun<Design: SyncDesign> {
     var world = World(start: start, calendar: calendar, refreshBudget: budget, seed: seed, faults: scenario.faults)
     var design = Design(calendar: calendar, scenario: scenario)
     var checker = InvariantChecker(
-      surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
+      surfaces: Design.surfaces, trueValue: Design.trueValue(of:at:in:), expectedToConverge: Design.expectedToConverge,
       stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 2_000)
     let timed = timedEvents
     var nextTimed = 1

@@ -1,10 +1,13 @@
 import GlanceKernel
 
-/// Observes every event of a tally run against its own model of the truth: the accepted adds
-/// minus the deletes. It never changes the world and never draws a random number.
+/// Observes every event of a run against its own model of the truth: the entries the accepted
+/// actions added, minus those they removed; what a surface should show is the design's
+/// `trueValue` of them. It never changes the world and never draws a random number.
 struct InvariantChecker {
   /// The surfaces the domain shows its count on.
   let surfaces: [Surface]
+  /// What a surface should show, from the truth's entries (the design's rule).
+  let trueValue: (SortedInstants, Instant, ZoneCalendar) -> Int
   let expectedToConverge: Bool
   /// How long the widget may lag a write made with the app in the foreground (converged designs).
   let stalenessBoundMilliseconds: Int64
@@ -28,8 +31,12 @@ struct InvariantChecker {
   /// The longest disagreement so far: the chart is drawn around it.
   private var worst: (surface: Surface, since: Instant, until: Instant)? = nil
 
-  init(surfaces: [Surface], expectedToConverge: Bool, stalenessBoundMilliseconds: Int64) {
+  init(
+    surfaces: [Surface], trueValue: @escaping (SortedInstants, Instant, ZoneCalendar) -> Int,
+    expectedToConverge: Bool, stalenessBoundMilliseconds: Int64
+  ) {
     self.surfaces = surfaces
+    self.trueValue = trueValue
     self.expectedToConverge = expectedToConverge
     self.stalenessBoundMilliseconds = stalenessBoundMilliseconds
   }
@@ -51,7 +58,7 @@ struct InvariantChecker {
   }
 
   private func trueCount(world: World) -> Int {
-    truth.count(in: world.calendar.dayInterval(containing: world.now))
+    trueValue(truth, world.now, world.calendar)
   }
 
   private func displayed<Design: SyncDesign>(world: World, design: Design) -> [(Surface, Int)] {

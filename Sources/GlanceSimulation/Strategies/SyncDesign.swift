@@ -50,9 +50,16 @@ protocol SyncDesign {
   mutating func storeMoveDayBegins(world: inout World)
   /// Whether the widget exists yet (in a store-move scenario it arrives with the updated app).
   var widgetInstalled: Bool { get }
+  /// What every surface should show at `instant`, from the truth's entries: for the tally and
+  /// the steps, the entries on the local day of `instant`.
+  static func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int
 }
 
 extension SyncDesign {
+  static func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int {
+    entries.count(in: calendar.dayInterval(containing: instant))
+  }
+
   var recordsLostByStoreMove: Int { 0 }
   var widgetInstalled: Bool { true }
   mutating func storeMoveDayBegins(world: inout World) {}
