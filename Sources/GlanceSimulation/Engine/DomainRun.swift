@@ -29,7 +29,7 @@ struct DomainRun<Design: SyncDesign> {
     var world = World(start: start, calendar: calendar, refreshBudget: budget, seed: seed, faults: scenario.faults)
     var design = Design(calendar: calendar, scenario: scenario)
     var checker = InvariantChecker(
-      surfaces: Design.surfaces, trueValue: Design.trueValue(of:at:in:), expectedToConverge: Design.expectedToConverge,
+      surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
       stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 2_000)
     let timed = timedEvents
     var nextTimed = 1
@@ -63,7 +63,12 @@ struct DomainRun<Design: SyncDesign> {
         handle(action, session: &session, world: &world, design: &design, checker: &checker)
         world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
       case .appClose(let closing):
-        if closing == session, world.appForeground { world.appEntersBackground() }
+        if closing == session, world.appForeground {
+          world.appEntersBackground()
+          design.appWentToBackground(world: &world)
+        }
+      case .backgroundRefresh:
+        design.backgroundRefresh(world: &world)
       case .step(let process, let step):
         if process == .app, step.isOperationStep, let skip = armedKill {
           guard skip == 0 else {

@@ -4,6 +4,7 @@ public import GlanceKernel
 public enum StrategyName: String, Hashable, Sendable, CaseIterable, Comparable {
   case mirrorsmokerLegacy = "mirrorsmoker-legacy"
   case babystepsWidget = "babysteps-widget"
+  case pulpeWidget = "pulpe-widget"
   case converged = "converged"
 
   /// The domain each strategy plays (converged plays every domain).
@@ -11,6 +12,7 @@ public enum StrategyName: String, Hashable, Sendable, CaseIterable, Comparable {
     switch self {
     case .mirrorsmokerLegacy: return [.tally]
     case .babystepsWidget: return [.steps]
+    case .pulpeWidget: return [.budget]
     case .converged: return Domain.allCases
     }
   }
@@ -74,7 +76,7 @@ public enum Simulation {
   public static let daysRange = 1...3650
   /// The domains the engine plays so far; a scenario may name others, which reports list as not
   /// simulated yet.
-  public static let simulatedDomains: [Domain] = [.tally, .steps]
+  public static let simulatedDomains: [Domain] = Domain.allCases
 
   public static func run(_ request: SimulationRequest) throws(SimulationError) -> SimulationOutcome {
     guard daysRange.contains(request.days) else { throw .daysOutOfRange(request.days) }
@@ -103,6 +105,8 @@ public enum Simulation {
         case (.converged, .tally): results.append(run.play(ConvergedTally.self))
         case (.babystepsWidget, .steps): results.append(run.play(BabyStepsWidget.self))
         case (.converged, .steps): results.append(run.play(ConvergedSteps.self))
+        case (.pulpeWidget, .budget): results.append(run.play(PulpeWidget.self))
+        case (.converged, .budget): results.append(run.play(ConvergedBudget.self))
         default: break
         }
       }

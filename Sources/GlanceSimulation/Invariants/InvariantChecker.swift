@@ -6,8 +6,7 @@ import GlanceKernel
 struct InvariantChecker {
   /// The surfaces the domain shows its count on.
   let surfaces: [Surface]
-  /// What a surface should show, from the truth's entries (the design's rule).
-  let trueValue: (SortedInstants, Instant, ZoneCalendar) -> Int
+
   let expectedToConverge: Bool
   /// How long the widget may lag a write made with the app in the foreground (converged designs).
   let stalenessBoundMilliseconds: Int64
@@ -32,11 +31,9 @@ struct InvariantChecker {
   private var worst: (surface: Surface, since: Instant, until: Instant)? = nil
 
   init(
-    surfaces: [Surface], trueValue: @escaping (SortedInstants, Instant, ZoneCalendar) -> Int,
-    expectedToConverge: Bool, stalenessBoundMilliseconds: Int64
+    surfaces: [Surface], expectedToConverge: Bool, stalenessBoundMilliseconds: Int64
   ) {
     self.surfaces = surfaces
-    self.trueValue = trueValue
     self.expectedToConverge = expectedToConverge
     self.stalenessBoundMilliseconds = stalenessBoundMilliseconds
   }
@@ -57,8 +54,8 @@ struct InvariantChecker {
     lastWriteInForeground = foreground
   }
 
-  private func trueCount(world: World) -> Int {
-    trueValue(truth, world.now, world.calendar)
+  private func trueCount<Design: SyncDesign>(world: World, design: Design) -> Int {
+    design.trueValue(of: truth, at: world.now)
   }
 
   private func displayed<Design: SyncDesign>(world: World, design: Design) -> [(Surface, Int)] {
@@ -72,7 +69,7 @@ struct InvariantChecker {
   }
 
   mutating func observe<Design: SyncDesign>(event: WorldEvent, world: World, design: Design) {
-    let expected = trueCount(world: world)
+    let expected = trueCount(world: world, design: design)
     let shown = displayed(world: world, design: design)
     let values: [Int?] = [expected] + surfaces.map { surface in shown.first { $0.0 == surface }?.1 }
     if history.last?.values != values {
@@ -90,7 +87,7 @@ struct InvariantChecker {
       if surface == .widget { checkWidgetLag(shown: value, world: world, design: design) }
       if case .dayBoundary = event, let value, value != expected {
         record(.rollover, world: world, surface: surface, expected: expected, found: value,
-               detail: "\(surface) shows \(value) at the first instant of \(world.calendar.date(containing: world.now)); the new day's count is \(expected)")
+               detail: "\(surface) shows \(Self.text(value)) at the first instant of \(world.calendar.date(containing: world.now)); the truth there is \(expected)")
       }
     }
     lastWriteInForeground = false
@@ -113,8 +110,10 @@ struct InvariantChecker {
     let names = ["truth"] + surfaces.map(\.rawValue)
     let series = names.indices.map { index -> ChartSeries in
       // The value in force at `from`, then every change inside the window.
-      let before = history.last { $0.time <= from }.map { [ChartPoint(time: from, value: $0.values[index])] } ?? []
-      let inside = history.filter { from < $0.time && $0.time <= until }.map { ChartPoint(time: $0.time, value: $0.values[index]) }
+      // The budget widget's empty state is a gap in its line.
+      func shown(_ value: Int?) -> Int? { value == BudgetPlan.emptyState ? nil : value }
+      let before = history.last { $0.time <= from }.map { [ChartPoint(time: from, value: shown($0.values[index]))] } ?? []
+      let inside = history.filter { from < $0.time && $0.time <= until }.map { ChartPoint(time: $0.time, value: shown($0.values[index])) }
       return ChartSeries(name: names[index], points: before + inside)
     }
     var marks: [ChartMark] = []
@@ -150,10 +149,10 @@ struct InvariantChecker {
   /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
   /// truth.
   mutating func checkConvergence<Design: SyncDesign>(world: World, design: Design) {
-    let expected = trueCount(world: world)
+    let expected = trueCount(world: world, design: design)
     for (surface, value) in displayed(world: world, design: design) where value != expected {
       record(.convergence, world: world, surface: surface, expected: expected, found: value,
-             detail: "after a quiescent window \(surface) shows \(value), the truth is \(expected)")
+             detail: "after a quiescent window \(surface) shows \(Self.text(value)), the truth is \(expected)")
     }
   }
 
@@ -186,6 +185,11 @@ struct InvariantChecker {
       close(open, surface: surface, at: world.now, world: world)
     }
     disagreeingSince = [:]
+  }
+
+  /// A displayed value as a report says it: the budget widget's empty state by name.
+  static func text(_ value: Int) -> String {
+    value == BudgetPlan.emptyState ? "the empty state (\"Ouvre Pulpe\")" : String(value)
   }
 
   /// `7 watchTap, 2 widgetTap`: how many of `instants` each kind of action made, by kind name.

@@ -107,7 +107,7 @@ public struct Report: Sendable {
         lines.append("### \(result.strategy), \(result.domain.rawValue): \(violation.invariant.rawValue) (\(violation.occurrences) ×)")
         lines.append("")
         let surface = violation.surface.map { " on the \($0.rawValue)" } ?? ""
-        lines.append("First at \(violation.time)\(surface): expected \(violation.expected), found \(violation.found). \(violation.detail).")
+        lines.append("First at \(violation.time)\(surface): expected \(violation.expected), found \(InvariantChecker.text(violation.found)). \(violation.detail).")
         lines.append("")
         lines.append("```")
         lines.append(contentsOf: violation.trace.suffix(12))

@@ -99,5 +99,10 @@ struct BabyStepsWidget: SyncDesign {
 
   func count(on surface: Surface, world: World) -> Int { completedToday(in: active, at: world.now) }
 
+  /// The entries on the local day of `instant`.
+  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int {
+    entries.count(in: calendar.dayInterval(containing: instant))
+  }
+
   func storedTimestamps() -> [Instant] { active.keys.sorted().compactMap { active[$0] } }
 }

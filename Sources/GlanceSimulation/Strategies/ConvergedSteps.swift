@@ -126,5 +126,10 @@ struct ConvergedSteps: SyncDesign {
     completedInstants.count(in: calendar.dayInterval(containing: world.now))
   }
 
+  /// The entries on the local day of `instant`.
+  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int {
+    entries.count(in: calendar.dayInterval(containing: instant))
+  }
+
   func storedTimestamps() -> [Instant] { completedInstants.values }
 }

@@ -126,6 +126,11 @@ struct ConvergedTally: TallySyncDesign {
 
   func watchCount(world: World) -> Int { watch.live.count(in: calendar.dayInterval(containing: world.now)) }
 
+  /// The entries on the local day of `instant`.
+  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int {
+    entries.count(in: calendar.dayInterval(containing: instant))
+  }
+
   func storedTimestamps() -> [Instant] { phone.live.values }
 }
 

@@ -173,5 +173,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     watchDay == calendar.date(containing: world.now) ? watchList.count : 0
   }
 
+  /// The entries on the local day of `instant`.
+  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int {
+    entries.count(in: calendar.dayInterval(containing: instant))
+  }
+
   func storedTimestamps() -> [Instant] { store.values }
 }

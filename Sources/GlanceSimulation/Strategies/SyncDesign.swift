@@ -52,13 +52,16 @@ protocol SyncDesign {
   var widgetInstalled: Bool { get }
   /// What every surface should show at `instant`, from the truth's entries: for the tally and
   /// the steps, the entries on the local day of `instant`.
-  static func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int
+  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int
+  /// The app went to the background.
+  mutating func appWentToBackground(world: inout World)
+  /// The system ran the app's background refresh task (BGAppRefresh).
+  mutating func backgroundRefresh(world: inout World)
 }
 
 extension SyncDesign {
-  static func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int {
-    entries.count(in: calendar.dayInterval(containing: instant))
-  }
+  mutating func appWentToBackground(world: inout World) {}
+  mutating func backgroundRefresh(world: inout World) {}
 
   var recordsLostByStoreMove: Int { 0 }
   var widgetInstalled: Bool { true }

@@ -54,6 +54,11 @@ struct SortedInstants: Hashable, Sendable {
     values[lowerBound(day.start)..<lowerBound(day.end)]
   }
 
+  /// The values in `range`, in order.
+  func values(in range: Range<Instant>) -> ArraySlice<Instant> {
+    values[lowerBound(range.lowerBound)..<lowerBound(range.upperBound)]
+  }
+
   /// The index of `instant` in `values`, if present.
   func contains(_ instant: Instant) -> Bool {
     let index = lowerBound(instant)

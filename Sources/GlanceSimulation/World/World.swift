@@ -71,6 +71,8 @@ enum WorldEvent: Sendable {
   case policyReload(generation: Int)
   case dayBoundary
   case endOfSafetyPhase
+  /// The system runs the app's background refresh task.
+  case backgroundRefresh
   /// The day of the store move begins: the updated app is installed (steps domain).
   case storeMoveDay
   case finalCheck
@@ -171,6 +173,7 @@ struct World {
     case .policyReload: return "widget policy reload"
     case .dayBoundary: return "local day boundary"
     case .endOfSafetyPhase: return "end of safety phase: faults off"
+    case .backgroundRefresh: return "background app refresh"
     case .storeMoveDay: return "the updated app is installed (store move day)"
     case .finalCheck: return "final check"
     }

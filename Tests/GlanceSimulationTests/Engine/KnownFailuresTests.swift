@@ -71,9 +71,20 @@ struct KnownFailuresTests {
     #expect(converged.violations.isEmpty, "\(converged.violations.map(\.detail))")
   }
 
-  @Test("converged: none of them, in either domain")
+  @Test("pulpe-widget: the old period, then the empty state, after a pay-period boundary (rollover)",
+        arguments: ["default", "year-end"])
+  func budgetAfterPeriodBoundary(_ scenario: String) throws {
+    let outcome = try SimulationFixtures.outcome(scenario)
+    let budget = try #require(outcome.result(.pulpeWidget, domain: .budget))
+    let violation = try #require(budget.violation(.rollover))
+    #expect(violation.surface == .widget && violation.expected == 500_000 && violation.found != 500_000, "\(violation.detail)")
+    let converged = try #require(outcome.result(.converged, domain: .budget))
+    #expect(converged.violations.isEmpty, "\(converged.violations.map(\.detail))")
+  }
+
+  @Test("converged: none of them, in any domain")
   func convergedHoldsEverything() throws {
-    for domain in [Domain.tally, .steps] {
+    for domain in Domain.allCases {
       let converged = try #require(try Self.outcome.get().result(.converged, domain: domain))
       #expect(converged.violations.isEmpty, "\(domain): \(converged.violations.map(\.detail))")
       #expect(converged.deniedReloads == 0)

@@ -27,6 +27,7 @@ struct PlantedBugTests {
     }
     func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
     func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
+    func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { inner.trueValue(of: entries, at: instant) }
   }
 
   /// Converged, but the widget's provider reads a snapshot the app writes only when it comes to
@@ -54,6 +55,7 @@ struct PlantedBugTests {
     }
     func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
     func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
+    func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { inner.trueValue(of: entries, at: instant) }
   }
 
   static func run<Design: SyncDesign>(_ design: Design.Type) throws -> StrategyResult {

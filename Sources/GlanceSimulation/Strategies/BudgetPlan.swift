@@ -1,0 +1,51 @@
+import GlanceKernel
+
+/// The budget the person keeps in the budget domain: the same income every pay period, and
+/// expenses entered with Pulpe's quick-amount chips (10, 15, 20 or 30 francs, which one drawn
+/// from the expense's instant). What a surface shows is the current period's `remaining`, in
+/// Rappen; the widget's empty state ("Ouvre Pulpe") is ``emptyState``.
+struct BudgetPlan {
+  /// Income of every period: 5 000 CHF, in Rappen.
+  static let incomeMinorUnits = 500_000
+  /// How the simulator writes the widget's empty state in a timeline of integers.
+  static let emptyState = Int.min
+
+  let calendar: ZoneCalendar
+  let periods: PayPeriods
+
+  init(calendar: ZoneCalendar, payDay: Int) {
+    self.calendar = calendar
+    self.periods = PayPeriods(payDay: PayDay(clamping: payDay))
+  }
+
+  /// The amount of the expense entered at `instant`, in Rappen.
+  static func amount(at instant: Instant) -> Int {
+    [1_000, 1_500, 2_000, 3_000][Int(UInt64(bitPattern: instant.millisecondsSince1970) % 4)]
+  }
+
+  /// The period containing `instant` in the device's zone.
+  func period(at instant: Instant) -> BudgetPeriod {
+    periods.period(containing: calendar.date(containing: instant))
+  }
+
+  /// The first instant of the period's first date (the next existing day when that date was
+  /// skipped).
+  func start(of period: BudgetPeriod) -> Instant {
+    var date = periods.firstDate(of: period)
+    for _ in 0..<3 {
+      if let day = calendar.dayInterval(of: date) { return day.start }
+      date = date.adding(days: 1)
+    }
+    preconditionFailure("\(calendar.identifier) has no day near \(date)")
+  }
+
+  /// The instants of `period`: `[start, start of the next period)`.
+  func interval(of period: BudgetPeriod) -> Range<Instant> {
+    start(of: period)..<start(of: period.next)
+  }
+
+  /// `remaining` of the period containing `instant`: income minus the expenses entered in it.
+  func remaining(at instant: Instant, expenses: SortedInstants) -> Int {
+    Self.incomeMinorUnits - expenses.values(in: interval(of: period(at: instant))).reduce(0) { $0 + Self.amount(at: $1) }
+  }
+}

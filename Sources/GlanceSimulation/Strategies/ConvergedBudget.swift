@@ -1,0 +1,70 @@
+import GlanceKernel
+
+/// Glance's converged design for the budget widget: the widget's timeline is planned from the
+/// app's data to every pay-period boundary (`TimelinePlanner` over ``BudgetRemainingProjection``),
+/// so at a boundary it shows the new period's `remaining` at once, with no reload; each change
+/// made in the app requests a reload (free in the foreground).
+struct ConvergedBudget: SyncDesign {
+  static let name = "converged"
+  static let domain = Domain.budget
+  static let surfaces: [Surface] = [.app, .widget]
+  static let expectedToConverge = true
+
+  let plan: BudgetPlan
+  private var expenses = SortedInstants()
+
+  init(calendar: ZoneCalendar, scenario: Scenario) {
+    plan = BudgetPlan(calendar: calendar, payDay: scenario.payDay)
+  }
+
+  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
+    switch action.kind {
+    case .appTap:
+      expenses.insert(action.time)
+      world.requestReload(context: .appInForeground)
+      return .add(action.time)
+    case .appDelete:
+      guard let latest = expenses.values(in: plan.interval(of: plan.period(at: world.now))).last else { return .none }
+      expenses.remove(latest)
+      world.requestReload(context: .appInForeground)
+      return .remove(latest)
+    case .appOpen, .widgetTap, .watchTap:
+      return .none
+    }
+  }
+
+  mutating func appBecameActive(world: inout World) {}
+  mutating func appKilled(world: inout World) {}
+  mutating func step(_ step: Step, world: inout World) {}
+  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
+
+  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    let projection = BudgetRemainingProjection(plan: plan, expenses: expenses)
+    do {
+      let timeline = try TimelinePlanner.plan(
+        projection, now: world.now, horizon: world.now.advanced(by: TimelinePlanner.horizonMaxMilliseconds))
+      return (timeline.entries.map { ($0.date, $0.model) }, timeline.policy)
+    } catch {
+      preconditionFailure("a 31-day budget timeline cannot fail: \(error)")
+    }
+  }
+
+  func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses) }
+
+  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { plan.remaining(at: instant, expenses: entries) }
+
+  func storedTimestamps() -> [Instant] { expenses.values }
+}
+
+/// The current period's `remaining` as a function of time, from the expenses known when the
+/// timeline is planned: it changes only at pay-period boundaries.
+struct BudgetRemainingProjection: TimelineProjection {
+  let plan: BudgetPlan
+  let expenses: SortedInstants
+
+  func model(at instant: Instant) -> Int { plan.remaining(at: instant, expenses: expenses) }
+
+  func nextChangePoint(after instant: Instant) -> Instant? {
+    plan.start(of: plan.period(at: instant).next)
+  }
+}

@@ -1,0 +1,81 @@
+import GlanceKernel
+
+/// Pulpe's budget widget (`../shared/domain/pulpe.md` §4), reproduced with its bugs:
+/// - the app writes the widget cache (the current period's `remaining`) after data mutations, when
+///   it goes to the background, and in a BGAppRefresh task (earliest after 3 600 s);
+/// - the provider returns **one entry, refreshed after an hour**, and the empty state
+///   ("Ouvre Pulpe") when the cached period is no longer the current one;
+/// so after a pay-period boundary the widget shows the old period until its next hourly reload,
+/// then the empty state until the app runs or its background task does.
+struct PulpeWidget: SyncDesign {
+  static let name = "pulpe-widget"
+  static let domain = Domain.budget
+  static let surfaces: [Surface] = [.app, .widget]
+  static let expectedToConverge = false
+
+  let plan: BudgetPlan
+  /// The app's data (Pulpe's backend): expense instants.
+  private var expenses = SortedInstants()
+  /// The App Group widget cache: the period and its remaining when last synced.
+  private var cache: (period: BudgetPeriod, remaining: Int)? = nil
+  private var refreshScheduled = false
+
+  init(calendar: ZoneCalendar, scenario: Scenario) {
+    plan = BudgetPlan(calendar: calendar, payDay: scenario.payDay)
+  }
+
+  private mutating func syncCache(world: inout World, context: ReloadContext) {
+    cache = (plan.period(at: world.now), plan.remaining(at: world.now, expenses: expenses))
+    world.requestReload(context: context)
+  }
+
+  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
+    switch action.kind {
+    case .appTap:
+      expenses.insert(action.time)
+      syncCache(world: &world, context: .appInForeground)
+      return .add(action.time)
+    case .appDelete:
+      guard let latest = expenses.values(in: plan.interval(of: plan.period(at: world.now))).last else { return .none }
+      expenses.remove(latest)
+      syncCache(world: &world, context: .appInForeground)
+      return .remove(latest)
+    case .appOpen, .widgetTap, .watchTap:
+      return .none  // the widget's "+" opens the app; there is no watch
+    }
+  }
+
+  mutating func appBecameActive(world: inout World) {
+    syncCache(world: &world, context: .appInForeground)
+  }
+
+  mutating func appWentToBackground(world: inout World) {
+    syncCache(world: &world, context: .background)
+    if !refreshScheduled {
+      refreshScheduled = true
+      world.schedule(.backgroundRefresh, after: world.drawDuration(3_600_000...5_400_000))
+    }
+  }
+
+  mutating func backgroundRefresh(world: inout World) {
+    // iOS runs the task when it sees fit, earliest an hour after it was asked for.
+    if !world.appForeground { syncCache(world: &world, context: .background) }
+    world.schedule(.backgroundRefresh, after: world.drawDuration(3_600_000...10_800_000))
+  }
+
+  mutating func appKilled(world: inout World) {}
+  mutating func step(_ step: Step, world: inout World) {}
+  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
+
+  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    let current = plan.period(at: world.now)
+    let value = cache.map { $0.period == current ? $0.remaining : BudgetPlan.emptyState } ?? BudgetPlan.emptyState
+    return ([(world.now, value)], .after(world.now.advanced(by: Instant.millisecondsPerHour)))
+  }
+
+  func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses) }
+
+  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { plan.remaining(at: instant, expenses: entries) }
+
+  func storedTimestamps() -> [Instant] { expenses.values }
+}
