@@ -8,7 +8,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
   case noDoubleCount = "no-double-count"
   /// After the final quiescent window, app, widget and watch show the true count.
   case convergence = "convergence"
-  /// At every local day boundary, no surface shows anything but the new day's count.
+  /// At every local day boundary, no surface still shows the value of the day (or period) that ended.
   case rollover = "rollover"
   /// Disagreement with the truth is measured for every surface; for a converged design, after a
   /// write made with the app in the foreground, the widget agrees again within the modelled

@@ -20,6 +20,8 @@ struct InvariantChecker {
   private var intervals: [Surface: [Int64]] = [:]
   /// Set by `accept` until the next observation: the event was a write with the app foreground.
   private var lastWriteInForeground = false
+  /// The true value at the previous observation: what a surface that failed to roll over shows.
+  private var truthBeforeEvent: Int? = nil
   /// Since when the widget has shown another count than the phone's own store, and whether a
   /// foreground write began it: the lag the staleness bound applies to.
   private var widgetBehindStoreSince: (since: Instant, foregroundWrite: Bool)? = nil
@@ -70,6 +72,7 @@ struct InvariantChecker {
 
   mutating func observe<Design: SyncDesign>(event: WorldEvent, world: World, design: Design) {
     let expected = trueCount(world: world, design: design)
+    defer { truthBeforeEvent = expected }
     let shown = displayed(world: world, design: design)
     let values: [Int?] = [expected] + surfaces.map { surface in shown.first { $0.0 == surface }?.1 }
     if history.last?.values != values {
@@ -85,7 +88,9 @@ struct InvariantChecker {
         close(open, surface: surface, at: world.now, world: world)
       }
       if surface == .widget { checkWidgetLag(shown: value, world: world, design: design) }
-      if case .dayBoundary = event, let value, value != expected {
+      // Rollover: the surface still shows the value of the day (or period) that just ended. A
+      // surface that lags a write made just before the boundary is staleness, not rollover.
+      if case .dayBoundary = event, let value, value != expected, value == truthBeforeEvent {
         record(.rollover, world: world, surface: surface, expected: expected, found: value,
                detail: "\(surface) shows \(Self.text(value)) at the first instant of \(world.calendar.date(containing: world.now)); the truth there is \(expected)")
       }
