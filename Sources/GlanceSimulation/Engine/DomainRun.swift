@@ -26,7 +26,8 @@ struct DomainRun<Design: SyncDesign> {
     } catch {
       preconditionFailure("scenario loading checks the refresh budget: \(error)")
     }
-    var world = World(start: start, calendar: calendar, refreshBudget: budget, seed: seed, faults: scenario.faults)
+    var world = World(
+      start: start, calendar: calendar, refreshBudget: budget, widgets: Design.widgetCount, seed: seed, faults: scenario.faults)
     var design = Design(calendar: calendar, scenario: scenario)
     var checker = InvariantChecker(
       surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
@@ -34,7 +35,7 @@ struct DomainRun<Design: SyncDesign> {
     let timed = timedEvents
     var nextTimed = 1
     schedulePlan(&world, timed: timed)
-    serveReload(&world, design)
+    for widget in 0..<Design.widgetCount { serveReload(widget: widget, &world, design) }
 
     var session: Int? = nil
     var eventCount = 0
@@ -108,12 +109,12 @@ struct DomainRun<Design: SyncDesign> {
         for message in world.pumpTransfer(to: device) {
           design.receive(message, on: device, via: .transferUserInfo, world: &world)
         }
-      case .reloadServed:
-        serveReload(&world, design)
-      case .policyReload(let generation):
-        guard generation == world.host.policyGeneration else { break }
-        if case .denied(let retryAt) = world.requestReload(context: .background) {
-          world.retryPolicyReload(generation: generation, at: retryAt)
+      case .reloadServed(let widget):
+        serveReload(widget: widget, &world, design)
+      case .policyReload(let widget, let generation):
+        guard generation == world.hosts[widget].policyGeneration else { break }
+        if case .denied(let retryAt) = world.requestReload(widget: widget, context: .background) {
+          world.retryPolicyReload(widget: widget, generation: generation, at: retryAt)
         }
       case .dayBoundary:
         break
@@ -192,15 +193,16 @@ struct DomainRun<Design: SyncDesign> {
   }
 
   /// WidgetKit asks the provider for a timeline and schedules what its policy says.
-  private func serveReload(_ world: inout World, _ design: Design) {
-    world.host.reloadPending = false
+  private func serveReload(widget: Int, _ world: inout World, _ design: Design) {
+    world.hosts[widget].reloadPending = false
     guard design.widgetInstalled else { return }
-    let (entries, policy) = design.timeline(world: world)
-    world.host.entries = entries
+    let (entries, policy) = design.timeline(widget: widget, world: world)
+    world.hosts[widget].entries = entries
     switch policy {
-    case .after(let date): world.schedulePolicyReload(at: date.advanced(by: world.drawLateness()))
-    case .atEnd: world.schedulePolicyReload(at: (entries.last?.date ?? world.now).advanced(by: world.drawLateness()))
-    case .never: world.host.policyGeneration += 1
+    case .after(let date): world.schedulePolicyReload(widget: widget, at: date.advanced(by: world.drawLateness()))
+    case .atEnd:
+      world.schedulePolicyReload(widget: widget, at: (entries.last?.date ?? world.now).advanced(by: world.drawLateness()))
+    case .never: world.hosts[widget].policyGeneration += 1
     }
   }
 

@@ -20,8 +20,9 @@ struct InvariantChecker {
   private var intervals: [Surface: [Int64]] = [:]
   /// Set by `accept` until the next observation: the event was a write with the app foreground.
   private var lastWriteInForeground = false
-  /// The true value at the previous observation: what a surface that failed to roll over shows.
-  private var truthBeforeEvent: Int? = nil
+  /// Per surface, the true value at the previous observation: what a surface that failed to roll
+  /// over shows (looked up, never iterated).
+  private var truthBeforeEvent: [Surface: Int] = [:]
   /// Since when the widget has shown another count than the phone's own store, and whether a
   /// foreground write began it: the lag the staleness bound applies to.
   private var widgetBehindStoreSince: (since: Instant, foregroundWrite: Bool)? = nil
@@ -60,11 +61,16 @@ struct InvariantChecker {
     design.trueValue(of: truth, at: world.now)
   }
 
+  private func trueValue<Design: SyncDesign>(on surface: Surface, world: World, design: Design) -> Int {
+    design.trueValue(of: truth, at: world.now, on: surface)
+  }
+
   private func displayed<Design: SyncDesign>(world: World, design: Design) -> [(Surface, Int)] {
     surfaces.compactMap { surface -> (Surface, Int)? in
       switch surface {
       case .app: return world.appForeground ? (.app, design.count(on: .app, world: world)) : nil
-      case .widget: return world.host.displayed(at: world.now).map { (.widget, $0) }
+      case .widget: return world.hosts[0].displayed(at: world.now).map { (.widget, $0) }
+      case .yearWidget: return world.hosts.count > 1 ? world.hosts[1].displayed(at: world.now).map { (.yearWidget, $0) } : nil
       case .watch: return (.watch, design.count(on: .watch, world: world))
       }
     }
@@ -72,7 +78,6 @@ struct InvariantChecker {
 
   mutating func observe<Design: SyncDesign>(event: WorldEvent, world: World, design: Design) {
     let expected = trueCount(world: world, design: design)
-    defer { truthBeforeEvent = expected }
     let shown = displayed(world: world, design: design)
     let values: [Int?] = [expected] + surfaces.map { surface in shown.first { $0.0 == surface }?.1 }
     if history.last?.values != values {
@@ -81,7 +86,9 @@ struct InvariantChecker {
     }
     for surface in surfaces {
       let value = shown.first { $0.0 == surface }?.1
-      let disagrees = value.map { $0 != expected } ?? false
+      let expectedHere = trueValue(on: surface, world: world, design: design)
+      defer { truthBeforeEvent[surface] = expectedHere }
+      let disagrees = value.map { $0 != expectedHere } ?? false
       if disagrees, disagreeingSince[surface] == nil {
         disagreeingSince[surface] = (world.now, lastWriteInForeground)
       } else if !disagrees, let open = disagreeingSince.removeValue(forKey: surface) {
@@ -90,9 +97,9 @@ struct InvariantChecker {
       if surface == .widget { checkWidgetLag(shown: value, world: world, design: design) }
       // Rollover: the surface still shows the value of the day (or period) that just ended. A
       // surface that lags a write made just before the boundary is staleness, not rollover.
-      if case .dayBoundary = event, let value, value != expected, value == truthBeforeEvent {
-        record(.rollover, world: world, surface: surface, expected: expected, found: value,
-               detail: "\(surface) shows \(Self.text(value)) at the first instant of \(world.calendar.date(containing: world.now)); the truth there is \(expected)")
+      if case .dayBoundary = event, let value, value != expectedHere, value == truthBeforeEvent[surface] {
+        record(.rollover, world: world, surface: surface, expected: expectedHere, found: value,
+               detail: "\(surface) shows \(Self.text(value)) at the first instant of \(world.calendar.date(containing: world.now)); the truth there is \(expectedHere)")
       }
     }
     lastWriteInForeground = false
@@ -154,8 +161,9 @@ struct InvariantChecker {
   /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
   /// truth.
   mutating func checkConvergence<Design: SyncDesign>(world: World, design: Design) {
-    let expected = trueCount(world: world, design: design)
-    for (surface, value) in displayed(world: world, design: design) where value != expected {
+    for (surface, value) in displayed(world: world, design: design) {
+      let expected = trueValue(on: surface, world: world, design: design)
+      guard value != expected else { continue }
       record(.convergence, world: world, surface: surface, expected: expected, found: value,
              detail: "after a quiescent window \(surface) shows \(Self.text(value)), the truth is \(expected)")
     }
@@ -182,9 +190,10 @@ struct InvariantChecker {
       record(.noDataLoss, world: world, surface: nil, expected: 0, found: lost,
              detail: "the store move lost \(lost) records the person had made before it")
     }
-    if let denied = world.host.firstDenial {
-      record(.refreshBudget, world: world, surface: .widget, expected: world.host.budget.limit, found: world.host.denied,
-             detail: "\(world.host.denied) widget reloads were denied by the \(world.host.budget.limit)/24 h budget; the first at \(denied)")
+    for (index, host) in world.hosts.enumerated() {
+      guard let denied = host.firstDenial else { continue }
+      record(.refreshBudget, world: world, surface: index == 0 ? .widget : .yearWidget, expected: host.budget.limit, found: host.denied,
+             detail: "\(host.denied) widget reloads were denied by the \(host.budget.limit)/24 h budget; the first at \(denied)")
     }
     for (surface, open) in disagreeingSince.sorted(by: { $0.key < $1.key }) {
       close(open, surface: surface, at: world.now, world: world)
@@ -244,8 +253,8 @@ struct InvariantChecker {
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge,
       violations: violations.values.sorted { $0.invariant < $1.invariant },
       staleness: surfaces.map { StalenessFigures(surface: $0, intervals: (intervals[$0] ?? []).sorted()) },
-      events: events, acceptedActions: accepted, reloadRequests: world.host.requests,
-      chargedReloads: world.host.charged, deniedReloads: world.host.denied,
+      events: events, acceptedActions: accepted, reloadRequests: world.hosts.reduce(0) { $0 + $1.requests },
+      chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },
       chart: chart(strategy: "\(strategy) (\(domain.rawValue))", world: world)?.render())
   }
 }

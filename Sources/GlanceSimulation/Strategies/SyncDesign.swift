@@ -37,6 +37,13 @@ protocol SyncDesign {
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World)
   /// The widget's timeline provider: entries (date, count) and the reload policy.
   func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy)
+  /// How many widgets the design has: 1, or 2 for Pulpe's current-period and year widgets.
+  static var widgetCount: Int { get }
+  /// The timeline of widget `widget` (0 is the main widget, ``timeline(world:)``).
+  func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy)
+  /// What `surface` should show at `instant` (the year widget shows a year, the others
+  /// ``trueValue(of:at:)``).
+  func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int
   /// What the app (when in the foreground) or the watch shows now; the widget's count comes from
   /// the host's timeline.
   func count(on surface: Surface, world: World) -> Int
@@ -60,6 +67,17 @@ protocol SyncDesign {
 }
 
 extension SyncDesign {
+  static var widgetCount: Int { 1 }
+
+  func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    precondition(widget == 0, "\(Self.name) has one widget")
+    return timeline(world: world)
+  }
+
+  func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int {
+    trueValue(of: entries, at: instant)
+  }
+
   mutating func appWentToBackground(world: inout World) {}
   mutating func backgroundRefresh(world: inout World) {}
 

@@ -2,14 +2,21 @@ import GlanceKernel
 
 /// A surface that shows a count.
 public enum Surface: String, Hashable, Sendable, CaseIterable, Comparable {
-  case app, widget, watch
+  /// The app's own screen (seen only while it is in the foreground).
+  case app
+  /// The domain's main widget: the tally, the steps progress, the current-period budget.
+  case widget
+  /// Pulpe's year-overview widget (budget domain): compared by the year it shows.
+  case yearWidget = "year-widget"
+  case watch
 
   public static func < (lhs: Surface, rhs: Surface) -> Bool { lhs.rank < rhs.rank }
   private var rank: Int {
     switch self {
     case .app: return 0
     case .widget: return 1
-    case .watch: return 2
+    case .yearWidget: return 2
+    case .watch: return 3
     }
   }
 }
@@ -66,9 +73,10 @@ enum WorldEvent: Sendable {
   case reachability(Bool)
   case deliver(Message, to: Device, channel: Channel)
   case pumpTransfers(to: Device)
-  case reloadServed
+  /// WidgetKit serves a reload of widget `widget` (0: the main widget, 1: the year widget).
+  case reloadServed(widget: Int)
   /// The reload a timeline's `.after` policy asks for; stale when a newer timeline replaced it.
-  case policyReload(generation: Int)
+  case policyReload(widget: Int, generation: Int)
   case dayBoundary
   case endOfSafetyPhase
   /// The system runs the app's background refresh task.
@@ -101,7 +109,13 @@ struct World {
   private(set) var watchReachable = true
   /// Faults are off in the liveness phase.
   private(set) var faultsOn = true
-  var host: WidgetHost
+  /// One WidgetKit host per widget of the design, each with its own budget.
+  var hosts: [WidgetHost]
+  /// The main widget's host.
+  var host: WidgetHost {
+    get { hosts[0] }
+    set { hosts[0] = newValue }
+  }
   private var latencies: RandomStream
   private var duplicates: RandomStream
   /// Draws which upcoming operation step an armed kill falls before.
@@ -116,10 +130,11 @@ struct World {
   private var recentNext = 0
   static let traceLength = 24
 
-  init(start: Instant, calendar: ZoneCalendar, refreshBudget: RefreshBudget, seed: UInt64, faults: Faults) {
+  init(start: Instant, calendar: ZoneCalendar, refreshBudget: RefreshBudget, widgets: Int, seed: UInt64, faults: Faults) {
+    precondition((1...2).contains(widgets), "a design has one or two widgets, not \(widgets)")
     self.now = start
     self.calendar = calendar
-    self.host = WidgetHost(budget: refreshBudget)
+    self.hosts = Array(repeating: WidgetHost(budget: refreshBudget), count: widgets)
     self.latencies = RandomStream.derived(root: seed, label: "world.latency")
     self.duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
     self.killSteps = RandomStream.derived(root: seed, label: "faults.kill.step")
@@ -169,8 +184,8 @@ struct World {
     case .reachability(let reachable): return reachable ? "watch in range" : "watch out of range"
     case .deliver(let message, let device, let channel): return "\(channel) to \(device): \(message)"
     case .pumpTransfers(let device): return "transferUserInfo delivery to \(device)"
-    case .reloadServed: return "widget reload served"
-    case .policyReload: return "widget policy reload"
+    case .reloadServed(let widget): return widget == 0 ? "widget reload served" : "year widget reload served"
+    case .policyReload(let widget, _): return widget == 0 ? "widget policy reload" : "year widget policy reload"
     case .dayBoundary: return "local day boundary"
     case .endOfSafetyPhase: return "end of safety phase: faults off"
     case .backgroundRefresh: return "background app refresh"
@@ -246,16 +261,28 @@ struct World {
 
   // MARK: Widget reloads
 
-  /// Asks WidgetKit for a reload; a granted one is served after a latency.
+  /// Asks WidgetKit to reload every widget of the app (`reloadAllTimelines()`); each granted one
+  /// is served after a latency. Returns the main widget's decision.
   @discardableResult
   mutating func requestReload(context: ReloadContext) -> ReloadDecision {
-    let decision = host.budget.requestReload(at: now, context: context)
-    host.recordRequest(decision, at: now)
+    var first: ReloadDecision? = nil
+    for widget in hosts.indices {
+      let decision = requestReload(widget: widget, context: context)
+      if first == nil { first = decision }
+    }
+    return first ?? .granted(charged: false)
+  }
+
+  /// Asks WidgetKit to reload one widget.
+  @discardableResult
+  mutating func requestReload(widget: Int, context: ReloadContext) -> ReloadDecision {
+    let decision = hosts[widget].budget.requestReload(at: now, context: context)
+    hosts[widget].recordRequest(decision, at: now)
     switch decision {
     case .granted:
-      if !host.reloadPending {
-        host.reloadPending = true
-        schedule(.reloadServed, after: latencies.uniform(in: Int64(500)...max(1_000, lateFiringMillisecondsMax)))
+      if !hosts[widget].reloadPending {
+        hosts[widget].reloadPending = true
+        schedule(.reloadServed(widget: widget), after: latencies.uniform(in: Int64(500)...max(1_000, lateFiringMillisecondsMax)))
       }
     case .denied, .dropped:
       break
@@ -266,25 +293,27 @@ struct World {
   /// Whether nothing is in flight: both transfer queues empty, no reload pending, the watch in
   /// range.
   var isQuiescent: Bool {
-    watchReachable && !host.reloadPending && (transfers[.phone] ?? []).isEmpty && (transfers[.watch] ?? []).isEmpty
+    watchReachable && hosts.allSatisfy { !$0.reloadPending } && (transfers[.phone] ?? []).isEmpty
+      && (transfers[.watch] ?? []).isEmpty
   }
 
   /// The person adds the widget: WidgetKit asks for its first timeline (not a budgeted reload).
   mutating func widgetAdded() {
-    guard !host.reloadPending else { return }
-    host.reloadPending = true
-    schedule(.reloadServed, after: 1_000)
+    for widget in hosts.indices where !hosts[widget].reloadPending {
+      hosts[widget].reloadPending = true
+      schedule(.reloadServed(widget: widget), after: 1_000)
+    }
   }
 
-  /// Schedules the reload the timeline's policy asks for (replacing any earlier one).
-  mutating func schedulePolicyReload(at date: Instant) {
-    host.policyGeneration += 1
-    schedule(.policyReload(generation: host.policyGeneration), at: max(date, now))
+  /// Schedules the reload widget `widget`'s timeline policy asks for (replacing any earlier one).
+  mutating func schedulePolicyReload(widget: Int, at date: Instant) {
+    hosts[widget].policyGeneration += 1
+    schedule(.policyReload(widget: widget, generation: hosts[widget].policyGeneration), at: max(date, now))
   }
 
   /// Retries a denied policy reload at `date`, keeping its generation.
-  mutating func retryPolicyReload(generation: Int, at date: Instant) {
-    schedule(.policyReload(generation: generation), at: max(date, now))
+  mutating func retryPolicyReload(widget: Int, generation: Int, at date: Instant) {
+    schedule(.policyReload(widget: widget, generation: generation), at: max(date, now))
   }
 
   /// How long a cold extension launch or a SwiftData save takes: `range` in milliseconds.
