@@ -33,6 +33,8 @@ public struct Violation: Hashable, Sendable {
   /// The events just before it, oldest first.
   public let trace: [String]
   public var occurrences: Int
+  /// Every surface on which it was seen, in surface order.
+  public var surfaces: [Surface]
 }
 
 /// Staleness of one surface: the intervals during which it disagreed with the truth.

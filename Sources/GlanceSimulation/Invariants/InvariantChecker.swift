@@ -240,12 +240,13 @@ struct InvariantChecker {
   ) {
     if var existing = violations[invariant] {
       existing.occurrences += 1
+      if let surface, !existing.surfaces.contains(surface) { existing.surfaces = (existing.surfaces + [surface]).sorted() }
       violations[invariant] = existing
       return
     }
     violations[invariant] = Violation(
       invariant: invariant, time: world.now, surface: surface, expected: expected, found: found, detail: detail,
-      trace: world.trace, occurrences: 1)
+      trace: world.trace, occurrences: 1, surfaces: surface.map { [$0] } ?? [])
   }
 
   func result(strategy: String, domain: Domain, world: World, events: Int) -> StrategyResult {

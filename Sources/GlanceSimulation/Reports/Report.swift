@@ -107,6 +107,10 @@ public struct Report: Sendable {
         lines.append("### \(result.strategy), \(result.domain.rawValue): \(violation.invariant.rawValue) (\(violation.occurrences) ×)")
         lines.append("")
         let surface = violation.surface.map { " on the \($0.rawValue)" } ?? ""
+        if violation.surfaces.count > 1 {
+          lines.append("Seen on: \(violation.surfaces.map(\.rawValue).joined(separator: ", ")).")
+          lines.append("")
+        }
         lines.append("First at \(violation.time)\(surface): expected \(violation.expected), found \(InvariantChecker.text(violation.found)). \(violation.detail).")
         lines.append("")
         lines.append("```")
@@ -176,6 +180,7 @@ private struct JSONReport: Encodable {
     let expected: Int
     let found: Int
     let occurrences: Int
+    let surfaces: [String]
     let detail: String
     let replay: String
   }
@@ -222,7 +227,7 @@ private struct JSONReport: Encodable {
           ViolationEntry(
             invariant: $0.invariant.rawValue, firstAtMilliseconds: $0.time.millisecondsSince1970,
             firstAt: $0.time.description, surface: $0.surface?.rawValue, expected: $0.expected, found: $0.found,
-            occurrences: $0.occurrences, detail: $0.detail, replay: report.replayCommand(strategy: result.strategy))
+            occurrences: $0.occurrences, surfaces: $0.surfaces.map(\.rawValue), detail: $0.detail, replay: report.replayCommand(strategy: result.strategy))
         },
         staleness: result.staleness.map {
           StalenessEntry(

@@ -3,12 +3,14 @@ import GlanceKernel
 /// Glance's converged design for the budget widget: the widget's timeline is planned from the
 /// app's data to every pay-period boundary (`TimelinePlanner` over ``BudgetRemainingProjection``),
 /// so at a boundary it shows the new period's `remaining` at once, with no reload; each change
-/// made in the app requests a reload (free in the foreground).
+/// made in the app requests a reload (free in the foreground). The year overview is planned the
+/// same way, so it turns to the new year's grid when the January period begins.
 struct ConvergedBudget: SyncDesign {
   static let name = "converged"
   static let domain = Domain.budget
-  static let surfaces: [Surface] = [.app, .widget]
+  static let surfaces: [Surface] = [.app, .widget, .yearWidget]
   static let expectedToConverge = true
+  static let widgetCount = 2
 
   let plan: BudgetPlan
   private var expenses = SortedInstants()
@@ -49,6 +51,22 @@ struct ConvergedBudget: SyncDesign {
     }
   }
 
+  func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    guard widget == 1 else { return timeline(world: world) }
+    do {
+      let timeline = try TimelinePlanner.plan(
+        BudgetYearProjection(plan: plan), now: world.now,
+        horizon: world.now.advanced(by: TimelinePlanner.horizonMaxMilliseconds))
+      return (timeline.entries.map { ($0.date, $0.model) }, timeline.policy)
+    } catch {
+      preconditionFailure("a 31-day year timeline cannot fail: \(error)")
+    }
+  }
+
+  func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int {
+    surface == .yearWidget ? plan.period(at: instant).year : trueValue(of: entries, at: instant)
+  }
+
   func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses) }
 
   func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { plan.remaining(at: instant, expenses: entries) }
@@ -63,6 +81,18 @@ struct BudgetRemainingProjection: TimelineProjection {
   let expenses: SortedInstants
 
   func model(at instant: Instant) -> Int { plan.remaining(at: instant, expenses: expenses) }
+
+  func nextChangePoint(after instant: Instant) -> Instant? {
+    plan.start(of: plan.period(at: instant).next)
+  }
+}
+
+/// The year of the current period as a function of time: it changes only at pay-period
+/// boundaries (the one where the January period begins).
+struct BudgetYearProjection: TimelineProjection {
+  let plan: BudgetPlan
+
+  func model(at instant: Instant) -> Int { plan.period(at: instant).year }
 
   func nextChangePoint(after instant: Instant) -> Instant? {
     plan.start(of: plan.period(at: instant).next)

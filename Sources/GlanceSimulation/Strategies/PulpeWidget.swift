@@ -6,12 +6,16 @@ import GlanceKernel
 /// - the provider returns **one entry, refreshed after an hour**, and the empty state
 ///   ("Ouvre Pulpe") when the cached period is no longer the current one;
 /// so after a pay-period boundary the widget shows the old period until its next hourly reload,
-/// then the empty state until the app runs or its background task does.
+/// then the empty state until the app runs or its background task does;
+/// - the year overview shows the grid of the year it was cached for, refreshed after an hour, so
+///   after the January period begins (31 December with calendar months, 27 December with pay day
+///   27) it shows last year's grid until the cache is synced again.
 struct PulpeWidget: SyncDesign {
   static let name = "pulpe-widget"
   static let domain = Domain.budget
-  static let surfaces: [Surface] = [.app, .widget]
+  static let surfaces: [Surface] = [.app, .widget, .yearWidget]
   static let expectedToConverge = false
+  static let widgetCount = 2
 
   let plan: BudgetPlan
   /// The app's data (Pulpe's backend): expense instants.
@@ -73,9 +77,21 @@ struct PulpeWidget: SyncDesign {
     return ([(world.now, value)], .after(world.now.advanced(by: Instant.millisecondsPerHour)))
   }
 
+  func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    guard widget == 1 else { return timeline(world: world) }
+    // The year provider: the grid of the cached year (the highlight moves with today's date).
+    let year = cache.map(\.period.year) ?? BudgetPlan.emptyState
+    return ([(world.now, year)], .after(world.now.advanced(by: Instant.millisecondsPerHour)))
+  }
+
   func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses) }
 
   func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { plan.remaining(at: instant, expenses: entries) }
+
+  /// The year widget should show the year of the current period.
+  func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int {
+    surface == .yearWidget ? plan.period(at: instant).year : trueValue(of: entries, at: instant)
+  }
 
   func storedTimestamps() -> [Instant] { expenses.values }
 }

@@ -82,6 +82,13 @@ struct KnownFailuresTests {
     #expect(converged.violations.isEmpty, "\(converged.violations.map(\.detail))")
   }
 
+  @Test("pulpe-widget: last year's grid after the January period begins (rollover on the year widget, year-end)")
+  func lastYearsGrid() throws {
+    let outcome = try SimulationFixtures.outcome("year-end")
+    let violation = try #require(outcome.result(.pulpeWidget, domain: .budget)?.violation(.rollover))
+    #expect(violation.surfaces.contains(.yearWidget), "\(violation.surfaces)")
+  }
+
   @Test("converged: none of them, in any domain")
   func convergedHoldsEverything() throws {
     for domain in Domain.allCases {
