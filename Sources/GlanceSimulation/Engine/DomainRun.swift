@@ -31,7 +31,10 @@ struct DomainRun<Design: SyncDesign> {
     var design = Design(calendar: calendar, scenario: scenario)
     var checker = InvariantChecker(
       surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
-      stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 2_000)
+      // The modelled reload latency: the widget's late firing, plus the 30 s WidgetKit ignores
+      // reloads after a launch from the widget (a design that minds it asks again right after),
+      // plus a few seconds of delivery.
+      stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + RefreshBudget.deafWindowMilliseconds + 3_000)
     let timed = timedEvents
     var nextTimed = 1
     schedulePlan(&world, timed: timed)
@@ -118,6 +121,9 @@ struct DomainRun<Design: SyncDesign> {
         }
       case .dayBoundary:
         break
+      case .retryReload:
+        world.retryReloadServed()
+        world.requestReload(context: world.appForeground ? .appInForeground : .background)
       case .storeMoveDay:
         design.storeMoveDayBegins(world: &world)
         if design.widgetInstalled { world.widgetAdded() }
@@ -143,7 +149,8 @@ struct DomainRun<Design: SyncDesign> {
     _ action: PlannedAction, session: inout Int?, world: inout World, design: inout Design, checker: inout InvariantChecker
   ) {
     switch action.kind {
-    case .appOpen(let minutes):
+    case .appOpen(let minutes, let fromWidget):
+      if fromWidget { world.appOpenedFromWidget() }
       session = action.ordinal
       world.schedule(.appClose(session: action.ordinal), after: Int64(minutes) * Instant.millisecondsPerMinute)
       guard !world.appForeground else { return }

@@ -23,12 +23,12 @@ struct ConvergedBudget: SyncDesign {
     switch action.kind {
     case .appTap:
       expenses.insert(action.time)
-      world.requestReload(context: .appInForeground)
+      world.requestReloadMindingDeafWindow(context: .appInForeground)
       return .add(action.time)
     case .appDelete:
       guard let latest = expenses.values(in: plan.interval(of: plan.period(at: world.now))).last else { return .none }
       expenses.remove(latest)
-      world.requestReload(context: .appInForeground)
+      world.requestReloadMindingDeafWindow(context: .appInForeground)
       return .remove(latest)
     case .appOpen, .widgetTap, .watchTap:
       return .none

@@ -65,7 +65,7 @@ struct ConvergedSteps: SyncDesign {
     } catch {
       preconditionFailure("the workload drew one id twice: \(error)")
     }
-    world.requestReload(context: .appInForeground)
+    world.requestReloadMindingDeafWindow(context: .appInForeground)
     return effect
   }
 
@@ -88,7 +88,7 @@ struct ConvergedSteps: SyncDesign {
     group = target
     legacy = nil
     recordsLostByStoreMove += source.events.filter { group?.contains($0.id) != true }.count
-    world.requestReload(context: .appInForeground)
+    world.requestReloadMindingDeafWindow(context: .appInForeground)
   }
 
   mutating func appKilled(world: inout World) {}

@@ -39,13 +39,13 @@ struct ConvergedTally: TallySyncDesign {
 
   mutating func appTap(_ action: PlannedAction, world: inout World) {
     recordOnPhone(Event(id: action.eventID, kind: .add, instant: action.time, origin: .app))
-    world.requestReload(context: .appInForeground)
+    world.requestReloadMindingDeafWindow(context: .appInForeground)
     forwardToWatch(world: &world)
   }
 
   mutating func widgetTap(_ action: PlannedAction, world: inout World) {
     recordOnPhone(Event(id: action.eventID, kind: .add, instant: action.time, origin: .widgetIntent))
-    world.requestReload(context: .afterInteractiveIntent)
+    world.requestReloadMindingDeafWindow(context: .afterInteractiveIntent)
     // The "+" intent is performed in the app's process, launched in the background without
     // opening the app (as AppIntents' LiveActivityIntent is), so it can reach WatchConnectivity.
     world.wakeAppInBackground()
@@ -64,14 +64,14 @@ struct ConvergedTally: TallySyncDesign {
       return nil
     }
     recordOnPhone(Event(id: action.eventID, kind: .remove(target: target.id), instant: action.time, origin: .app))
-    world.requestReload(context: .appInForeground)
+    world.requestReloadMindingDeafWindow(context: .appInForeground)
     forwardToWatch(world: &world)
     return target.instant
   }
 
   mutating func appBecameActive(world: inout World) {
     forwardToWatch(world: &world)
-    world.requestReload(context: .appInForeground)
+    world.requestReloadMindingDeafWindow(context: .appInForeground)
   }
 
   mutating func appKilled(world: inout World) {}
@@ -91,7 +91,7 @@ struct ConvergedTally: TallySyncDesign {
       world.wakeAppInBackground()
       guard !phone.replica.contains(event.id) else { return }  // a duplicate delivery
       recordOnPhone(event)
-      world.requestReload(context: world.appForeground ? .appInForeground : .background)
+      world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
       forwardToWatch(world: &world)
     case .watch:
       watch.insert(event)  // a duplicate delivery is ignored

@@ -5,8 +5,9 @@ import GlanceKernel
 /// faces exactly the same actions at exactly the same instants.
 struct PlannedAction: Hashable, Sendable {
   enum Kind: Hashable, Sendable {
-    /// Opens the app for `minutes`; taps and deletes in the app happen inside a session.
-    case appOpen(minutes: Int)
+    /// Opens the app for `minutes`; taps and deletes in the app happen inside a session. From the
+    /// widget (a tap on its body, a deep link), WidgetKit then ignores reloads for 30 s.
+    case appOpen(minutes: Int, fromWidget: Bool = false)
     case appTap
     case widgetTap
     case watchTap
@@ -49,7 +50,8 @@ enum WorkloadPlanner {
       for _ in 0..<stream.count(mean: workload.appSessionsPerDay, spread: 2) {
         let opened = moment()
         let minutes = stream.uniform(in: 1...10)
-        drafts.append((opened, .appOpen(minutes: minutes)))
+        // One session in four starts from a tap on the widget's body (a deep link).
+        drafts.append((opened, .appOpen(minutes: minutes, fromWidget: stream.happens(Chance(numerator: 1, denominator: 4)))))
         for _ in 0..<stream.uniform(in: 0...(2 * workload.tapsPerSession)) {
           drafts.append((opened.advanced(by: stream.uniform(in: Int64(1_000)...(Int64(minutes) * 60_000 - 1_000))), .appTap))
         }

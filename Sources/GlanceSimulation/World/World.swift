@@ -81,6 +81,8 @@ enum WorldEvent: Sendable {
   case endOfSafetyPhase
   /// The system runs the app's background refresh task.
   case backgroundRefresh
+  /// A design asks again for the reload WidgetKit dropped while deaf.
+  case retryReload
   /// The day of the store move begins: the updated app is installed (steps domain).
   case storeMoveDay
   case finalCheck
@@ -189,6 +191,7 @@ struct World {
     case .dayBoundary: return "local day boundary"
     case .endOfSafetyPhase: return "end of safety phase: faults off"
     case .backgroundRefresh: return "background app refresh"
+    case .retryReload: return "reload asked again after the deaf window"
     case .storeMoveDay: return "the updated app is installed (store move day)"
     case .finalCheck: return "final check"
     }
@@ -289,6 +292,30 @@ struct World {
     }
     return decision
   }
+
+  /// The app was opened from the widget: WidgetKit ignores reloads for the next 30 s.
+  mutating func appOpenedFromWidget() {
+    for widget in hosts.indices { hosts[widget].budget.appOpenedFromWidget(at: now) }
+    deafUntil = now.advanced(by: RefreshBudget.deafWindowMilliseconds)
+  }
+
+  /// Until when reload requests are silently dropped (the app knows it was opened from the
+  /// widget, so it can know this too).
+  private(set) var deafUntil: Instant? = nil
+
+  /// Asks for a reload, and when WidgetKit is deaf (the app was just opened from the widget),
+  /// asks again right after: what a design that knows about the deaf window does.
+  mutating func requestReloadMindingDeafWindow(context: ReloadContext) {
+    requestReload(context: context)
+    if let deafUntil, now < deafUntil, !retryScheduled {
+      retryScheduled = true
+      schedule(.retryReload, at: deafUntil.advanced(by: 1_000))
+    }
+  }
+
+  private var retryScheduled = false
+
+  mutating func retryReloadServed() { retryScheduled = false }
 
   /// Whether nothing is in flight: both transfer queues empty, no reload pending, the watch in
   /// range.
