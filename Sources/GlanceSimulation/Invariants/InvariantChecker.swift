@@ -150,7 +150,10 @@ struct InvariantChecker {
       widgetBehindStoreSince = (world.now, lastWriteInForeground)
     } else if !behind, let open = widgetBehindStoreSince {
       widgetBehindStoreSince = nil
-      let length = open.since.distance(to: world.now)
+      // Reloads asked for while WidgetKit was deaf (the app was opened from the widget) could not
+      // be served before the window ended: the lag is counted from then.
+      let deafEnd = world.deafUntil.map { min($0, world.now) } ?? open.since
+      let length = max(open.since, deafEnd).distance(to: world.now)
       if open.foregroundWrite, length > stalenessBoundMilliseconds {
         record(.staleness, world: world, surface: .widget, expected: 0, found: Int(length / 1000),
                detail: "the widget lagged the phone's store by \(length) ms after a foreground write (bound \(stalenessBoundMilliseconds) ms)")
