@@ -106,7 +106,8 @@ public struct Faults: Hashable, Sendable {
   public var watchOutOfRangeMinutes: ClosedRange<Int> = 20...180
   /// Chance that a WatchConnectivity transfer is delivered twice (at-least-once), as n/d.
   public var duplicateDelivery: Chance = Chance(numerator: 1, denominator: 20)
-  /// The most a timeline entry or a reload may fire late, in seconds, 0…3600.
+  /// The most a widget reload (asked for, or due to a timeline policy) is served late, in
+  /// seconds, 0…3600; timeline entries themselves show on time.
   public var lateFiringSecondsMax: Int = 60
 
   public init() {}
