@@ -35,93 +35,103 @@ public struct Report: Sendable {
   // MARK: Markdown
 
   public var markdown: String {
-    var lines: [String] = []
+    (headerSection + verdictSection + stalenessSection + activitySection + violationSection)
+      .joined(separator: "\n") + "\n"
+  }
+
+  /// A Markdown table: the first `leftColumns` columns left-aligned, the rest right-aligned
+  /// (numbers), then an empty line.
+  static func table(_ header: [String], leftColumns: Int, _ rows: [[String]]) -> [String] {
+    func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
+    let alignment = "|" + String(repeating: "---|", count: leftColumns)
+      + String(repeating: "---:|", count: header.count - leftColumns)
+    return [row(header), alignment] + rows.map(row) + [""]
+  }
+
+  private var headerSection: [String] {
     let scenario = request.scenario
-    lines.append("# Glance convergence report: \(scenario.name), seed \(request.seed), \(request.days) days")
-    lines.append("")
-    if !scenario.summary.isEmpty {
-      lines.append(scenario.summary)
-      lines.append("")
-    }
-    lines.append("| | |")
-    lines.append("|---|---|")
-    lines.append("| scenario | `\(scenarioReference)` |")
+    var lines = ["# Glance convergence report: \(scenario.name), seed \(request.seed), \(request.days) days", ""]
+    if !scenario.summary.isEmpty { lines += [scenario.summary, ""] }
     let simulated = scenario.domains.filter(Simulation.simulatedDomains.contains)
     let pending = scenario.domains.filter { !Simulation.simulatedDomains.contains($0) }
-    lines.append("| domains | \(simulated.map(\.rawValue).joined(separator: ", "))" + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))") + " |")
+    var rows = [
+      ["scenario", "`\(scenarioReference)`"],
+      ["domains", simulated.map(\.rawValue).joined(separator: ", ")
+        + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))")],
+    ]
     if !scenario.travel.isEmpty {
-      lines.append("| not simulated yet | travel (\(scenario.travel.count) zone changes): the engine keeps the start zone |")
+      rows.append(["not simulated yet", "travel (\(scenario.travel.count) zone changes): the engine keeps the start zone"])
     }
-    lines.append("| seed | \(request.seed) |")
-    lines.append("| days | \(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone) |")
-    lines.append("| strategies | \(request.strategies.map(\.rawValue).joined(separator: ", ")) |")
-    lines.append("| actions planned | \(outcome.actionsPlanned) |")
-    lines.append("| tzdata | \(TimeZone.timeZoneDataVersion) |")
-    lines.append("| glance | \(GlanceVersion.string) |")
-    lines.append("")
-    lines.append("## Verdicts")
-    lines.append("")
-    lines.append("Each cell is `pass`, or `FAIL` with the number of occurrences. A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did.")
-    lines.append("")
+    rows += [
+      ["seed", "\(request.seed)"],
+      ["days", "\(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone)"],
+      ["strategies", request.strategies.map(\.rawValue).joined(separator: ", ")],
+      ["actions planned", "\(outcome.actionsPlanned)"],
+      ["tzdata", TimeZone.timeZoneDataVersion],
+      ["glance", GlanceVersion.string],
+    ]
+    return lines + ["| | |", "|---|---|"] + rows.map { "| \($0[0]) | \($0[1]) |" } + [""]
+  }
+
+  private var verdictSection: [String] {
     let invariants = Invariant.allCases
-    lines.append("| strategy | domain | expected | " + invariants.map(\.rawValue).joined(separator: " | ") + " |")
-    lines.append("|---|---|---|" + String(repeating: "---|", count: invariants.count))
-    for result in outcome.results {
-      let cells = invariants.map { invariant -> String in
-        result.violation(invariant).map { "FAIL ×\($0.occurrences)" } ?? "pass"
-      }
-      lines.append("| \(result.strategy) | \(result.domain.rawValue) | \(result.expectedToConverge ? "to converge" : "legacy") | " + cells.joined(separator: " | ") + " |")
+    let rows = outcome.results.map { result -> [String] in
+      [result.strategy, result.domain.rawValue, result.expectedToConverge ? "to converge" : "legacy"]
+        + invariants.map { result.violation($0).map { "FAIL ×\($0.occurrences)" } ?? "pass" }
     }
-    lines.append("")
-    lines.append("## Staleness")
-    lines.append("")
-    lines.append("Every interval during which a surface showed another count than the truth, in seconds (nearest rank).")
-    lines.append("")
-    lines.append("| strategy | domain | surface | intervals | p50 | p99 | max |")
-    lines.append("|---|---|---|---:|---:|---:|---:|")
-    for result in outcome.results {
-      for figures in result.staleness {
-        lines.append("| \(result.strategy) | \(result.domain.rawValue) | \(figures.surface.rawValue) | \(figures.count) | \(Self.seconds(figures.percentile(50))) | \(Self.seconds(figures.percentile(99))) | \(Self.seconds(figures.maximum)) |")
+    return ["## Verdicts", "",
+      "Each cell is `pass`, or `FAIL` with the number of occurrences. A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did.",
+      ""]
+      + Self.table(["strategy", "domain", "expected"] + invariants.map(\.rawValue), leftColumns: 3 + invariants.count, rows)
+  }
+
+  private var stalenessSection: [String] {
+    let rows = outcome.results.flatMap { result in
+      result.staleness.map { figures in
+        [result.strategy, result.domain.rawValue, figures.surface.rawValue, "\(figures.count)",
+         Self.seconds(figures.percentile(50)), Self.seconds(figures.percentile(99)), Self.seconds(figures.maximum)]
       }
     }
-    lines.append("")
+    var lines = ["## Staleness", "",
+      "Every interval during which a surface showed another count than the truth, in seconds (nearest rank).", ""]
+      + Self.table(["strategy", "domain", "surface", "intervals", "p50", "p99", "max"], leftColumns: 3, rows)
     let chartFiles = charts.map(\.name)
     if !chartFiles.isEmpty {
-      lines.append("Charts of displayed against true counts around each strategy's longest divergence: " + chartFiles.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".")
-      lines.append("")
+      lines += ["Charts of displayed against true counts around each strategy's longest divergence: "
+        + chartFiles.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", ""]
     }
-    lines.append("## Activity")
-    lines.append("")
-    lines.append("| strategy | domain | events | accepted actions | reload requests | charged | denied |")
-    lines.append("|---|---|---:|---:|---:|---:|---:|")
-    for result in outcome.results {
-      lines.append("| \(result.strategy) | \(result.domain.rawValue) | \(result.events) | \(result.acceptedActions) | \(result.reloadRequests) | \(result.chargedReloads) | \(result.deniedReloads) |")
+    return lines
+  }
+
+  private var activitySection: [String] {
+    let rows = outcome.results.map { result in
+      [result.strategy, result.domain.rawValue, "\(result.events)", "\(result.acceptedActions)",
+       "\(result.reloadRequests)", "\(result.chargedReloads)", "\(result.deniedReloads)"]
     }
-    lines.append("")
-    lines.append("## Violations")
-    lines.append("")
+    return ["## Activity", ""]
+      + Self.table(["strategy", "domain", "events", "accepted actions", "reload requests", "charged", "denied"], leftColumns: 2, rows)
+  }
+
+  private var violationSection: [String] {
+    var lines = ["## Violations", ""]
     let failing = outcome.results.filter { !$0.violations.isEmpty }
     if failing.isEmpty { lines.append("None.") }
     for result in failing {
       for violation in result.violations {
-        lines.append("### \(result.strategy), \(result.domain.rawValue): \(violation.invariant.rawValue) (\(violation.occurrences) ×)")
-        lines.append("")
+        lines += ["### \(result.strategy), \(result.domain.rawValue): \(violation.invariant.rawValue) (\(violation.occurrences) ×)", ""]
         let surface = violation.surface.map { " on the \($0.rawValue)" } ?? ""
         if violation.surfaces.count > 1 {
-          lines.append("Seen on: \(violation.surfaces.map(\.rawValue).joined(separator: ", ")).")
-          lines.append("")
+          lines += ["Seen on: \(violation.surfaces.map(\.rawValue).joined(separator: ", ")).", ""]
         }
-        lines.append("First at \(violation.time)\(surface): expected \(violation.expected), found \(InvariantChecker.text(violation.found)). \(violation.detail).")
-        lines.append("")
-        lines.append("```")
-        lines.append(contentsOf: violation.trace.suffix(12))
-        lines.append("```")
-        lines.append("")
-        lines.append("Replay: `\(replayCommand(strategy: result.strategy))`")
-        lines.append("")
+        lines += [
+          "First at \(violation.time)\(surface): expected \(violation.expected), found \(InvariantChecker.text(violation.found)). \(violation.detail).",
+          "", "```",
+        ]
+        lines += violation.trace.suffix(12)
+        lines += ["```", "", "Replay: `\(replayCommand(strategy: result.strategy))`", ""]
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
   /// Milliseconds as seconds with one decimal, by integer arithmetic.
