@@ -96,10 +96,12 @@ public enum Simulation {
       scenario: scenario, calendar: calendar, start: first.start, days: request.days, seed: request.seed)
     let faults = WorkloadPlanner.faults(
       scenario: scenario, calendar: calendar, start: first.start, days: request.days, seed: request.seed)
+    let run = RunInputs(
+      scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed, actions: actions,
+      faults: faults)
     var results: [StrategyResult] = []
     for domain in scenario.domains where simulatedDomains.contains(domain) {
       for strategy in request.strategies where strategy.domains.contains(domain) {
-        let run = RunInputs(scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed, actions: actions, faults: faults)
         switch (strategy, domain) {
         case (.mirrorsmokerLegacy, .tally): results.append(run.play(MirrorSmokerLegacy.self))
         case (.converged, .tally): results.append(run.play(ConvergedTally.self))

@@ -57,36 +57,35 @@ struct InvariantChecker {
     lastWriteInForeground = foreground
   }
 
-  private func trueCount<Design: SyncDesign>(world: World, design: Design) -> Int {
-    design.trueValue(of: truth, at: world.now)
-  }
-
   private func trueValue<Design: SyncDesign>(on surface: Surface, world: World, design: Design) -> Int {
     design.trueValue(of: truth, at: world.now, on: surface)
   }
 
-  private func displayed<Design: SyncDesign>(world: World, design: Design) -> [(Surface, Int)] {
-    surfaces.compactMap { surface -> (Surface, Int)? in
+  /// What each of `surfaces` shows now, in the same order; `nil` where nothing is visible (the
+  /// app in the background, a widget before its first timeline).
+  private func displayed<Design: SyncDesign>(world: World, design: Design) -> [Int?] {
+    surfaces.map { surface -> Int? in
       switch surface {
-      case .app: return world.appForeground ? (.app, design.count(on: .app, world: world)) : nil
-      case .widget: return world.hosts[0].displayed(at: world.now).map { (.widget, $0) }
-      case .yearWidget: return world.hosts.count > 1 ? world.hosts[1].displayed(at: world.now).map { (.yearWidget, $0) } : nil
-      case .watch: return (.watch, design.count(on: .watch, world: world))
+      case .app: return world.appForeground ? design.count(on: .app, world: world) : nil
+      case .widget: return world.hosts[0].displayed(at: world.now)
+      case .yearWidget: return world.hosts.count > 1 ? world.hosts[1].displayed(at: world.now) : nil
+      case .watch: return design.count(on: .watch, world: world)
       }
     }
   }
 
   mutating func observe<Design: SyncDesign>(event: WorldEvent, world: World, design: Design) {
-    let expected = trueCount(world: world, design: design)
+    let expectations = surfaces.map { trueValue(on: $0, world: world, design: design) }
     let shown = displayed(world: world, design: design)
-    let values: [Int?] = [expected] + surfaces.map { surface in shown.first { $0.0 == surface }?.1 }
+    // The chart's truth line is the first surface's (the app's: the domain's main value).
+    let values: [Int?] = [expectations[0]] + shown
     if history.last?.values != values {
       precondition(history.count < Self.historyMax, "more than \(Self.historyMax) display changes in one run")
       history.append((world.now, values))
     }
-    for surface in surfaces {
-      let value = shown.first { $0.0 == surface }?.1
-      let expectedHere = trueValue(on: surface, world: world, design: design)
+    for (index, surface) in surfaces.enumerated() {
+      let value = shown[index]
+      let expectedHere = expectations[index]
       defer { truthBeforeEvent[surface] = expectedHere }
       let disagrees = value.map { $0 != expectedHere } ?? false
       if disagrees, disagreeingSince[surface] == nil {
@@ -164,7 +163,8 @@ struct InvariantChecker {
   /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
   /// truth.
   mutating func checkConvergence<Design: SyncDesign>(world: World, design: Design) {
-    for (surface, value) in displayed(world: world, design: design) {
+    for (surface, shown) in zip(surfaces, displayed(world: world, design: design)) {
+      guard let value = shown else { continue }
       let expected = trueValue(on: surface, world: world, design: design)
       guard value != expected else { continue }
       record(.convergence, world: world, surface: surface, expected: expected, found: value,

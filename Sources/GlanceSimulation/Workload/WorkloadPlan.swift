@@ -18,8 +18,8 @@ struct PlannedAction: Hashable, Sendable {
   let kind: Kind
   /// The action's number in the plan (0, 1, 2, …): its identity in reports.
   let ordinal: Int
-  /// The id a converged writer gives the event it records (drawn from the `ids` stream, never
-  /// `UUID()`).
+  /// The id a converged writer gives the event it records, drawn from the seeded `ids` stream
+  /// (never from the system's UUID generator).
   let eventID: EventID
 }
 
