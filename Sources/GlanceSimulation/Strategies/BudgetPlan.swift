@@ -48,4 +48,20 @@ struct BudgetPlan {
   func remaining(at instant: Instant, expenses: SortedInstants) -> Int {
     Self.incomeMinorUnits - expenses.values(in: interval(of: period(at: instant))).reduce(0) { $0 + Self.amount(at: $1) }
   }
+
+  /// What an in-app action does to the app's expenses, whatever the sync design: "+" enters an
+  /// expense, a delete removes the current period's latest; anything else does nothing.
+  func apply(_ action: PlannedAction, to expenses: inout SortedInstants, at now: Instant) -> TruthEffect {
+    switch action.kind {
+    case .appTap:
+      expenses.insert(action.time)
+      return .add(action.time)
+    case .appDelete:
+      guard let latest = expenses.values(in: interval(of: period(at: now))).last else { return .none }
+      expenses.remove(latest)
+      return .remove(latest)
+    case .appOpen, .widgetTap, .watchTap:
+      return .none  // the widget's "+" opens the app; there is no watch
+    }
+  }
 }

@@ -20,19 +20,9 @@ struct ConvergedBudget: SyncDesign {
   }
 
   mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    switch action.kind {
-    case .appTap:
-      expenses.insert(action.time)
-      world.requestReloadMindingDeafWindow(context: .appInForeground)
-      return .add(action.time)
-    case .appDelete:
-      guard let latest = expenses.values(in: plan.interval(of: plan.period(at: world.now))).last else { return .none }
-      expenses.remove(latest)
-      world.requestReloadMindingDeafWindow(context: .appInForeground)
-      return .remove(latest)
-    case .appOpen, .widgetTap, .watchTap:
-      return .none
-    }
+    let effect = plan.apply(action, to: &expenses, at: world.now)
+    if effect != .none { world.requestReloadMindingDeafWindow(context: .appInForeground) }
+    return effect
   }
 
   mutating func appBecameActive(world: inout World) {}
@@ -41,26 +31,16 @@ struct ConvergedBudget: SyncDesign {
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
 
   func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
-    let projection = BudgetRemainingProjection(plan: plan, expenses: expenses)
-    do {
-      let timeline = try TimelinePlanner.plan(
-        projection, now: world.now, horizon: world.now.advanced(by: TimelinePlanner.horizonMaxMilliseconds))
-      return (timeline.entries.map { ($0.date, $0.model) }, timeline.policy)
-    } catch {
-      preconditionFailure("a 31-day budget timeline cannot fail: \(error)")
-    }
+    countTimeline(
+      BudgetRemainingProjection(plan: plan, expenses: expenses), now: world.now,
+      horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds) { $0 }
   }
 
   func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     guard widget == 1 else { return timeline(world: world) }
-    do {
-      let timeline = try TimelinePlanner.plan(
-        BudgetYearProjection(plan: plan), now: world.now,
-        horizon: world.now.advanced(by: TimelinePlanner.horizonMaxMilliseconds))
-      return (timeline.entries.map { ($0.date, $0.model) }, timeline.policy)
-    } catch {
-      preconditionFailure("a 31-day year timeline cannot fail: \(error)")
-    }
+    return countTimeline(
+      BudgetYearProjection(plan: plan), now: world.now, horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds
+    ) { $0 }
   }
 
   func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int {

@@ -108,17 +108,12 @@ struct ConvergedSteps: SyncDesign {
     }
     let snapshot = StepsSnapshot(progress: progress, asOf: world.now, calendar: calendar)
     precondition(snapshot.completedToday == visible.count(in: today), "snapshot and store disagree")
-    do {
-      let timeline = try TimelinePlanner.plan(
-        .steps(snapshot), kind: .stepsProgress(.small), now: world.now,
-        horizon: world.now.advanced(by: ConvergedTally.horizonMilliseconds), calendar: calendar, labels: .english)
-      let entries = timeline.entries.map { entry -> (date: Instant, count: Int) in
-        guard case .stepsProgress(let model) = entry.model else { preconditionFailure("a steps timeline renders progress") }
-        return (entry.date, model.completedToday)
-      }
-      return (entries, timeline.policy)
-    } catch {
-      preconditionFailure("planning a 2-day steps timeline cannot fail: \(error)")
+    return widgetCountTimeline(
+      .steps(snapshot), kind: .stepsProgress(.small), calendar: calendar, now: world.now,
+      horizonMilliseconds: ConvergedTally.horizonMilliseconds
+    ) { model in
+      guard case .stepsProgress(let progress) = model else { preconditionFailure("a steps timeline renders progress") }
+      return progress.completedToday
     }
   }
 

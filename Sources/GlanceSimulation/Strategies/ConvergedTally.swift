@@ -108,17 +108,11 @@ struct ConvergedTally: TallySyncDesign {
     } catch {
       preconditionFailure("a snapshot of the store is consistent: \(error)")
     }
-    do {
-      let timeline = try TimelinePlanner.plan(
-        .tally(snapshot), kind: .tally, now: world.now, horizon: world.now.advanced(by: Self.horizonMilliseconds),
-        calendar: calendar, labels: .english)
-      let entries = timeline.entries.map { entry -> (date: Instant, count: Int) in
-        guard case .tally(let model) = entry.model else { preconditionFailure("a tally timeline renders tallies") }
-        return (entry.date, model.count)
-      }
-      return (entries, timeline.policy)
-    } catch {
-      preconditionFailure("planning a 2-day tally timeline cannot fail: \(error)")
+    return widgetCountTimeline(
+      .tally(snapshot), kind: .tally, calendar: calendar, now: world.now, horizonMilliseconds: Self.horizonMilliseconds
+    ) { model in
+      guard case .tally(let tally) = model else { preconditionFailure("a tally timeline renders tallies") }
+      return tally.count
     }
   }
 

@@ -34,19 +34,9 @@ struct PulpeWidget: SyncDesign {
   }
 
   mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    switch action.kind {
-    case .appTap:
-      expenses.insert(action.time)
-      syncCache(world: &world, context: .appInForeground)
-      return .add(action.time)
-    case .appDelete:
-      guard let latest = expenses.values(in: plan.interval(of: plan.period(at: world.now))).last else { return .none }
-      expenses.remove(latest)
-      syncCache(world: &world, context: .appInForeground)
-      return .remove(latest)
-    case .appOpen, .widgetTap, .watchTap:
-      return .none  // the widget's "+" opens the app; there is no watch
-    }
+    let effect = plan.apply(action, to: &expenses, at: world.now)
+    if effect != .none { syncCache(world: &world, context: .appInForeground) }
+    return effect
   }
 
   mutating func appBecameActive(world: inout World) {

@@ -121,3 +121,29 @@ extension TallySyncDesign {
     surface == .watch ? watchCount(world: world) : appCount(world: world)
   }
 }
+
+/// The timeline a converged design gives WidgetKit: `projection` planned from `now` over
+/// `horizonMilliseconds`, each entry rendered to the integer the checker compares.
+func countTimeline<Projection: TimelineProjection>(
+  _ projection: Projection, now: Instant, horizonMilliseconds: Int64, count: (Projection.Model) -> Int
+) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+  do {
+    let timeline = try TimelinePlanner.plan(projection, now: now, horizon: now.advanced(by: horizonMilliseconds))
+    return (timeline.entries.map { ($0.date, count($0.model)) }, timeline.policy)
+  } catch {
+    preconditionFailure("planning \(horizonMilliseconds) ms from \(now) cannot fail: \(error)")
+  }
+}
+
+/// ``countTimeline(_:now:horizonMilliseconds:count:)`` for a step or tally widget's snapshot.
+func widgetCountTimeline(
+  _ snapshot: WidgetSnapshot, kind: WidgetKind, calendar: ZoneCalendar, now: Instant,
+  horizonMilliseconds: Int64, count: (WidgetModel) -> Int
+) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+  do {
+    let projection = try WidgetProjection(snapshot: snapshot, kind: kind, calendar: calendar, labels: .english)
+    return countTimeline(projection, now: now, horizonMilliseconds: horizonMilliseconds, count: count)
+  } catch {
+    preconditionFailure("a \(kind) widget takes this snapshot: \(error)")
+  }
+}
