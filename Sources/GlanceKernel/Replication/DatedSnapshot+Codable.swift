@@ -19,7 +19,7 @@ extension TallySnapshot: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let dayKey = try container.decode(DayKey.self, forKey: .dayKey)
-    let calendar = try Self.calendar(for: dayKey, in: container, key: .dayKey)
+    let calendar = try calendarOfDecoded(dayKey, in: container, key: .dayKey)
     do {
       try self.init(
         asOf: try container.decode(Instant.self, forKey: .asOf), dayKey: dayKey,
@@ -51,7 +51,7 @@ extension StepsSnapshot: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let dayKey = try container.decode(DayKey.self, forKey: .dayKey)
-    let calendar = try TallySnapshot.calendar(for: dayKey, in: container, key: .dayKey)
+    let calendar = try calendarOfDecoded(dayKey, in: container, key: .dayKey)
     do {
       try self.init(
         asOf: try container.decode(Instant.self, forKey: .asOf), dayKey: dayKey,
@@ -67,15 +67,13 @@ extension StepsSnapshot: Codable {
   }
 }
 
-extension TallySnapshot {
-  /// The calendar of a decoded day key's zone, or a `DecodingError` naming the unknown zone.
-  static func calendar<Key: CodingKey>(
-    for dayKey: DayKey, in container: KeyedDecodingContainer<Key>, key: Key
-  ) throws -> ZoneCalendar {
-    do {
-      return try ZoneCalendar(identifier: dayKey.zoneIdentifier)
-    } catch {
-      throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
-    }
+/// The calendar of a decoded day key's zone, or a `DecodingError` naming the unknown zone.
+private func calendarOfDecoded<Key: CodingKey>(
+  _ dayKey: DayKey, in container: KeyedDecodingContainer<Key>, key: Key
+) throws -> ZoneCalendar {
+  do {
+    return try ZoneCalendar(identifier: dayKey.zoneIdentifier)
+  } catch {
+    throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
   }
 }
