@@ -51,17 +51,11 @@ struct SortedInstants: Hashable, Sendable {
 
   /// The values in `day`, in order.
   func values(in day: DayInterval) -> ArraySlice<Instant> {
-    values[lowerBound(day.start)..<lowerBound(day.end)]
+    values(in: day.start..<day.end)
   }
 
   /// The values in `range`, in order.
   func values(in range: Range<Instant>) -> ArraySlice<Instant> {
     values[lowerBound(range.lowerBound)..<lowerBound(range.upperBound)]
-  }
-
-  /// The index of `instant` in `values`, if present.
-  func contains(_ instant: Instant) -> Bool {
-    let index = lowerBound(instant)
-    return index < values.count && values[index] == instant
   }
 }

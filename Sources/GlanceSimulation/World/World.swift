@@ -362,7 +362,6 @@ struct WidgetHost {
   private(set) var requests = 0
   private(set) var charged = 0
   private(set) var denied = 0
-  private(set) var dropped = 0
   private(set) var firstDenial: Instant? = nil
 
   init(budget: RefreshBudget) { self.budget = budget }
@@ -374,7 +373,7 @@ struct WidgetHost {
     case .denied:
       denied += 1
       if firstDenial == nil { firstDenial = instant }
-    case .dropped: dropped += 1
+    case .dropped: break  // silently: WidgetKit does not say
     }
   }
 
