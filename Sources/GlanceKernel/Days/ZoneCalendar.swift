@@ -143,6 +143,30 @@ public struct ZoneCalendar: Sendable {
     return interval.date == date ? interval : nil
   }
 
+  /// The first instant at which the local clock reads `hour`:00 on `date`: when the clock reads
+  /// it twice (a fall-back fold), the earlier; when it skips it (a spring-forward gap), the
+  /// instant the gap ends. `nil` when the zone skipped the whole date (Apia 2011-12-30).
+  ///
+  /// Where a person does something "at 20:00 on 10 June" (a flight, a scenario's zone change),
+  /// this is the instant. `hour` must be in `0...23`.
+  ///
+  /// ## Laws
+  /// - The result lies in `dayInterval(of: date)`.
+  /// - Where no transition is near, its local time is `date` `hour`:00 (differential-tested
+  ///   against Foundation's `Calendar.date(from:)`).
+  public func firstInstant(of date: CivilDate, hour: Int) -> Instant? {
+    precondition((0...23).contains(hour), "an hour of the day is 0…23, not \(hour)")
+    guard let day = dayInterval(of: date) else { return nil }
+    let local = date.dayNumber * 86_400 + Int64(hour) * 3_600
+    if rules.coveredSeconds.contains(local), let first = rules.firstInstant(atLocal: local) {
+      return min(max(Instant(secondsSince1970: first), day.start), day.end.advanced(by: -1))
+    }
+    var components = DateComponents()
+    (components.year, components.month, components.day, components.hour) = (date.year, date.month, date.day, hour)
+    guard let found = rules.calendar.date(from: components) else { return nil }
+    return min(max(Instant(found), day.start), day.end.advanced(by: -1))
+  }
+
   /// The number of local day boundaries crossed from `start` to `end`: 0 on the same day, 1
   /// from today to tomorrow, negative when `end` is earlier. Dates the zone skipped are not
   /// counted (Apia: 2011-12-29 to 2011-12-31 is one rollover).

@@ -57,6 +57,31 @@ public struct Timeline<Model: Hashable & Sendable>: Hashable, Sendable {
     }
     return low == 0 ? nil : entries[low - 1]
   }
+
+  /// The same entries, with a policy that asks for a new timeline no later than `limit`.
+  ///
+  /// A planned timeline stays right as time passes, but only in the zone it was planned in, and
+  /// WidgetKit does not document reloading a widget when the device's time zone changes. A
+  /// provider that caps every timeline (Glance's converged design: an hour after planning)
+  /// bounds how long a widget can show "today" of a zone the device has left, at the cost of one
+  /// budgeted reload per cap; the entries beyond the cap stay, so a late or denied reload still
+  /// leaves the widget right at the next day boundary.
+  ///
+  /// ## Laws
+  /// - `entries` are unchanged.
+  /// - The reload the policy asks for comes no later than `limit` (`.never` becomes
+  ///   `.after(limit)`; `.atEnd` becomes `.after(limit)` when the last entry is later).
+  /// - A policy that already asks no later than `limit` is unchanged, so capping twice with the
+  ///   same limit is capping once.
+  public func reloading(noLaterThan limit: Instant) -> Timeline {
+    let capped: ReloadPolicy
+    switch policy {
+    case .after(let date): capped = .after(min(date, limit))
+    case .atEnd: capped = (entries.last.map { $0.date <= limit } ?? true) ? .atEnd : .after(limit)
+    case .never: capped = .after(limit)
+    }
+    return Timeline(entries: entries, policy: capped)
+  }
 }
 
 /// Plans widget timelines: an entry at `now` and one at every change point that time alone

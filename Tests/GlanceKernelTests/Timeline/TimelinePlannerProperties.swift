@@ -130,6 +130,31 @@ struct TimelinePlannerProperties {
     }
   }
 
+  @Test("capping the reload keeps the entries, asks no later than the limit, and is idempotent")
+  func cappedReload() async throws {
+    await propertyCheck(count: 1000, input: PlanningGen.planningCase, Gen.int64(in: 0...(5 * Instant.millisecondsPerDay))) {
+      planning, reach in
+      let timeline = try TimelinePlanner.plan(
+        planning.snapshot, kind: planning.kind, now: planning.now, horizon: planning.horizon,
+        calendar: planning.calendar, labels: .english)
+      let limit = planning.now.advanced(by: reach)
+      let capped = timeline.reloading(noLaterThan: limit)
+      #expect(capped.entries == timeline.entries)
+      // When WidgetKit asks again: `.atEnd` means after the last entry.
+      func reloadInstant(_ policy: ReloadPolicy) -> Instant? {
+        switch policy {
+        case .after(let date): return date
+        case .atEnd: return capped.entries.last?.date
+        case .never: return nil
+        }
+      }
+      let asked = try #require(reloadInstant(capped.policy), "\(planning): capped to \(capped.policy)")
+      #expect(asked <= limit, "\(planning): \(capped.policy) after \(limit)")
+      if let before = reloadInstant(timeline.policy), before <= limit { #expect(capped.policy == timeline.policy) }
+      #expect(capped.reloading(noLaterThan: limit) == capped)
+    }
+  }
+
   @Test("bad horizons and mismatched snapshots are typed errors")
   func errors() throws {
     let zurich = DayFixtures.calendar("Europe/Zurich")
