@@ -12,7 +12,7 @@ struct DomainRun<Design: SyncDesign> {
 
   let inputs: RunInputs
   var scenario: Scenario { inputs.scenario }
-  var calendar: ZoneCalendar { inputs.calendar }
+  var itinerary: Itinerary { inputs.itinerary }
   var start: Instant { inputs.start }
   var end: Instant { inputs.end }
   var seed: UInt64 { inputs.seed }
@@ -27,8 +27,9 @@ struct DomainRun<Design: SyncDesign> {
       preconditionFailure("scenario loading checks the refresh budget: \(error)")
     }
     var world = World(
-      start: start, calendar: calendar, refreshBudget: budget, widgets: Design.widgetCount, seed: seed, faults: scenario.faults)
-    var design = Design(calendar: calendar, scenario: scenario)
+      start: start, itinerary: itinerary, refreshBudget: budget, widgets: Design.widgetCount, seed: seed,
+      faults: scenario.faults)
+    var design = Design(scenario: scenario)
     var checker = InvariantChecker(
       surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
       // The modelled reload latency: the widget's late firing plus a few seconds, counted from the
@@ -49,7 +50,7 @@ struct DomainRun<Design: SyncDesign> {
       precondition(eventCount <= 5_000_000, "more than 5 000 000 events in one run")
       world.note(event)
       switch event {
-      case .kill, .reachability, .dayBoundary, .storeMoveDay:
+      case .kill, .reachability, .dayBoundary, .storeMoveDay, .zoneChange, .zoneSettled:
         if nextTimed < timed.count {
           world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
           nextTimed += 1
@@ -120,6 +121,14 @@ struct DomainRun<Design: SyncDesign> {
         }
       case .dayBoundary:
         break
+      case .zoneChange(let leg):
+        world.changeZone(toLeg: leg, settleMilliseconds: zoneSettleMilliseconds)
+        design.zoneChanged(world: &world)
+      case .zoneSettled(let leg):
+        // Only while the device is still in that zone (a later change has its own check).
+        if itinerary.legIndex(at: world.now) == leg {
+          checker.checkZoneSettled(left: itinerary.legs[leg - 1].calendar, world: world, design: design)
+        }
       case .retryReload:
         // Opened from the widget again meanwhile? Then it is still deaf: ask again after that.
         world.retryReloadServed()
@@ -184,19 +193,29 @@ struct DomainRun<Design: SyncDesign> {
       unreachableUntil = min(spell.until, end)
       timed.append((unreachableUntil, .reachability(true)))
     }
-    var boundary = calendar.nextRollover(after: start)
+    var boundary = itinerary.nextRollover(after: start)
     let last = end.advanced(by: Self.finalCheckMilliseconds)
     while boundary <= last {
       timed.append((boundary, .dayBoundary))
-      boundary = calendar.nextRollover(after: boundary)
+      boundary = itinerary.nextRollover(after: boundary)
     }
-    if let move = scenario.storeMove {
-      var day = calendar.dayInterval(containing: start)
-      for _ in 0..<move.day { day = calendar.dayInterval(containing: day.end) }
-      if day.start < end { timed.append((day.start.advanced(by: Instant.millisecondsPerHour), .storeMoveDay)) }
+    for change in itinerary.changes where change.time < end {
+      timed.append((change.time, .zoneChange(leg: change.leg)))
+      timed.append((change.time.advanced(by: zoneSettleMilliseconds), .zoneSettled(leg: change.leg)))
     }
-    // Stable: at one instant, kills before reachability before boundaries, as listed.
+    if let move = scenario.storeMove, let day = itinerary.days(from: start, until: end).first(where: { $0.index == move.day }) {
+      timed.append((max(day.window.lowerBound, day.day.start.advanced(by: Instant.millisecondsPerHour)), .storeMoveDay))
+    }
+    // Stable: at one instant, kills before reachability before boundaries before zone changes, as listed.
     return timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+  }
+
+  /// How long after a zone change every surface must show the new zone's "today": a converged
+  /// widget's zone-check reload (``zoneCheckMilliseconds``) fired as late as WidgetKit fires it,
+  /// served after the longest reload latency, plus WidgetKit's deaf window and a margin.
+  var zoneSettleMilliseconds: Int64 {
+    let lateFiring = Int64(scenario.faults.lateFiringSecondsMax) * 1000
+    return zoneCheckMilliseconds + lateFiring + max(1_000, lateFiring) + RefreshBudget.deafWindowMilliseconds + 5_000
   }
 
   /// WidgetKit asks the provider for a timeline and schedules what its policy says.

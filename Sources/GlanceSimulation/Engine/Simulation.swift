@@ -59,12 +59,21 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
   case daysOutOfRange(Int)
   case unknownZone(String)
   case startDateSkipped(String)
+  /// Zone change `index` (0-based) falls on a date its zone skipped.
+  case travelDateSkipped(index: Int, date: String, zone: String)
+  /// Zone change `index` (0-based) would happen at `at`, before the previous one at `previous`.
+  case travelOutOfOrder(index: Int, at: String, previous: String)
 
   public var description: String {
     switch self {
     case .daysOutOfRange(let days): return "days must be between 1 and 3650 (got \(days))"
     case .unknownZone(let zone): return "unknown time zone \"\(zone)\""
     case .startDateSkipped(let date): return "the start date \(date) does not exist in the scenario's zone"
+    case .travelDateSkipped(let index, let date, let zone):
+      return "travel[\(index)]: \(zone) skipped the date \(date); choose another day"
+    case .travelOutOfOrder(let index, let at, let previous):
+      return "travel[\(index)]: the change would happen at \(at), before the previous one at \(previous)"
+        + " (across the date line a later date can be an earlier instant); list zone changes in time order"
     }
   }
 }
@@ -90,14 +99,14 @@ public enum Simulation {
     guard let first = calendar.dayInterval(of: scenario.start) else {
       throw .startDateSkipped(scenario.start.description)
     }
+    let itinerary = try Itinerary(scenario: scenario, calendar: calendar, start: first.start)
     var end = first.start
-    for _ in 0..<request.days { end = calendar.nextRollover(after: end) }
-    let actions = WorkloadPlanner.actions(
-      scenario: scenario, calendar: calendar, start: first.start, days: request.days, seed: request.seed)
-    let faults = WorkloadPlanner.faults(
-      scenario: scenario, calendar: calendar, start: first.start, days: request.days, seed: request.seed)
+    for _ in 0..<request.days { end = itinerary.nextRollover(after: end) }
+    let days = itinerary.days(from: first.start, until: end)
+    let actions = WorkloadPlanner.actions(scenario: scenario, days: days, seed: request.seed)
+    let faults = WorkloadPlanner.faults(scenario: scenario, days: days, seed: request.seed)
     let run = RunInputs(
-      scenario: scenario, calendar: calendar, start: first.start, end: end, seed: request.seed, actions: actions,
+      scenario: scenario, itinerary: itinerary, start: first.start, end: end, seed: request.seed, actions: actions,
       faults: faults)
     var results: [StrategyResult] = []
     for domain in scenario.domains where simulatedDomains.contains(domain) {
@@ -122,7 +131,8 @@ public enum Simulation {
 /// actions and faults.
 struct RunInputs {
   let scenario: Scenario
-  let calendar: ZoneCalendar
+  /// The device's zone over the run.
+  let itinerary: Itinerary
   let start: Instant
   let end: Instant
   let seed: UInt64

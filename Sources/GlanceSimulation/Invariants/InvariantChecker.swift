@@ -57,8 +57,9 @@ struct InvariantChecker {
     lastWriteInForeground = foreground
   }
 
+  /// What `surface` should show now, with the device in its current zone.
   private func trueValue<Design: SyncDesign>(on surface: Surface, world: World, design: Design) -> Int {
-    design.trueValue(of: truth, at: world.now, on: surface)
+    design.trueValue(of: truth, at: world.now, in: world.calendar, on: surface)
   }
 
   /// What each of `surfaces` shows now, in the same order; `nil` where nothing is visible (the
@@ -128,10 +129,13 @@ struct InvariantChecker {
       return ChartSeries(name: names[index], points: before + inside)
     }
     var marks: [ChartMark] = []
-    var boundary = world.calendar.nextRollover(after: from)
+    var boundary = world.itinerary.nextRollover(after: from)
     while boundary < until {
       marks.append(ChartMark(time: boundary, label: "day boundary"))
-      boundary = world.calendar.nextRollover(after: boundary)
+      boundary = world.itinerary.nextRollover(after: boundary)
+    }
+    for change in world.itinerary.changes where from <= change.time && change.time < until {
+      marks.append(ChartMark(time: change.time, label: "to \(world.itinerary.legs[change.leg].calendar.identifier)"))
     }
     marks.append(ChartMark(time: worst.since, label: "\(worst.surface.rawValue) diverges"))
     return SVGChart(
@@ -157,6 +161,20 @@ struct InvariantChecker {
         record(.staleness, world: world, surface: .widget, expected: 0, found: Int(length / 1000),
                detail: "the widget lagged the phone's store by \(length) ms after a foreground write (bound \(stalenessBoundMilliseconds) ms)")
       }
+    }
+  }
+
+  /// Long enough after a zone change (see `DomainRun.zoneSettleMilliseconds`): no surface still
+  /// shows "today" of the zone the device `left` where the new zone's today differs. The
+  /// rollover invariant, for the day the device entered by flying rather than by waiting.
+  mutating func checkZoneSettled<Design: SyncDesign>(left: ZoneCalendar, world: World, design: Design) {
+    for (surface, shown) in zip(surfaces, displayed(world: world, design: design)) {
+      guard let value = shown else { continue }
+      let expected = trueValue(on: surface, world: world, design: design)
+      let oldZone = design.trueValue(of: truth, at: world.now, in: left, on: surface)
+      guard value != expected, value == oldZone else { continue }
+      record(.rollover, world: world, surface: surface, expected: expected, found: value,
+             detail: "\(surface) shows \(Self.text(value)), today's value in \(left.identifier), which the device left; the truth in \(world.calendar.identifier) is \(expected)")
     }
   }
 

@@ -60,7 +60,8 @@ public struct Report: Sendable {
         + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))")],
     ]
     if !scenario.travel.isEmpty {
-      rows.append(["not simulated yet", "travel (\(scenario.travel.count) zone changes): the engine keeps the start zone"])
+      let changes = scenario.travel.map { "day \($0.day) at \($0.hour):00 to \($0.zone)" }
+      rows.append(["travel", changes.joined(separator: "; ")])
     }
     rows += [
       ["seed", "\(request.seed)"],

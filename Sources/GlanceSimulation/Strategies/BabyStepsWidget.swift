@@ -16,7 +16,6 @@ struct BabyStepsWidget: SyncDesign {
   static let surfaces: [Surface] = [.app, .widget]
   static let expectedToConverge = false
 
-  let calendar: ZoneCalendar
   let storeMove: StoreMove?
   /// The store in Application Support (before the move): completion instant per step.
   private var legacyStore: [StepID: Instant]? = nil
@@ -29,8 +28,7 @@ struct BabyStepsWidget: SyncDesign {
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
   private(set) var recordsLostByStoreMove = 0
 
-  init(calendar: ZoneCalendar, scenario: Scenario) {
-    self.calendar = calendar
+  init(scenario: Scenario) {
     self.storeMove = scenario.storeMove
     // Without a store move in the scenario, the app has used the App Group store from the start.
     if scenario.storeMove == nil { groupStore = [:] } else { legacyStore = [:] }
@@ -44,8 +42,9 @@ struct BabyStepsWidget: SyncDesign {
     }
   }
 
-  private func completedToday(in store: [StepID: Instant], at instant: Instant) -> Int {
-    let today = calendar.dayInterval(containing: instant)
+  /// `fetchProgress(referenceDate:)`: today in the device's zone when it runs.
+  private func completedToday(in store: [StepID: Instant], world: World) -> Int {
+    let today = world.calendar.dayInterval(containing: world.now)
     return store.values.filter(today.contains).count  // a count: the order does not matter
   }
 
@@ -62,7 +61,7 @@ struct BabyStepsWidget: SyncDesign {
       effect = .add(action.time)
     }
     active = store
-    snapshotTodayCompleted = completedToday(in: store, at: world.now)
+    snapshotTodayCompleted = completedToday(in: store, world: world)
     world.requestReload(context: .appInForeground)
     return effect
   }
@@ -92,16 +91,11 @@ struct BabyStepsWidget: SyncDesign {
 
   func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     // fetchProgress(referenceDate: now) from the App Group store, else the undated defaults.
-    let count = groupStore.map { completedToday(in: $0, at: world.now) } ?? snapshotTodayCompleted
+    let count = groupStore.map { completedToday(in: $0, world: world) } ?? snapshotTodayCompleted
     return ([(world.now, count)], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
   }
 
-  func count(on surface: Surface, world: World) -> Int { completedToday(in: active, at: world.now) }
-
-  /// The entries on the local day of `instant`.
-  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int {
-    entries.count(in: calendar.dayInterval(containing: instant))
-  }
+  func count(on surface: Surface, world: World) -> Int { completedToday(in: active, world: world) }
 
   func storedTimestamps() -> [Instant] { active.values.sorted() }
 }

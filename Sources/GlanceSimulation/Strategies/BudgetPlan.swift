@@ -3,18 +3,17 @@ import GlanceKernel
 /// The budget the person keeps in the budget domain: the same income every pay period, and
 /// expenses entered with Pulpe's quick-amount chips (10, 15, 20 or 30 francs, which one drawn
 /// from the expense's instant). What a surface shows is the current period's `remaining`, in
-/// Rappen; the widget's empty state ("Ouvre Pulpe") is ``emptyState``.
+/// Rappen; the widget's empty state ("Ouvre Pulpe") is ``emptyState``. Periods are dated in the
+/// zone the device is in (`calendar`, passed in: it changes when the person travels).
 struct BudgetPlan {
   /// Income of every period: 5 000 CHF, in Rappen.
   static let incomeMinorUnits = 500_000
   /// How the simulator writes the widget's empty state in a timeline of integers.
   static let emptyState = Int.min
 
-  let calendar: ZoneCalendar
   let periods: PayPeriods
 
-  init(calendar: ZoneCalendar, payDay: Int) {
-    self.calendar = calendar
+  init(payDay: Int) {
     self.periods = PayPeriods(payDay: PayDay(clamping: payDay))
   }
 
@@ -24,13 +23,13 @@ struct BudgetPlan {
   }
 
   /// The period containing `instant` in the device's zone.
-  func period(at instant: Instant) -> BudgetPeriod {
+  func period(at instant: Instant, in calendar: ZoneCalendar) -> BudgetPeriod {
     periods.period(containing: calendar.date(containing: instant))
   }
 
   /// The first instant of the period's first date (the next existing day when that date was
   /// skipped).
-  func start(of period: BudgetPeriod) -> Instant {
+  func start(of period: BudgetPeriod, in calendar: ZoneCalendar) -> Instant {
     var date = periods.firstDate(of: period)
     for _ in 0..<3 {
       if let day = calendar.dayInterval(of: date) { return day.start }
@@ -40,24 +39,25 @@ struct BudgetPlan {
   }
 
   /// The instants of `period`: `[start, start of the next period)`.
-  func interval(of period: BudgetPeriod) -> Range<Instant> {
-    start(of: period)..<start(of: period.next)
+  func interval(of period: BudgetPeriod, in calendar: ZoneCalendar) -> Range<Instant> {
+    start(of: period, in: calendar)..<start(of: period.next, in: calendar)
   }
 
   /// `remaining` of the period containing `instant`: income minus the expenses entered in it.
-  func remaining(at instant: Instant, expenses: SortedInstants) -> Int {
-    Self.incomeMinorUnits - expenses.values(in: interval(of: period(at: instant))).reduce(0) { $0 + Self.amount(at: $1) }
+  func remaining(at instant: Instant, expenses: SortedInstants, in calendar: ZoneCalendar) -> Int {
+    let current = interval(of: period(at: instant, in: calendar), in: calendar)
+    return Self.incomeMinorUnits - expenses.values(in: current).reduce(0) { $0 + Self.amount(at: $1) }
   }
 
   /// What an in-app action does to the app's expenses, whatever the sync design: "+" enters an
   /// expense, a delete removes the current period's latest; anything else does nothing.
-  func apply(_ action: PlannedAction, to expenses: inout SortedInstants, at now: Instant) -> TruthEffect {
+  func apply(_ action: PlannedAction, to expenses: inout SortedInstants, at now: Instant, in calendar: ZoneCalendar) -> TruthEffect {
     switch action.kind {
     case .appTap:
       expenses.insert(action.time)
       return .add(action.time)
     case .appDelete:
-      guard let latest = expenses.values(in: interval(of: period(at: now))).last else { return .none }
+      guard let latest = expenses.values(in: interval(of: period(at: now, in: calendar), in: calendar)).last else { return .none }
       expenses.remove(latest)
       return .remove(latest)
     case .appOpen, .widgetTap, .watchTap:

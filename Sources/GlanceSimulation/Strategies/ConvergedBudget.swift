@@ -15,55 +15,63 @@ struct ConvergedBudget: SyncDesign {
   let plan: BudgetPlan
   private var expenses = SortedInstants()
 
-  init(calendar: ZoneCalendar, scenario: Scenario) {
-    plan = BudgetPlan(calendar: calendar, payDay: scenario.payDay)
+  init(scenario: Scenario) {
+    plan = BudgetPlan(payDay: scenario.payDay)
   }
 
   mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    let effect = plan.apply(action, to: &expenses, at: world.now)
+    let effect = plan.apply(action, to: &expenses, at: world.now, in: world.calendar)
     if effect != .none { world.requestReloadMindingDeafWindow(context: .appInForeground) }
     return effect
   }
 
   mutating func appBecameActive(world: inout World) {}
+  /// The app is told of the new zone when it runs in the foreground; the reload is free then.
+  mutating func zoneChanged(world: inout World) {
+    if world.appForeground { world.requestReloadMindingDeafWindow(context: .appInForeground) }
+  }
   mutating func appKilled(world: inout World) {}
   mutating func step(_ step: Step, world: inout World) {}
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
 
   func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     countTimeline(
-      BudgetRemainingProjection(plan: plan, expenses: expenses), now: world.now,
+      BudgetRemainingProjection(plan: plan, expenses: expenses, calendar: world.calendar), now: world.now,
       horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds) { $0 }
   }
 
   func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     guard widget == 1 else { return timeline(world: world) }
     return countTimeline(
-      BudgetYearProjection(plan: plan), now: world.now, horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds
+      BudgetYearProjection(plan: plan, calendar: world.calendar), now: world.now, horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds
     ) { $0 }
   }
 
-  func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int {
-    surface == .yearWidget ? plan.period(at: instant).year : trueValue(of: entries, at: instant)
+  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar, on surface: Surface) -> Int {
+    surface == .yearWidget ? plan.period(at: instant, in: calendar).year : trueValue(of: entries, at: instant, in: calendar)
   }
 
-  func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses) }
+  func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses, in: world.calendar) }
 
-  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { plan.remaining(at: instant, expenses: entries) }
+  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int {
+    plan.remaining(at: instant, expenses: entries, in: calendar)
+  }
 
   func storedTimestamps() -> [Instant] { expenses.values }
 }
 
 /// The current period's `remaining` as a function of time, from the expenses known when the
-/// timeline is planned: it changes only at pay-period boundaries.
+/// timeline is planned, in the zone the device is in then: it changes only at pay-period
+/// boundaries.
 struct BudgetRemainingProjection: TimelineProjection {
   let plan: BudgetPlan
   let expenses: SortedInstants
+  let calendar: ZoneCalendar
 
-  func model(at instant: Instant) -> Int { plan.remaining(at: instant, expenses: expenses) }
+  func model(at instant: Instant) -> Int { plan.remaining(at: instant, expenses: expenses, in: calendar) }
 
   func nextChangePoint(after instant: Instant) -> Instant? {
-    plan.start(of: plan.period(at: instant).next)
+    plan.start(of: plan.period(at: instant, in: calendar).next, in: calendar)
   }
 }
 
@@ -71,10 +79,11 @@ struct BudgetRemainingProjection: TimelineProjection {
 /// boundaries (the one where the January period begins).
 struct BudgetYearProjection: TimelineProjection {
   let plan: BudgetPlan
+  let calendar: ZoneCalendar
 
-  func model(at instant: Instant) -> Int { plan.period(at: instant).year }
+  func model(at instant: Instant) -> Int { plan.period(at: instant, in: calendar).year }
 
   func nextChangePoint(after instant: Instant) -> Instant? {
-    plan.start(of: plan.period(at: instant).next)
+    plan.start(of: plan.period(at: instant, in: calendar).next, in: calendar)
   }
 }

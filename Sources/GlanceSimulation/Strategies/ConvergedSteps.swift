@@ -13,7 +13,6 @@ struct ConvergedSteps: SyncDesign {
   static let surfaces: [Surface] = [.app, .widget]
   static let expectedToConverge = true
 
-  let calendar: ZoneCalendar
   let storeMove: StoreMove?
   /// The store in Application Support before the move, then nothing.
   private var legacy: Replica? = nil
@@ -27,8 +26,7 @@ struct ConvergedSteps: SyncDesign {
   private var completedInstants = SortedInstants()
   private(set) var recordsLostByStoreMove = 0
 
-  init(calendar: ZoneCalendar, scenario: Scenario) {
-    self.calendar = calendar
+  init(scenario: Scenario) {
     self.storeMove = scenario.storeMove
     if scenario.storeMove == nil { group = Replica() } else { legacy = Replica() }
   }
@@ -91,12 +89,18 @@ struct ConvergedSteps: SyncDesign {
     world.requestReloadMindingDeafWindow(context: .appInForeground)
   }
 
+  /// The app is told of the new zone when it runs in the foreground; the reload is free then.
+  mutating func zoneChanged(world: inout World) {
+    if world.appForeground { world.requestReloadMindingDeafWindow(context: .appInForeground) }
+  }
+
   mutating func appKilled(world: inout World) {}
   mutating func step(_ step: Step, world: inout World) {}
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
 
   func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     // The widget reads the App Group store; before it exists it shows an empty progress.
+    let calendar = world.calendar
     let today = calendar.dayInterval(containing: world.now)
     let visible = (usesGroup && group != nil) ? completedInstants : SortedInstants()
     let progress: StepProgress
@@ -118,12 +122,7 @@ struct ConvergedSteps: SyncDesign {
   }
 
   func count(on surface: Surface, world: World) -> Int {
-    completedInstants.count(in: calendar.dayInterval(containing: world.now))
-  }
-
-  /// The entries on the local day of `instant`.
-  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int {
-    entries.count(in: calendar.dayInterval(containing: instant))
+    completedInstants.count(in: world.calendar.dayInterval(containing: world.now))
   }
 
   func storedTimestamps() -> [Instant] { completedInstants.values }

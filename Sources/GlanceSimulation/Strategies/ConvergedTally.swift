@@ -17,7 +17,6 @@ struct ConvergedTally: TallySyncDesign {
   /// How far ahead a timeline is planned.
   static let horizonMilliseconds = 2 * Instant.millisecondsPerDay
 
-  let calendar: ZoneCalendar
   /// The App Group store (the phone's replica).
   private var phone = CountedReplica()
   /// The watch's replica.
@@ -28,8 +27,7 @@ struct ConvergedTally: TallySyncDesign {
   static let domain = Domain.tally
   static let surfaces: [Surface] = [.app, .widget, .watch]
 
-  init(calendar: ZoneCalendar, scenario: Scenario) { self.calendar = calendar }
-
+  init(scenario: Scenario) {}
 
   /// Records a phone event; one that came from the watch is not sent back.
   private mutating func recordOnPhone(_ event: Event) {
@@ -59,7 +57,7 @@ struct ConvergedTally: TallySyncDesign {
   }
 
   mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
-    let today = calendar.dayInterval(containing: world.now)
+    let today = world.calendar.dayInterval(containing: world.now)
     guard let target = phone.replica.liveAdds.filter({ today.contains($0.instant) }).max(by: { ($0.instant, $0.id) < ($1.instant, $1.id) }) else {
       return nil
     }
@@ -72,6 +70,11 @@ struct ConvergedTally: TallySyncDesign {
   mutating func appBecameActive(world: inout World) {
     forwardToWatch(world: &world)
     world.requestReloadMindingDeafWindow(context: .appInForeground)
+  }
+
+  /// The app is told of the new zone when it runs in the foreground; the reload is free then.
+  mutating func zoneChanged(world: inout World) {
+    if world.appForeground { world.requestReloadMindingDeafWindow(context: .appInForeground) }
   }
 
   mutating func appKilled(world: inout World) {}
@@ -99,6 +102,7 @@ struct ConvergedTally: TallySyncDesign {
   }
 
   func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+    let calendar = world.calendar
     let today = calendar.dayInterval(containing: world.now)
     let snapshot: TallySnapshot
     do {
@@ -116,14 +120,9 @@ struct ConvergedTally: TallySyncDesign {
     }
   }
 
-  func appCount(world: World) -> Int { phone.live.count(in: calendar.dayInterval(containing: world.now)) }
+  func appCount(world: World) -> Int { phone.live.count(in: world.calendar.dayInterval(containing: world.now)) }
 
-  func watchCount(world: World) -> Int { watch.live.count(in: calendar.dayInterval(containing: world.now)) }
-
-  /// The entries on the local day of `instant`.
-  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int {
-    entries.count(in: calendar.dayInterval(containing: instant))
-  }
+  func watchCount(world: World) -> Int { watch.live.count(in: world.calendar.dayInterval(containing: world.now)) }
 
   func storedTimestamps() -> [Instant] { phone.live.values }
 }

@@ -18,7 +18,6 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   static let name = "mirrorsmoker-legacy"
   static let expectedToConverge = false
 
-  let calendar: ZoneCalendar
   /// The SwiftData store in the App Group: cigarette timestamps.
   private var store = SortedInstants()
   /// App Group defaults.
@@ -35,11 +34,11 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   static let domain = Domain.tally
   static let surfaces: [Surface] = [.app, .widget, .watch]
 
-  init(calendar: ZoneCalendar, scenario: Scenario) { self.calendar = calendar }
+  init(scenario: Scenario) {}
 
-
-  private func storeCount(at instant: Instant) -> Int {
-    store.count(in: calendar.dayInterval(containing: instant))
+  /// The store's cigarettes of today, in the device's zone when the code runs.
+  private func storeCount(world: World) -> Int {
+    store.count(in: world.calendar.dayInterval(containing: world.now))
   }
 
   mutating func appTap(_ action: PlannedAction, world: inout World) {
@@ -57,13 +56,13 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   mutating func watchTap(_ action: PlannedAction, world: inout World) {
     if world.sendMessage(.addCigarette(action.time), to: .phone) { return }
     // Unreachable: the watch keeps it in its own defaults and never forwards it (§2.3, §2.5).
-    let today = calendar.date(containing: world.now)
+    let today = world.calendar.date(containing: world.now)
     if watchDay != today { (watchDay, watchList) = (today, []) }
     watchList.append(action.time)
   }
 
   mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
-    guard let removed = store.values(in: calendar.dayInterval(containing: world.now)).last else { return nil }
+    guard let removed = store.values(in: world.calendar.dayInterval(containing: world.now)).last else { return nil }
     store.remove(removed)
     // ContentView.deleteCigarette only reloads the widgets.
     world.requestReload(context: .appInForeground)
@@ -141,10 +140,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   /// Recomputes today's count from the store, reloads the widgets, full-syncs the watch.
   private mutating func updateSharedDefaults(world: inout World) {
-    todayCount = storeCount(at: world.now)
+    todayCount = storeCount(world: world)
     lastUpdated = world.now
     world.requestReload(context: world.appForeground ? .appInForeground : .background)
-    let today = calendar.dayInterval(containing: world.now)
+    let today = world.calendar.dayInterval(containing: world.now)
     _ = world.sendMessage(.fullSync(day: today.date, timestamps: Array(store.values(in: today))), to: .watch)
   }
 
@@ -163,19 +162,14 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     // CigaretteProvider: trusts the undated todayCount whenever it is > 0.
-    let count = todayCount > 0 ? todayCount : storeCount(at: world.now)
+    let count = todayCount > 0 ? todayCount : storeCount(world: world)
     return ([(world.now, count)], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
   }
 
-  func appCount(world: World) -> Int { storeCount(at: world.now) }
+  func appCount(world: World) -> Int { storeCount(world: world) }
 
   func watchCount(world: World) -> Int {
-    watchDay == calendar.date(containing: world.now) ? watchList.count : 0
-  }
-
-  /// The entries on the local day of `instant`.
-  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int {
-    entries.count(in: calendar.dayInterval(containing: instant))
+    watchDay == world.calendar.date(containing: world.now) ? watchList.count : 0
   }
 
   func storedTimestamps() -> [Instant] { store.values }

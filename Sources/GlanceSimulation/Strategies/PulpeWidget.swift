@@ -24,17 +24,17 @@ struct PulpeWidget: SyncDesign {
   private var cache: (period: BudgetPeriod, remaining: Int)? = nil
   private var refreshScheduled = false
 
-  init(calendar: ZoneCalendar, scenario: Scenario) {
-    plan = BudgetPlan(calendar: calendar, payDay: scenario.payDay)
+  init(scenario: Scenario) {
+    plan = BudgetPlan(payDay: scenario.payDay)
   }
 
   private mutating func syncCache(world: inout World, context: ReloadContext) {
-    cache = (plan.period(at: world.now), plan.remaining(at: world.now, expenses: expenses))
+    cache = (plan.period(at: world.now, in: world.calendar), plan.remaining(at: world.now, expenses: expenses, in: world.calendar))
     world.requestReload(context: context)
   }
 
   mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    let effect = plan.apply(action, to: &expenses, at: world.now)
+    let effect = plan.apply(action, to: &expenses, at: world.now, in: world.calendar)
     if effect != .none { syncCache(world: &world, context: .appInForeground) }
     return effect
   }
@@ -62,7 +62,7 @@ struct PulpeWidget: SyncDesign {
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
 
   func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
-    let current = plan.period(at: world.now)
+    let current = plan.period(at: world.now, in: world.calendar)
     let value = cache.map { $0.period == current ? $0.remaining : BudgetPlan.emptyState } ?? BudgetPlan.emptyState
     return ([(world.now, value)], .after(world.now.advanced(by: Instant.millisecondsPerHour)))
   }
@@ -74,13 +74,15 @@ struct PulpeWidget: SyncDesign {
     return ([(world.now, year)], .after(world.now.advanced(by: Instant.millisecondsPerHour)))
   }
 
-  func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses) }
+  func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses, in: world.calendar) }
 
-  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { plan.remaining(at: instant, expenses: entries) }
+  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int {
+    plan.remaining(at: instant, expenses: entries, in: calendar)
+  }
 
   /// The year widget should show the year of the current period.
-  func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int {
-    surface == .yearWidget ? plan.period(at: instant).year : trueValue(of: entries, at: instant)
+  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar, on surface: Surface) -> Int {
+    surface == .yearWidget ? plan.period(at: instant, in: calendar).year : trueValue(of: entries, at: instant, in: calendar)
   }
 
   func storedTimestamps() -> [Instant] { expenses.values }

@@ -24,7 +24,9 @@ protocol SyncDesign {
   /// that is expected to converge does not).
   static var expectedToConverge: Bool { get }
 
-  init(calendar: ZoneCalendar, scenario: Scenario)
+  /// A design for `scenario`; it reads the device's current zone from the world (`world.calendar`)
+  /// whenever it computes "today", as the apps read the system's zone.
+  init(scenario: Scenario)
 
   /// The person did `action` (the engine has checked that the app is in the foreground for
   /// in-app actions); returns what it changed in the truth.
@@ -41,9 +43,9 @@ protocol SyncDesign {
   static var widgetCount: Int { get }
   /// The timeline of widget `widget` (0 is the main widget, ``timeline(world:)``).
   func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy)
-  /// What `surface` should show at `instant` (the year widget shows a year, the others
-  /// ``trueValue(of:at:)``).
-  func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int
+  /// What `surface` should show at `instant` with the device in `calendar`'s zone (the year
+  /// widget shows a year, the others ``trueValue(of:at:in:)``).
+  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar, on surface: Surface) -> Int
   /// What the app (when in the foreground) or the watch shows now; the widget's count comes from
   /// the host's timeline.
   func count(on surface: Surface, world: World) -> Int
@@ -57,11 +59,15 @@ protocol SyncDesign {
   mutating func storeMoveDayBegins(world: inout World)
   /// Whether the widget exists yet (in a store-move scenario it arrives with the updated app).
   var widgetInstalled: Bool { get }
-  /// What every surface should show at `instant`, from the truth's entries: for the tally and
-  /// the steps, the entries on the local day of `instant`.
-  func trueValue(of entries: SortedInstants, at instant: Instant) -> Int
+  /// What every surface should show at `instant` with the device in `calendar`'s zone, from the
+  /// truth's entries: for the tally and the steps, the entries on the local day of `instant`.
+  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int
   /// The app went to the background.
   mutating func appWentToBackground(world: inout World)
+  /// The device's zone changed (`world.calendar` is the new one). iOS tells a running app
+  /// (`NSSystemTimeZoneDidChange`, `significantTimeChangeNotification`); it tells neither a
+  /// suspended app nor a widget.
+  mutating func zoneChanged(world: inout World)
   /// The system ran the app's background refresh task (BGAppRefresh).
   mutating func backgroundRefresh(world: inout World)
 }
@@ -74,11 +80,17 @@ extension SyncDesign {
     return timeline(world: world)
   }
 
-  func trueValue(of entries: SortedInstants, at instant: Instant, on surface: Surface) -> Int {
-    trueValue(of: entries, at: instant)
+  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar, on surface: Surface) -> Int {
+    trueValue(of: entries, at: instant, in: calendar)
+  }
+
+  /// The entries on the local day of `instant`: what the tally and the steps show.
+  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int {
+    entries.count(in: calendar.dayInterval(containing: instant))
   }
 
   mutating func appWentToBackground(world: inout World) {}
+  mutating func zoneChanged(world: inout World) {}
   mutating func backgroundRefresh(world: inout World) {}
 
   var recordsLostByStoreMove: Int { 0 }
@@ -122,13 +134,23 @@ extension TallySyncDesign {
   }
 }
 
+/// How soon after planning a converged widget asks for a new timeline, whatever its entries: the
+/// zone check. A timeline is right as time passes only in the zone it was planned in, and
+/// WidgetKit documents no reload when the device's zone changes (a flight), so every converged
+/// timeline is capped at an hour (`Timeline.reloading(noLaterThan:)`): a widget shows "today" of
+/// a zone the device has left for at most that long plus WidgetKit's lateness. Cost: one charged
+/// reload an hour, 24 of the 40–70 a day WidgetKit grants a widget that is looked at.
+let zoneCheckMilliseconds = Instant.millisecondsPerHour
+
 /// The timeline a converged design gives WidgetKit: `projection` planned from `now` over
-/// `horizonMilliseconds`, each entry rendered to the integer the checker compares.
+/// `horizonMilliseconds`, each entry rendered to the integer the checker compares, reloaded
+/// after the zone check at the latest.
 func countTimeline<Projection: TimelineProjection>(
   _ projection: Projection, now: Instant, horizonMilliseconds: Int64, count: (Projection.Model) -> Int
 ) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
   do {
     let timeline = try TimelinePlanner.plan(projection, now: now, horizon: now.advanced(by: horizonMilliseconds))
+      .reloading(noLaterThan: now.advanced(by: zoneCheckMilliseconds))
     return (timeline.entries.map { ($0.date, count($0.model)) }, timeline.policy)
   } catch {
     preconditionFailure("planning \(horizonMilliseconds) ms from \(now) cannot fail: \(error)")

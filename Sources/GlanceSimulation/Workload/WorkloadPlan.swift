@@ -31,54 +31,68 @@ struct FaultPlan: Sendable {
 }
 
 enum WorkloadPlanner {
-  /// The actions of `days` days from `start`, sorted by time, every time distinct.
-  static func actions(
-    scenario: Scenario, calendar: ZoneCalendar, start: Instant, days: Int, seed: UInt64
-  ) -> [PlannedAction] {
+  /// The actions of the local `days` (the itinerary's pieces), sorted by time, every time
+  /// distinct. Each day's profile is drawn in the zone the device is in; a piece of a day cut by a
+  /// zone change keeps what was drawn inside it (what the person does next happens in the new
+  /// zone's piece), so a stay in one zone draws exactly what it always did.
+  static func actions(scenario: Scenario, days: [Itinerary.DayPiece], seed: UInt64) -> [PlannedAction] {
     var stream = RandomStream.derived(root: seed, label: "workload")
     var ids = RandomStream.derived(root: seed, label: "workload.ids")
     let workload = scenario.workload
     var drafts: [(Instant, PlannedAction.Kind)] = []
-    var day = calendar.dayInterval(containing: start)
-    for dayIndex in 0..<days {
-      let busy = workload.busyDays.contains(dayIndex) ? 10 : 1
+    for piece in days {
+      let day = piece.day
+      let busy = workload.busyDays.contains(piece.index) ? 10 : 1
       let wake = day.start.advanced(by: Int64(workload.wakeHour) * Instant.millisecondsPerHour)
       let sleep = min(day.end, day.start.advanced(by: Int64(workload.sleepHour) * Instant.millisecondsPerHour))
       func moment() -> Instant {
         Instant(millisecondsSince1970: stream.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1)))
       }
+      /// Keeps what begins at `anchor` when the device is in this piece's zone then.
+      func keep(_ anchor: Instant, _ drafted: [(Instant, PlannedAction.Kind)]) {
+        if piece.window.contains(anchor) { drafts += drafted }
+      }
       for _ in 0..<stream.count(mean: workload.appSessionsPerDay, spread: 2) {
         let opened = moment()
         let minutes = stream.uniform(in: 1...10)
         // One session in four starts from a tap on the widget's body (a deep link).
-        drafts.append((opened, .appOpen(minutes: minutes, fromWidget: stream.happens(Chance(numerator: 1, denominator: 4)))))
+        var session: [(Instant, PlannedAction.Kind)] = [
+          (opened, .appOpen(minutes: minutes, fromWidget: stream.happens(Chance(numerator: 1, denominator: 4))))
+        ]
         for _ in 0..<stream.uniform(in: 0...(2 * workload.tapsPerSession)) {
-          drafts.append((opened.advanced(by: stream.uniform(in: Int64(1_000)...(Int64(minutes) * 60_000 - 1_000))), .appTap))
+          session.append((opened.advanced(by: stream.uniform(in: Int64(1_000)...(Int64(minutes) * 60_000 - 1_000))), .appTap))
         }
+        keep(opened, session)
       }
       for _ in 0..<(stream.count(mean: workload.widgetTapsPerDay, spread: 2) * busy) {
         let tapped = moment()
-        drafts.append((tapped, .widgetTap))
+        var tap: [(Instant, PlannedAction.Kind)] = [(tapped, .widgetTap)]
         // One time in four the person then opens the app to look (0.3 to 2.5 s later).
         if stream.happens(Chance(numerator: 1, denominator: 4)) {
-          drafts.append((tapped.advanced(by: stream.uniform(in: Int64(300)...2_500)), .appOpen(minutes: stream.uniform(in: 1...3))))
+          tap.append((tapped.advanced(by: stream.uniform(in: Int64(300)...2_500)), .appOpen(minutes: stream.uniform(in: 1...3))))
         }
+        keep(tapped, tap)
       }
-      for _ in 0..<stream.count(mean: workload.watchTapsPerDay, spread: 2) { drafts.append((moment(), .watchTap)) }
+      for _ in 0..<stream.count(mean: workload.watchTapsPerDay, spread: 2) {
+        let tapped = moment()
+        keep(tapped, [(tapped, .watchTap)])
+      }
       let deletes = workload.deletesPerWeek / 7 + (stream.happens(Chance(numerator: UInt64(workload.deletesPerWeek % 7), denominator: 7)) ? 1 : 0)
       for _ in 0..<deletes {
         let opened = moment()
-        drafts.append((opened, .appOpen(minutes: 2)))
-        drafts.append((opened.advanced(by: 30_000), .appDelete))
+        keep(opened, [(opened, .appOpen(minutes: 2)), (opened.advanced(by: 30_000), .appDelete)])
       }
       if workload.lateNightTaps {
         // The minutes around midnight: a widget tap before, one after, and one from the watch.
         let boundary = day.end
-        drafts.append((boundary.advanced(by: -stream.uniform(in: Int64(1_000)...600_000)), .widgetTap))
-        drafts.append((boundary.advanced(by: stream.uniform(in: Int64(1_000)...600_000)), .widgetTap))
-        drafts.append((boundary.advanced(by: stream.uniform(in: Int64(1_000)...900_000)), .watchTap))
+        let taps: [(Instant, PlannedAction.Kind)] = [
+          (boundary.advanced(by: -stream.uniform(in: Int64(1_000)...600_000)), .widgetTap),
+          (boundary.advanced(by: stream.uniform(in: Int64(1_000)...600_000)), .widgetTap),
+          (boundary.advanced(by: stream.uniform(in: Int64(1_000)...900_000)), .watchTap),
+        ]
+        // Only around a midnight the device lives through in this zone.
+        if piece.window.upperBound == day.end { drafts += taps }
       }
-      day = calendar.dayInterval(containing: day.end)
     }
     drafts.sort { $0.0 < $1.0 }
     var actions: [PlannedAction] = []
@@ -110,23 +124,25 @@ enum WorkloadPlanner {
     return EventID(uuid)
   }
 
-  /// App kills and watch out-of-range spells, each from its own stream.
-  static func faults(scenario: Scenario, calendar: ZoneCalendar, start: Instant, days: Int, seed: UInt64) -> FaultPlan {
+  /// App kills and watch out-of-range spells, each from its own stream, drawn per local day as
+  /// ``actions(scenario:days:seed:)`` draws them.
+  static func faults(scenario: Scenario, days: [Itinerary.DayPiece], seed: UInt64) -> FaultPlan {
     var kills = RandomStream.derived(root: seed, label: "faults.kill")
     var range = RandomStream.derived(root: seed, label: "faults.watch")
     var plan = FaultPlan()
-    var day = calendar.dayInterval(containing: start)
-    for _ in 0..<days {
-      let span = day.start.millisecondsSince1970...(day.end.millisecondsSince1970 - 1)
+    for piece in days {
+      let span = piece.day.start.millisecondsSince1970...(piece.day.end.millisecondsSince1970 - 1)
       for _ in 0..<kills.count(mean: scenario.faults.appKillsPerDay, spread: 1) {
-        plan.kills.append(Instant(millisecondsSince1970: kills.uniform(in: span)))
+        let kill = Instant(millisecondsSince1970: kills.uniform(in: span))
+        if piece.window.contains(kill) { plan.kills.append(kill) }
       }
       for _ in 0..<range.count(mean: scenario.faults.watchOutOfRangePerDay, spread: 1) {
         let from = Instant(millisecondsSince1970: range.uniform(in: span))
         let minutes = range.uniform(in: scenario.faults.watchOutOfRangeMinutes)
-        plan.outOfRange.append((from, from.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute)))
+        if piece.window.contains(from) {
+          plan.outOfRange.append((from, from.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute)))
+        }
       }
-      day = calendar.dayInterval(containing: day.end)
     }
     plan.kills.sort()
     plan.outOfRange.sort { $0.from < $1.from }

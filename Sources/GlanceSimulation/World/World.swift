@@ -78,6 +78,11 @@ enum WorldEvent: Sendable {
   /// The reload a timeline's `.after` policy asks for; stale when a newer timeline replaced it.
   case policyReload(widget: Int, generation: Int)
   case dayBoundary
+  /// The device's zone changes: leg `leg` of the itinerary begins.
+  case zoneChange(leg: Int)
+  /// Long enough after the change to leg `leg` for a converged widget to have caught up: no
+  /// surface may still show "today" of the zone the device left.
+  case zoneSettled(leg: Int)
   case endOfSafetyPhase
   /// The system runs the app's background refresh task.
   case backgroundRefresh
@@ -103,7 +108,11 @@ enum Channel: String, Hashable, Sendable {
 /// defaults, replicas) and ask the world to schedule what follows.
 struct World {
   private(set) var now: Instant
-  let calendar: ZoneCalendar
+  /// The device's zone over the run.
+  let itinerary: Itinerary
+  /// The device's current zone (phone and watch: the watch takes its zone from the phone): every
+  /// surface computes "today" in it.
+  private(set) var calendar: ZoneCalendar
   private(set) var queue = EventQueue<WorldEvent>(capacityMax: 2_000_000)
   /// Whether the app runs, and whether it is in the foreground.
   private(set) var appRunning = false
@@ -132,10 +141,11 @@ struct World {
   private var recentNext = 0
   static let traceLength = 24
 
-  init(start: Instant, calendar: ZoneCalendar, refreshBudget: RefreshBudget, widgets: Int, seed: UInt64, faults: Faults) {
+  init(start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: Int, seed: UInt64, faults: Faults) {
     precondition((1...2).contains(widgets), "a design has one or two widgets, not \(widgets)")
     self.now = start
-    self.calendar = calendar
+    self.itinerary = itinerary
+    self.calendar = itinerary.calendar(at: start)
     self.hosts = Array(repeating: WidgetHost(budget: refreshBudget), count: widgets)
     self.latencies = RandomStream.derived(root: seed, label: "world.latency")
     self.duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
@@ -189,6 +199,8 @@ struct World {
     case .reloadServed(let widget): return widget == 0 ? "widget reload served" : "year widget reload served"
     case .policyReload(let widget, _): return widget == 0 ? "widget policy reload" : "year widget policy reload"
     case .dayBoundary: return "local day boundary"
+    case .zoneChange(let leg): return "the device's zone changes (itinerary leg \(leg))"
+    case .zoneSettled: return "zone change settled: no surface may show the old zone's today"
     case .endOfSafetyPhase: return "end of safety phase: faults off"
     case .backgroundRefresh: return "background app refresh"
     case .retryReload: return "reload asked again after the deaf window"
@@ -221,6 +233,16 @@ struct World {
   }
 
   mutating func endFaults() { faultsOn = false }
+
+  /// The device arrives in the zone of itinerary leg `leg`; the widgets have until
+  /// `settleMilliseconds` from now to catch up (their zone-check reload is in flight until then).
+  mutating func changeZone(toLeg leg: Int, settleMilliseconds: Int64) {
+    calendar = itinerary.legs[leg].calendar
+    zoneSettles = now.advanced(by: settleMilliseconds)
+  }
+
+  /// Until when the last zone change is still being caught up with.
+  private var zoneSettles: Instant? = nil
 
   mutating func setReachable(_ reachable: Bool) {
     watchReachable = reachable
@@ -318,10 +340,10 @@ struct World {
   mutating func retryReloadServed() { retryScheduled = false }
 
   /// Whether nothing is in flight: both transfer queues empty, no reload pending, the watch in
-  /// range.
+  /// range, and no zone change still being caught up with.
   var isQuiescent: Bool {
     watchReachable && hosts.allSatisfy { !$0.reloadPending } && (transfers[.phone] ?? []).isEmpty
-      && (transfers[.watch] ?? []).isEmpty
+      && (transfers[.watch] ?? []).isEmpty && zoneSettles.map { $0 <= now } ?? true
   }
 
   /// The person adds the widget: WidgetKit asks for its first timeline (not a budgeted reload).

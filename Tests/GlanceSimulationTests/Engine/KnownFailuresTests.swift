@@ -89,6 +89,19 @@ struct KnownFailuresTests {
     #expect(violation.surfaces.contains(.yearWidget), "\(violation.surfaces)")
   }
 
+  @Test("mirrorsmoker-legacy: after a flight the widget shows today of the zone the device left (rollover, travel)")
+  func oldZonesToday() throws {
+    let outcome = try SimulationFixtures.outcome("travel", days: 7)
+    let violation = try #require(outcome.result(.mirrorsmokerLegacy)?.violation(.rollover))
+    #expect(violation.surfaces.contains(.widget))
+    // The first one is the flight east: 10 June in Auckland had many taps, 10 June in Los Angeles
+    // has just begun.
+    #expect(violation.detail.contains("Pacific/Auckland, which the device left"), "\(violation.detail)")
+    #expect(violation.found > violation.expected)
+    let converged = try #require(outcome.result(.converged))
+    #expect(converged.violations.isEmpty, "\(converged.violations.map(\.detail))")
+  }
+
   @Test("converged: none of them, in any domain")
   func convergedHoldsEverything() throws {
     for domain in Domain.allCases {

@@ -13,7 +13,7 @@ struct PlantedBugTests {
     var inner: ConvergedTally
     static let domain = Domain.tally
     static let surfaces = ConvergedTally.surfaces
-    init(calendar: ZoneCalendar, scenario: Scenario) { inner = ConvergedTally(calendar: calendar, scenario: scenario) }
+    init(scenario: Scenario) { inner = ConvergedTally(scenario: scenario) }
     mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
     mutating func appBecameActive(world: inout World) { inner.appBecameActive(world: &world) }
     mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
@@ -27,7 +27,6 @@ struct PlantedBugTests {
     }
     func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
     func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
-    func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { inner.trueValue(of: entries, at: instant) }
   }
 
   /// Converged, but the widget's provider reads a snapshot the app writes only when it comes to
@@ -39,7 +38,7 @@ struct PlantedBugTests {
     var snapshotCount = 0
     static let domain = Domain.tally
     static let surfaces = ConvergedTally.surfaces
-    init(calendar: ZoneCalendar, scenario: Scenario) { inner = ConvergedTally(calendar: calendar, scenario: scenario) }
+    init(scenario: Scenario) { inner = ConvergedTally(scenario: scenario) }
     mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
     mutating func appBecameActive(world: inout World) {
       snapshotCount = inner.count(on: .app, world: world)
@@ -55,19 +54,44 @@ struct PlantedBugTests {
     }
     func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
     func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
-    func trueValue(of entries: SortedInstants, at instant: Instant) -> Int { inner.trueValue(of: entries, at: instant) }
   }
 
-  static func run<Design: SyncDesign>(_ design: Design.Type) throws -> StrategyResult {
-    let scenario = try SimulationFixtures.scenario("default")
+  /// Converged, but without the zone check: the widget's timeline is not capped at an hour, so
+  /// after a flight it keeps "today" of the zone the device left until its next planned reload.
+  struct NoZoneCheck: SyncDesign {
+    static let name = "planted-no-zone-check"
+    static let expectedToConverge = true
+    var inner: ConvergedTally
+    static let domain = Domain.tally
+    static let surfaces = ConvergedTally.surfaces
+    init(scenario: Scenario) { inner = ConvergedTally(scenario: scenario) }
+    mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
+    mutating func appBecameActive(world: inout World) { inner.appBecameActive(world: &world) }
+    mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
+    mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
+    mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
+      inner.receive(message, on: device, via: channel, world: &world)
+    }
+    func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+      let planned = inner.timeline(world: world)
+      return (planned.entries, .after(world.now.advanced(by: ConvergedTally.horizonMilliseconds)))
+    }
+    func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
+    func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
+  }
+
+  static func run<Design: SyncDesign>(_ design: Design.Type, scenario name: String = "default", days: Int = 14) throws -> StrategyResult {
+    let scenario = try SimulationFixtures.scenario(name)
     let calendar = try ZoneCalendar(identifier: scenario.zone)
     let start = try #require(calendar.dayInterval(of: scenario.start)).start
+    let itinerary = try Itinerary(scenario: scenario, calendar: calendar, start: start)
     var end = start
-    for _ in 0..<14 { end = calendar.nextRollover(after: end) }
-    let actions = WorkloadPlanner.actions(scenario: scenario, calendar: calendar, start: start, days: 14, seed: 42)
-    let faults = WorkloadPlanner.faults(scenario: scenario, calendar: calendar, start: start, days: 14, seed: 42)
+    for _ in 0..<days { end = itinerary.nextRollover(after: end) }
+    let pieces = itinerary.days(from: start, until: end)
+    let actions = WorkloadPlanner.actions(scenario: scenario, days: pieces, seed: 42)
+    let faults = WorkloadPlanner.faults(scenario: scenario, days: pieces, seed: 42)
     return RunInputs(
-      scenario: scenario, calendar: calendar, start: start, end: end, seed: 42, actions: actions, faults: faults
+      scenario: scenario, itinerary: itinerary, start: start, end: end, seed: 42, actions: actions, faults: faults
     ).play(Design.self)
   }
 
@@ -84,8 +108,17 @@ struct PlantedBugTests {
     #expect(result.violation(.staleness) != nil)
   }
 
-  @Test("the unbroken converged design passes the same run")
+  @Test("a widget without the zone check shows the old zone's today after a flight")
+  func zoneCheckFires() throws {
+    let result = try Self.run(NoZoneCheck.self, scenario: "travel", days: 7)
+    let violation = try #require(result.violation(.rollover))
+    #expect(violation.surfaces == [.widget])
+    #expect(violation.detail.contains("which the device left"))
+  }
+
+  @Test("the unbroken converged design passes the same runs")
   func controlPasses() throws {
     #expect(try Self.run(ConvergedTally.self).violations.isEmpty)
+    #expect(try Self.run(ConvergedTally.self, scenario: "travel", days: 7).violations.isEmpty)
   }
 }
