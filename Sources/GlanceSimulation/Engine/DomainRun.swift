@@ -19,7 +19,30 @@ struct DomainRun<Design: SyncDesign> {
   var actions: [PlannedAction] { inputs.actions }
   var faults: FaultPlan { inputs.faults }
 
+  /// Plays the run. A violation found only at the final check (a lost or doubled entry) is dated
+  /// at the entry's action, and the run is replayed (it is deterministic) to show the events
+  /// around that action rather than the end of the run.
   func run() -> StrategyResult {
+    guard case .finished(let result) = play(focus: nil) else { preconditionFailure("a run without focus finishes") }
+    var violations = result.violations
+    for index in violations.indices where violations[index].datedAtAction {
+      guard case .traced(let lines) = play(focus: violations[index].time) else { continue }
+      violations[index].trace = lines
+    }
+    return result.replacing(violations: violations)
+  }
+
+  /// What a play gives: the result, or, when it had a focus, the events around it.
+  private enum Played {
+    case finished(StrategyResult)
+    case traced([String])
+  }
+
+  /// How many events after the focus a replay lets through before it takes the trace: the
+  /// report shows the last 12, so 4 before the focus and 8 from it on.
+  static var eventsAfterFocus: Int { 8 }
+
+  private func play(focus: Instant?) -> Played {
     var budget: RefreshBudget
     do {
       budget = try RefreshBudget(limit: scenario.refreshBudget)
@@ -45,10 +68,15 @@ struct DomainRun<Design: SyncDesign> {
     /// An armed kill: how many operation steps to let through first.
     var armedKill: Int? = nil
     var lastAction = -1
+    var afterFocus = 0
     while let (_, event) = world.popNext() {
       eventCount += 1
       precondition(eventCount <= 5_000_000, "more than 5 000 000 events in one run")
       world.note(event)
+      if let focus, world.now >= focus {
+        afterFocus += 1
+        if afterFocus == Self.eventsAfterFocus { return .traced(Array(world.trace.suffix(12))) }
+      }
       switch event {
       case .kill, .reachability, .dayBoundary, .storeMoveDay, .zoneChange, .zoneSettled:
         if nextTimed < timed.count {
@@ -147,7 +175,7 @@ struct DomainRun<Design: SyncDesign> {
       case .finalCheck:
         checker.observe(event: event, world: world, design: design)
         checker.finish(world: world, design: design)
-        return checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount)
+        return .finished(checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount))
       }
       checker.observe(event: event, world: world, design: design)
     }

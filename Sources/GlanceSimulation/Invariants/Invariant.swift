@@ -30,8 +30,12 @@ public struct Violation: Hashable, Sendable {
   public let expected: Int
   public let found: Int
   public let detail: String
-  /// The events just before it, oldest first.
-  public let trace: [String]
+  /// The events around it, oldest first: just before it, or, when it is dated at the action
+  /// that made the entry (``datedAtAction``), around that action.
+  public internal(set) var trace: [String]
+  /// Whether `time` is the instant of the action whose entry was lost or doubled (found at the
+  /// final check), rather than when the checker saw it.
+  public let datedAtAction: Bool
   public var occurrences: Int
   /// Every surface on which it was seen, in surface order.
   public var surfaces: [Surface]
@@ -71,6 +75,14 @@ public struct StrategyResult: Hashable, Sendable {
 
   public func violation(_ invariant: Invariant) -> Violation? {
     violations.first { $0.invariant == invariant }
+  }
+
+  /// The same result with `violations` in place of its own.
+  func replacing(violations: [Violation]) -> StrategyResult {
+    StrategyResult(
+      strategy: strategy, domain: domain, expectedToConverge: expectedToConverge, violations: violations,
+      staleness: staleness, events: events, acceptedActions: acceptedActions, reloadRequests: reloadRequests,
+      chargedReloads: chargedReloads, deniedReloads: deniedReloads, chart: chart)
   }
 
   /// Whether a strategy that is expected to converge broke an invariant.

@@ -200,11 +200,13 @@ struct InvariantChecker {
     }
     if let first = missing.first {
       record(.noLostWrite, world: world, surface: nil, expected: truth.count, found: truth.count - missing.count,
-             detail: "\(missing.count) accepted entries are not in the phone's store (\(Self.tallyByKind(missing, origins))); the first is \(Self.describe(first, origins[first]))")
+             detail: "\(missing.count) accepted entries are not in the phone's store at the end of the run (\(Self.tallyByKind(missing, origins))); the first is \(Self.describe(first, origins[first]))",
+             atAction: first)
     }
     if let first = extra.first {
       record(.noDoubleCount, world: world, surface: nil, expected: truth.count, found: truth.count + extra.count,
-             detail: "\(extra.count) stored entries repeat an accepted one or were deleted (\(Self.tallyByKind(extra, origins))); the first is \(Self.describe(first, origins[first]))")
+             detail: "\(extra.count) stored entries at the end of the run repeat an accepted one or were deleted (\(Self.tallyByKind(extra, origins))); the first is \(Self.describe(first, origins[first]))",
+             atAction: first)
     }
     let lost = design.recordsLostByStoreMove
     if lost > 0 {
@@ -243,7 +245,7 @@ struct InvariantChecker {
   /// `action #12 (widgetTap) at 2026-03-15T11:03:27.801Z`.
   static func describe(_ instant: Instant, _ action: PlannedAction?) -> String {
     guard let action else { return "the entry at \(instant)" }
-    return "action #\(action.ordinal) (\(action.kind)) at \(instant); replay with --trace to see its steps"
+    return "action #\(action.ordinal) (\(action.kind)) at \(instant), the time given here; the events below are around it"
   }
 
   private static func index(of instant: Instant, in sorted: [Instant]) -> Int? {
@@ -256,8 +258,11 @@ struct InvariantChecker {
     return low < sorted.count && sorted[low] == instant ? low : nil
   }
 
+  /// Records an occurrence seen now; `atAction` dates it at the instant of the action whose
+  /// entry it concerns (the engine then replays the run for the events around it).
   private mutating func record(
-    _ invariant: Invariant, world: World, surface: Surface?, expected: Int, found: Int, detail: String
+    _ invariant: Invariant, world: World, surface: Surface?, expected: Int, found: Int, detail: String,
+    atAction: Instant? = nil
   ) {
     if var existing = violations[invariant] {
       existing.occurrences += 1
@@ -266,8 +271,9 @@ struct InvariantChecker {
       return
     }
     violations[invariant] = Violation(
-      invariant: invariant, time: world.now, surface: surface, expected: expected, found: found, detail: detail,
-      trace: world.trace, occurrences: 1, surfaces: surface.map { [$0] } ?? [])
+      invariant: invariant, time: atAction ?? world.now, surface: surface, expected: expected, found: found,
+      detail: detail, trace: world.trace, datedAtAction: atAction != nil, occurrences: 1,
+      surfaces: surface.map { [$0] } ?? [])
   }
 
   func result(strategy: String, domain: Domain, world: World, events: Int) -> StrategyResult {

@@ -29,6 +29,10 @@ struct KnownFailuresTests {
   func lostWatchEntries() throws {
     let violation = try #require(try Self.legacy().violation(.noLostWrite))
     #expect(Self.kinds(violation).contains("watchTap"), "\(violation.detail)")
+    // Dated at the lost tap, with the events around it (replayed), not the end of the run.
+    #expect(violation.datedAtAction)
+    #expect(violation.trace.contains { $0.hasPrefix("\(violation.time) action #") }, "\(violation.trace)")
+    #expect(violation.trace.contains { $0.hasPrefix("\(violation.time)") } && violation.trace.last.map { $0 > "\(violation.time)" } == true)
   }
 
   @Test("mirrorsmoker-legacy: a widget tap lost when the app removes the whole pending queue (no-lost-write, no-midnight scenario)")
