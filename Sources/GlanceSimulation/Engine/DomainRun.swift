@@ -136,6 +136,10 @@ struct DomainRun<Design: SyncDesign> {
         if world.faultsOn || reachable { world.setReachable(reachable) }
       case .deliver(let message, let device, let channel):
         design.receive(message, on: device, via: channel, world: &world)
+      case .deliverContext(let device):
+        if let message = world.takeContext(for: device) {
+          design.receive(message, on: device, via: .applicationContext, world: &world)
+        }
       case .pumpTransfers(let device):
         for message in world.pumpTransfer(to: device) {
           design.receive(message, on: device, via: .transferUserInfo, world: &world)

@@ -5,8 +5,12 @@ import GlanceKernel
 ///   store by the app or the widget intent (a kill cannot split it, and there is no
 ///   read-modify-write of a shared counter);
 /// - the watch writes to its own replica and sends each event with `transferUserInfo` (durable,
-///   in order, at least once); the phone forwards its events the same way; receivers merge by id,
-///   so duplicates are harmless;
+///   in order, at least once: a write must not be lost); the phone merges by id, so duplicates
+///   are harmless;
+/// - the phone pushes its state to the watch with `updateApplicationContext` (latest value wins):
+///   its log in the order it recorded events, each push a superset of the last, so a push the
+///   watch never saw costs nothing (`../shared/domain/babysteps-mirrorsmoker.md` §4.5: writes over a
+///   durable FIFO, state over latest-wins);
 /// - a delete is a `remove` event (a tombstone) that travels like any other;
 /// - the widget's timeline is planned from a dated `TallySnapshot` to every local day boundary, so
 ///   midnight needs no reload; a reload is requested after each change (free in the foreground and
@@ -21,18 +25,20 @@ struct ConvergedTally: TallySyncDesign {
   private var phone = CountedReplica()
   /// The watch's replica.
   private var watch = CountedReplica()
-  /// Phone events not yet handed to `transferUserInfo` for the watch, in the order recorded.
-  private var unforwarded: [Event] = []
+  /// The phone's events in the order it recorded them: the state it pushes to the watch.
+  private var phoneLog: [Event] = []
+  /// How much of the phone's log the watch has merged.
+  private var watchMergedCount = 0
 
   static let domain = Domain.tally
   static let surfaces: [Surface] = [.app, .widget, .watch]
 
   init(scenario: Scenario) {}
 
-  /// Records a phone event; one that came from the watch is not sent back.
+  /// Records a phone event.
   private mutating func recordOnPhone(_ event: Event) {
     guard phone.insert(event) else { return }
-    if event.origin != .watch { unforwarded.append(event) }
+    phoneLog.append(event)
   }
 
   mutating func appTap(_ action: PlannedAction, world: inout World) {
@@ -81,23 +87,31 @@ struct ConvergedTally: TallySyncDesign {
 
   mutating func step(_ step: Step, world: inout World) {}
 
-  /// Hands every phone event the watch has not been sent to `transferUserInfo`, in order.
+  /// Pushes the phone's log to the watch as its application context (when it grew).
   private mutating func forwardToWatch(world: inout World) {
-    for event in unforwarded { world.transferUserInfo(.event(event), to: .watch) }
-    unforwarded = []
+    guard phoneLog.count > pushedCount else { return }
+    pushedCount = phoneLog.count
+    world.updateApplicationContext(.phoneLog(length: phoneLog.count), to: .watch)
   }
 
+  /// How long the log was at the last push.
+  private var pushedCount = 0
+
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
-    guard case .event(let event) = message else { return }
-    switch device {
-    case .phone:
+    switch (message, device) {
+    case (.event(let event), .phone):
       world.wakeAppInBackground()
       guard !phone.replica.contains(event.id) else { return }  // a duplicate delivery
       recordOnPhone(event)
       world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
       forwardToWatch(world: &world)
-    case .watch:
-      watch.insert(event)  // a duplicate delivery is ignored
+    case (.phoneLog(let length), .watch):
+      // A later context holds an earlier one: merge what is new since the last one merged.
+      guard length > watchMergedCount else { return }
+      for event in phoneLog[watchMergedCount..<length] { watch.insert(event) }  // known ids are ignored
+      watchMergedCount = length
+    default:
+      break
     }
   }
 

@@ -39,6 +39,11 @@ enum Message: Hashable, Sendable {
   case fullSync(day: CivilDate, timestamps: [Instant])
   /// A replicated event (converged design).
   case event(Event)
+  /// The phone's log, in the order the phone recorded its events, pushed as application context
+  /// (converged design): each push holds the last, so latest-wins loses nothing. The log is
+  /// append-only, so its length names the pushed prefix exactly; the simulator sends the length
+  /// rather than copying the prefix.
+  case phoneLog(length: Int)
 }
 
 /// One step of a multi-step operation: a kill between two steps leaves the operation half done.
@@ -73,6 +78,8 @@ enum WorldEvent: Sendable {
   case reachability(Bool)
   case deliver(Message, to: Device, channel: Channel)
   case pumpTransfers(to: Device)
+  /// `updateApplicationContext`'s latest value reaches `device`.
+  case deliverContext(to: Device)
   /// WidgetKit serves a reload of widget `widget` (0: the main widget, 1: the year widget).
   case reloadServed(widget: Int)
   /// The reload a timeline's `.after` policy asks for; stale when a newer timeline replaced it.
@@ -136,6 +143,9 @@ struct World {
   /// Queued `transferUserInfo` payloads per destination, in send order.
   private(set) var transfers: [Device: [Message]] = [.phone: [], .watch: []]
   private var pumping: Set<Device> = []
+  /// The latest `updateApplicationContext` value per destination, not yet delivered.
+  private(set) var contexts: [Device: Message] = [:]
+  private var contextDeliveryScheduled: Set<Device> = []
   /// The last events (a ring of `traceLength`), formatted only when a report needs them.
   private var recent: [(time: Instant, event: WorldEvent)] = []
   private var recentNext = 0
@@ -196,6 +206,7 @@ struct World {
     case .reachability(let reachable): return reachable ? "watch in range" : "watch out of range"
     case .deliver(let message, let device, let channel): return "\(channel) to \(device): \(message)"
     case .pumpTransfers(let device): return "transferUserInfo delivery to \(device)"
+    case .deliverContext(let device): return "applicationContext delivery to \(device)"
     case .reloadServed(let widget): return widget == 0 ? "widget reload served" : "year widget reload served"
     case .policyReload(let widget, _): return widget == 0 ? "widget policy reload" : "year widget policy reload"
     case .dayBoundary: return "local day boundary"
@@ -248,6 +259,7 @@ struct World {
     watchReachable = reachable
     if reachable {
       for device in [Device.phone, .watch] where !(transfers[device] ?? []).isEmpty { startPump(to: device) }
+      for device in [Device.phone, .watch] where contexts[device] != nil { scheduleContextDelivery(to: device) }
     }
   }
 
@@ -270,6 +282,27 @@ struct World {
     guard !pumping.contains(device) else { return }
     pumping.insert(device)
     schedule(.pumpTransfers(to: device), after: latencies.uniform(in: Int64(200)...2_000))
+  }
+
+  /// `updateApplicationContext`: only the latest value is kept; it replaces one not yet
+  /// delivered, and reaches `device` (once, never duplicated) after a latency when reachable.
+  mutating func updateApplicationContext(_ message: Message, to device: Device) {
+    contexts[device] = message
+    if watchReachable { scheduleContextDelivery(to: device) }
+  }
+
+  private mutating func scheduleContextDelivery(to device: Device) {
+    guard !contextDeliveryScheduled.contains(device) else { return }
+    contextDeliveryScheduled.insert(device)
+    schedule(.deliverContext(to: device), after: latencies.uniform(in: Int64(200)...2_000))
+  }
+
+  /// The context waiting for `device`, taken out of its slot; `nil` when there is none or the
+  /// watch went out of range meanwhile (it is delivered when the watch comes back).
+  mutating func takeContext(for device: Device) -> Message? {
+    contextDeliveryScheduled.remove(device)
+    guard watchReachable else { return nil }
+    return contexts.removeValue(forKey: device)
   }
 
   /// Delivers the head of the transfer queue to `device`; returns it (and whether it was
@@ -339,11 +372,11 @@ struct World {
 
   mutating func retryReloadServed() { retryScheduled = false }
 
-  /// Whether nothing is in flight: both transfer queues empty, no reload pending, the watch in
-  /// range, and no zone change still being caught up with.
+  /// Whether nothing is in flight: both transfer queues and both context slots empty, no reload
+  /// pending, the watch in range, and no zone change still being caught up with.
   var isQuiescent: Bool {
     watchReachable && hosts.allSatisfy { !$0.reloadPending } && (transfers[.phone] ?? []).isEmpty
-      && (transfers[.watch] ?? []).isEmpty && zoneSettles.map { $0 <= now } ?? true
+      && (transfers[.watch] ?? []).isEmpty && contexts.isEmpty && zoneSettles.map { $0 <= now } ?? true
   }
 
   /// The person adds the widget: WidgetKit asks for its first timeline (not a budgeted reload).
