@@ -81,6 +81,24 @@ struct SimulateCommandTests {
     #expect(result.errors.contains("workload.widgetTapsPerDay"), "\(result.errors)")
   }
 
+  @Test("travel listed out of time order exits 64 and names travel[i]")
+  func travelOutOfOrder() throws {
+    let path = try Self.temporaryDirectory("travel") + ".yaml"
+    // Los Angeles to Auckland at 22:00 on 13 June (14 June 05:00Z, 17:00 on 14 June there);
+    // "day 6 at 10:00" in Auckland is earlier: 13 June 22:00Z.
+    try """
+      name: back-in-time
+      zone: America/Los_Angeles
+      start: 2026-06-08
+      travel:
+        - {day: 5, hour: 22, zone: Pacific/Auckland}
+        - {day: 6, hour: 10, zone: Europe/Zurich}
+      """.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try Self.run(["--scenario", path, "--days", "7", "--seed", "1"])
+    #expect(result.status == 64)
+    #expect(result.errors.contains("travel[1]") && result.errors.contains("in time order"), "\(result.errors)")
+  }
+
   @Test("list names the scenarios, strategies and invariants")
   func list() throws {
     let result = try Self.run(["list"])
