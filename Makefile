@@ -10,13 +10,20 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: deps build test bench simulate baseline clean
 
-## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails.
+## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
+## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
 deps:
 	@if command -v $(PKG_CONFIG) >/dev/null 2>&1 && $(PKG_CONFIG) --exists gmp; then \
 	  echo "deps: gmp $$($(PKG_CONFIG) --modversion gmp) found"; \
 	else \
 	  echo "deps: installing libgmp-dev and pkg-config"; \
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libgmp-dev pkg-config; \
+	fi
+	@if $(PKG_CONFIG) --exists sqlite3; then \
+	  echo "deps: sqlite3 $$($(PKG_CONFIG) --modversion sqlite3) found"; \
+	else \
+	  echo "deps: installing libsqlite3-dev"; \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libsqlite3-dev; \
 	fi
 
 ## build: debug build of every target.

@@ -5,7 +5,8 @@
 // Dependency direction is one way (see ../shared/DESIGN.md, Layout):
 //   simulate -> GlanceSimulation -> GlanceKernel -> CGMP (system GMP) and Foundation.
 //   GlanceSimulation also reads scenario files with Yams; only `simulate` uses ArgumentParser.
-// GlanceStore arrives with its issue.
+//   GlanceStore -> GlanceKernel and GRDB (which links the system SQLite, libsqlite3-dev on Linux):
+//   the replicated event log on a real database, shared by the app, widget and watch processes.
 //
 // Compilation conditions:
 //   GLANCE_INTERNAL_CHECKS  Deep invariant checks and the live GMP box counter that the tests
@@ -28,12 +29,14 @@ let package = Package(
   products: [
     .library(name: "GlanceKernel", targets: ["GlanceKernel"]),
     .library(name: "GlanceSimulation", targets: ["GlanceSimulation"]),
+    .library(name: "GlanceStore", targets: ["GlanceStore"]),
     .executable(name: "simulate", targets: ["simulate"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
   ],
   targets: [
     // MARK: Implementation details
@@ -59,6 +62,12 @@ let package = Package(
       swiftSettings: sharedSettings
     ),
 
+    .target(
+      name: "GlanceStore",
+      dependencies: ["GlanceKernel", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: sharedSettings
+    ),
+
     .executableTarget(
       name: "simulate",
       dependencies: [
@@ -79,10 +88,17 @@ let package = Package(
 
     // MARK: Tests
 
+    /// What the test targets share (a seeded generator for test data).
+    .target(
+      name: "GlanceTestSupport",
+      path: "Tests/GlanceTestSupport",
+      swiftSettings: sharedSettings
+    ),
+
     .testTarget(
       name: "GlanceKernelTests",
       dependencies: [
-        "GlanceKernel",
+        "GlanceKernel", "GlanceTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: sharedSettings
@@ -92,6 +108,17 @@ let package = Package(
       name: "GlanceSimulationTests",
       dependencies: [
         "GlanceSimulation", "GlanceKernel",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: sharedSettings
+    ),
+
+    .testTarget(
+      name: "GlanceStoreTests",
+      dependencies: [
+        "GlanceStore", "GlanceKernel", "GlanceTestSupport",
+        // Raw SQL in tests: the schema's constraints, planted bad rows, another "process".
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: sharedSettings

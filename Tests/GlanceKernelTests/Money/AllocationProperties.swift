@@ -1,4 +1,5 @@
 import GlanceKernel
+import GlanceTestSupport
 import PropertyBased
 import Testing
 

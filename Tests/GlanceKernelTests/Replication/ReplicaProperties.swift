@@ -1,5 +1,6 @@
 import Foundation
 import GlanceKernel
+import GlanceTestSupport
 import PropertyBased
 import Testing
 

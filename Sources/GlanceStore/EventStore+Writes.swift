@@ -1,0 +1,143 @@
+public import GlanceKernel
+import GRDB
+
+extension EventStore {
+  /// Records an event written on this device (an app tap, a delete, a widget intent's tap) and
+  /// queues it in the ``outbox()`` for the peer device, in one transaction.
+  ///
+  /// Recording an event the store already holds, identical, does nothing (it is not queued
+  /// again): a retried write is harmless.
+  ///
+  /// - Returns: `true` when the event was new.
+  /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` when the store holds a
+  ///   different event with this id (nothing is written).
+  @discardableResult
+  public func record(_ event: Event) throws(StoreError) -> Bool {
+    try mappingErrors(path: path) {
+      try pool.write { db in try Self.record(event, in: db, path: path) }
+    }
+  }
+
+  /// The widget intent's write: records `event` as ``record(_:)`` does and computes the widget's
+  /// snapshot at `now` from the database as that same transaction left it, so the snapshot
+  /// handed to WidgetKit includes the tap and anything any other process committed before it.
+  ///
+  /// One transaction: a kill at any point leaves neither the event nor its outbox entry, or
+  /// both.
+  ///
+  /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` (nothing is written).
+  public func record(
+    _ event: Event, snapshotAt now: Instant, in calendar: ZoneCalendar
+  ) throws(StoreError) -> TallySnapshot {
+    let replica = try mappingErrors(path: path) {
+      try pool.write { db in
+        try Self.record(event, in: db, path: path)
+        return try Self.replica(in: db, path: path)
+      }
+    }
+    precondition(replica.contains(event.id), "the recorded event \(event.id) is in the store")
+    return TallySnapshot(tally: replica.tally, asOf: now, calendar: calendar)
+  }
+
+  /// The receiver's write: inserts a batch of events that came from the peer device (the watch
+  /// through `transferUserInfo`, possibly repeated and out of order), de-duplicated by id, in
+  /// one transaction. They are not queued for the peer (they came from it).
+  ///
+  /// - Returns: How many of the events were new (repeats inside `events` count once).
+  /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` for the first event
+  ///   whose id the store (or an earlier event of the batch) holds with different content; the
+  ///   whole batch is then rolled back, as the kernel's `Replica.merge` leaves its replica
+  ///   unchanged.
+  /// - Complexity: O(m log n) for m events into a store of n.
+  @discardableResult
+  public func receive(_ events: [Event]) throws(StoreError) -> Int {
+    let inserted = try mappingErrors(path: path) {
+      try pool.write { db in
+        var inserted = 0
+        for event in events {
+          if try Self.insert(event, in: db, path: path) { inserted += 1 }
+        }
+        return inserted
+      }
+    }
+    precondition((0...events.count).contains(inserted), "\(inserted) new of \(events.count) events")
+    return inserted
+  }
+
+  /// Removes events from the ``outbox()`` once the peer was handed them.
+  ///
+  /// Ids that are not in the outbox are ignored (an acknowledgement repeated after a kill).
+  ///
+  /// - Returns: How many entries were removed.
+  @discardableResult
+  public func acknowledge(_ ids: [EventID]) throws(StoreError) -> Int {
+    let removed = try mappingErrors(path: path) {
+      try pool.write { db in
+        var removed = 0
+        for id in ids {
+          try db.execute(
+            sql: "DELETE FROM outbox WHERE event_id = ?", arguments: [EventRow.bytes(of: id.uuid)])
+          removed += db.changesCount
+        }
+        return removed
+      }
+    }
+    precondition((0...ids.count).contains(removed), "removed \(removed) of \(ids.count) outbox entries")
+    return removed
+  }
+
+  /// Merges another store's events and outbox into this one, in one transaction (the switch of a
+  /// store move): every event is inserted as ``receive(_:)`` does, then every outbox entry not
+  /// already queued is queued, in `outbox` order.
+  ///
+  /// - Returns: How many events were new.
+  func merge(_ replica: Replica, outbox: [EventID]) throws(StoreError) -> Int {
+    try mappingErrors(path: path) {
+      try pool.write { db in
+        var inserted = 0
+        for event in replica.events {
+          if try Self.insert(event, in: db, path: path) { inserted += 1 }
+        }
+        for id in outbox {
+          precondition(replica.contains(id), "outbox entry \(id) names an event of the merged replica")
+          try db.execute(
+            sql: "INSERT INTO outbox (event_id) VALUES (?) ON CONFLICT (event_id) DO NOTHING",
+            arguments: [EventRow.bytes(of: id.uuid)])
+        }
+        return inserted
+      }
+    }
+  }
+
+  /// Inserts `event` and queues it when it is new; `true` when it was new.
+  @discardableResult
+  static func record(_ event: Event, in db: Database, path: String) throws -> Bool {
+    guard try insert(event, in: db, path: path) else { return false }
+    try db.execute(sql: "INSERT INTO outbox (event_id) VALUES (?)", arguments: [EventRow.bytes(of: event.id.uuid)])
+    precondition(db.changesCount == 1, "event \(event.id) was queued once")
+    return true
+  }
+
+  /// Inserts `event` unless its id is present; `true` when it was new.
+  ///
+  /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` when the present event
+  ///   differs.
+  static func insert(_ event: Event, in db: Database, path: String) throws -> Bool {
+    let placeholders = Array(repeating: "?", count: EventRow.columnNames.count).joined(separator: ", ")
+    try db.execute(
+      sql: "INSERT INTO event (\(EventRow.columns)) VALUES (\(placeholders)) ON CONFLICT (id) DO NOTHING",
+      arguments: EventRow.arguments(of: event))
+    if db.changesCount == 1 { return true }
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT \(EventRow.columns) FROM event WHERE id = ?", arguments: [EventRow.bytes(of: event.id.uuid)])
+    else {
+      preconditionFailure("event \(event.id) was neither inserted nor present")
+    }
+    let existing = try EventRow.decode(row, path: path)
+    guard existing == event else {
+      throw StoreError.conflictingEvent(id: event.id, existing: existing, incoming: event, path: path)
+    }
+    return false
+  }
+}

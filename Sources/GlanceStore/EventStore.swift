@@ -1,0 +1,164 @@
+public import Foundation
+import GlanceKernel
+import GRDB
+
+/// The kernel's replicated event log (``GlanceKernel/Replica``) on a SQLite database, shared by
+/// the processes of one device: the app, the widget extension (its timeline provider and its
+/// interactive intent), and on the watch the watch app.
+///
+/// The database is opened through a GRDB `DatabasePool` in WAL mode, so readers in one process
+/// never wait for a writer in another; every write is one `IMMEDIATE` transaction, and a writer
+/// waits up to ``busyTimeoutMilliseconds`` for another process's transaction to end. Each
+/// process opens its own `EventStore` on the same file (for an iOS app and its widget, a file in
+/// the App Group container).
+///
+/// Everything a surface shows is computed **by the kernel** from the events the database holds:
+/// ``tallySnapshot(at:in:)`` reads the events into a `Replica` and asks it, given the instant and
+/// the zone (the store never reads the clock or the device's zone).
+///
+/// ```swift
+/// let store = try EventStore(at: appGroup.appendingPathComponent("glance.sqlite"), check: .quick)
+/// let snapshot = try store.record(tap, snapshotAt: now, in: zurich)  // the widget's "+"
+/// let fresh = try store.receive(watchEvents)                         // the watch receiver
+/// ```
+///
+/// ## Laws
+/// - Idempotence: writing an event that the store already holds, identical, changes nothing
+///   (``record(_:)`` and ``receive(_:)`` report it as not new); at-least-once delivery is safe.
+/// - At most once per id: the store never holds two events with one id. Writing a different
+///   event under an existing id throws ``StoreError/conflictingEvent(id:existing:incoming:path:)``
+///   and rolls the whole transaction back.
+/// - Agreement with the kernel: after any sequence of writes, in any order and with any repeats,
+///   ``replica()`` equals `Replica(events:)` of the events written, and every count equals the
+///   kernel's count of that replica.
+/// - All or nothing: each write method is one transaction; a kill in the middle leaves the store
+///   as it was before it.
+/// - Nothing is ever deleted: events are immutable (triggers refuse `UPDATE` and `DELETE`), and a
+///   database that fails to open is reported, never recreated.
+public final class EventStore: Sendable {
+  /// How long a write waits for another process's transaction before failing with
+  /// ``StoreError/database(path:reason:)`` (SQLite's `busy_timeout`, in milliseconds).
+  public static let busyTimeoutMilliseconds = 5_000
+
+  /// The database file.
+  public let url: URL
+  /// `url.path`: what errors name.
+  let path: String
+  /// The connections: one writer, several readers.
+  let pool: DatabasePool
+
+  /// Opens the store at `url`, creating an empty one (and its schema) when no file exists.
+  ///
+  /// The directory must exist: an App Group container that is not available is reported as
+  /// ``StoreError/cannotOpen(path:reason:)``, never replaced by another location (BabySteps'
+  /// widget silently had no store at all, `domain/babysteps-mirrorsmoker.md` §1.3).
+  ///
+  /// Several processes may open the same file at the same time, even a file that does not exist
+  /// yet: the schema is created once.
+  ///
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - check: How much of the file to check before using it, through a connection that
+  ///     writes nothing. `.quick` (SQLite's `quick_check`, linear in the file's size) is the
+  ///     sensible choice for the app and the widget; `.full` also checks every index. With
+  ///     `.skipped`, a file whose header is valid but whose pages are damaged is only found out
+  ///     when a read reaches them, after the pool has switched the file to WAL mode.
+  /// - Throws: ``StoreError/corrupted(path:reason:)`` when the file is not a database or fails
+  ///   the check, ``StoreError/cannotOpen(path:reason:)``, ``StoreError/newerSchema(path:migrations:)``.
+  ///   With `.quick` or `.full`, a file refused for any of these reasons is not modified.
+  public init(at url: URL, check: IntegrityCheck) throws(StoreError) {
+    precondition(url.isFileURL, "an event store is a file; got \(url)")
+    let path = url.path
+    // Check first, through a plain connection: opening a pool already writes (it switches the
+    // file to WAL and makes sure the WAL is not empty), and a damaged file must stay as it is.
+    if check != .skipped {
+      try withDatabaseQueue(path: path) { probe throws(StoreError) in
+        try Self.checkIntegrity(of: probe, path: path, check: check)
+        try Self.refuseNewerSchema(probe, path: path)
+      }
+    }
+    let pool = try mappingErrors(path: path) { try DatabasePool(path: path, configuration: Self.configuration()) }
+    // GRDB sets `synchronous = NORMAL` with WAL; FULL makes a committed tap survive a power cut,
+    // not only a process kill. It only matters on the writer connection.
+    try mappingErrors(path: path) {
+      try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+    }
+    try Self.migrate(pool, path: path)
+    self.url = url
+    self.path = path
+    self.pool = pool
+  }
+
+  /// The configuration of every connection the store opens (the move's included).
+  static func configuration() -> Configuration {
+    var configuration = Configuration()
+    configuration.label = "GlanceStore"
+    configuration.prepareDatabase { db in
+      // An integer number of milliseconds (GRDB's own busy mode takes a TimeInterval).
+      try db.execute(sql: "PRAGMA busy_timeout = \(EventStore.busyTimeoutMilliseconds)")
+    }
+    return configuration
+  }
+
+  /// Brings the schema up to date, or refuses a database from a newer version.
+  private static func migrate(_ pool: DatabasePool, path: String) throws(StoreError) {
+    let migrator = StoreSchema.migrator
+    try refuseNewerSchema(pool, path: path)
+    do {
+      try migrator.migrate(pool)
+    } catch {
+      // Another process may have created the schema between our read and our write (GRDB's
+      // migrator reads what was applied outside the migration's transaction): then our
+      // migration failed on the existing tables, and the schema is complete.
+      let completed = try mappingErrors(path: path) { try pool.read { try migrator.hasCompletedMigrations($0) } }
+      guard completed else { throw StoreError.wrapping(error, path: path) }
+    }
+    let completed = try mappingErrors(path: path) { try pool.read { try migrator.hasCompletedMigrations($0) } }
+    guard completed else {
+      // Only a newer version, migrating at the same moment, can leave the schema incomplete.
+      try refuseNewerSchema(pool, path: path)
+      throw .database(path: path, reason: "the schema is incomplete after migrating")
+    }
+  }
+
+  /// Throws ``StoreError/newerSchema(path:migrations:)`` when the database records a migration
+  /// this version does not know.
+  static func refuseNewerSchema(_ reader: any DatabaseReader, path: String) throws(StoreError) {
+    let applied = try mappingErrors(path: path) { try reader.read { try StoreSchema.migrator.appliedIdentifiers($0) } }
+    let unknown = applied.filter { !StoreSchema.migrationIdentifiers.contains($0) }.sorted()
+    guard unknown.isEmpty else { throw .newerSchema(path: path, migrations: unknown) }
+  }
+
+  /// Runs `check` on the database that `reader` reads.
+  static func checkIntegrity(of reader: any DatabaseReader, path: String, check: IntegrityCheck) throws(StoreError) {
+    let pragma: String
+    switch check {
+    case .skipped: return
+    case .quick: pragma = "PRAGMA quick_check(5)"
+    case .full: pragma = "PRAGMA integrity_check(5)"
+    }
+    let messages = try mappingErrors(path: path) { try reader.read { try String.fetchAll($0, sql: pragma) } }
+    guard messages == ["ok"] else {
+      throw .corrupted(path: path, reason: "\(pragma): \(messages.joined(separator: "; "))")
+    }
+  }
+
+  /// Checks the whole file (`PRAGMA integrity_check`, or `quick_check`).
+  ///
+  /// - Throws: ``StoreError/corrupted(path:reason:)`` naming SQLite's first findings.
+  public func checkIntegrity(_ check: IntegrityCheck) throws(StoreError) {
+    try Self.checkIntegrity(of: pool, path: path, check: check)
+  }
+}
+
+/// How much of a database file to check when opening it.
+public enum IntegrityCheck: Sendable, Hashable, CaseIterable {
+  /// No check: corruption is reported only when a read reaches a damaged page.
+  case skipped
+  /// SQLite's `PRAGMA quick_check`: every page and record, not the index contents.
+  /// - Complexity: O(n) in the file's size.
+  case quick
+  /// SQLite's `PRAGMA integrity_check`: `quick_check` plus every index against its table.
+  /// - Complexity: O(n log n) in the file's size.
+  case full
+}
