@@ -77,6 +77,17 @@ let package = Package(
       swiftSettings: sharedSettings
     ),
 
+    /// Several writer processes killed at random: no acknowledged write may be lost
+    /// (`make stress`; a short run is part of `make test`).
+    .executableTarget(
+      name: "glance-store-stress",
+      dependencies: [
+        "GlanceStore", "GlanceKernel",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: sharedSettings
+    ),
+
     // MARK: Benchmarks (run by `make bench`, never by `make test`)
 
     .executableTarget(
@@ -88,7 +99,7 @@ let package = Package(
 
     // MARK: Tests
 
-    /// What the test targets share (a seeded generator for test data).
+    /// What the test targets share (a seeded generator for test data, running built executables).
     .target(
       name: "GlanceTestSupport",
       path: "Tests/GlanceTestSupport",
@@ -107,7 +118,7 @@ let package = Package(
     .testTarget(
       name: "GlanceSimulationTests",
       dependencies: [
-        "GlanceSimulation", "GlanceKernel",
+        "GlanceSimulation", "GlanceKernel", "GlanceTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: sharedSettings

@@ -32,6 +32,11 @@ enum StoreSchema {
     return migrator
   }()
 
+  /// The table in which GRDB's migrator records applied migrations, as GRDB 7.10.0 creates it
+  /// (`DatabaseMigrator`): created ahead of the migrator so that processes racing to open a new
+  /// file never read it half-made.
+  static let createMigrationsTable = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
+
   /// The identifier of every migration this version knows, in order.
   static let migrationIdentifiers = ["v1-events"]
 

@@ -101,32 +101,70 @@ public final class EventStore: Sendable {
   }
 
   /// Brings the schema up to date, or refuses a database from a newer version.
+  ///
+  /// Every read of the schema here goes through the writer, inside a write transaction. Several
+  /// processes may open a new file at once (an app and its widget after installation): a pool's
+  /// reader connection may have cached the file's schema before another process created the
+  /// tables, and SQLite then prepares a statement against that stale cache ("no such table:
+  /// grdb_migrations", seen 1 time in 30 in the stress tool); a write transaction takes the lock
+  /// and reloads a changed schema first. GRDB's migrator reads `grdb_migrations` and, when that
+  /// fails, checks whether it exists, which leaves the same window: the table is created ahead
+  /// of it, with GRDB's own statement.
   private static func migrate(_ pool: DatabasePool, path: String) throws(StoreError) {
     let migrator = StoreSchema.migrator
-    try refuseNewerSchema(pool, path: path)
+    let applied = try mappingErrors(path: path) {
+      try pool.write { db in
+        try db.execute(sql: StoreSchema.createMigrationsTable)
+        return try migrator.appliedIdentifiers(db)
+      }
+    }
+    try refuseNewer(applied, path: path)
     do {
       try migrator.migrate(pool)
     } catch {
-      // Another process may have created the schema between our read and our write (GRDB's
-      // migrator reads what was applied outside the migration's transaction): then our
-      // migration failed on the existing tables, and the schema is complete.
-      let completed = try mappingErrors(path: path) { try pool.read { try migrator.hasCompletedMigrations($0) } }
+      // Another process may have migrated between our read and our write: then our migration
+      // failed on the existing tables, and the schema is complete.
+      let completed = try mappingErrors(path: path) { try pool.write { try migrator.hasCompletedMigrations($0) } }
       guard completed else { throw StoreError.wrapping(error, path: path) }
     }
-    let completed = try mappingErrors(path: path) { try pool.read { try migrator.hasCompletedMigrations($0) } }
+    let (completed, nowApplied) = try mappingErrors(path: path) {
+      try pool.write { db in (try migrator.hasCompletedMigrations(db), try migrator.appliedIdentifiers(db)) }
+    }
     guard completed else {
       // Only a newer version, migrating at the same moment, can leave the schema incomplete.
-      try refuseNewerSchema(pool, path: path)
+      try refuseNewer(nowApplied, path: path)
       throw .database(path: path, reason: "the schema is incomplete after migrating")
     }
+  }
+
+  /// Whether `error` is SQLite's "no such table: grdb_migrations" (a race with another process
+  /// creating the schema; see ``refuseNewerSchema(_:path:)``).
+  static func isMissingMigrationsTable(_ error: StoreError) -> Bool {
+    "\(error)".contains("no such table: grdb_migrations")
+  }
+
+  /// Throws ``StoreError/newerSchema(path:migrations:)`` when `applied` holds a migration this
+  /// version does not know.
+  static func refuseNewer(_ applied: Set<String>, path: String) throws(StoreError) {
+    let unknown = applied.filter { !StoreSchema.migrationIdentifiers.contains($0) }.sorted()
+    guard unknown.isEmpty else { throw .newerSchema(path: path, migrations: unknown) }
   }
 
   /// Throws ``StoreError/newerSchema(path:migrations:)`` when the database records a migration
   /// this version does not know.
   static func refuseNewerSchema(_ reader: any DatabaseReader, path: String) throws(StoreError) {
-    let applied = try mappingErrors(path: path) { try reader.read { try StoreSchema.migrator.appliedIdentifiers($0) } }
-    let unknown = applied.filter { !StoreSchema.migrationIdentifiers.contains($0) }.sorted()
-    guard unknown.isEmpty else { throw .newerSchema(path: path, migrations: unknown) }
+    // A read-only probe cannot create GRDB's table first: when its read of `grdb_migrations`
+    // fails and another process creates the table before GRDB checks that it is missing, GRDB
+    // rethrows "no such table". Reading again then finds the table (a bounded retry).
+    var attempt = 1
+    while true {
+      do {
+        let applied = try mappingErrors(path: path) { try reader.read { try StoreSchema.migrator.appliedIdentifiers($0) } }
+        return try refuseNewer(applied, path: path)
+      } catch let error where attempt < 3 && Self.isMissingMigrationsTable(error) {
+        attempt += 1
+      }
+    }
   }
 
   /// Runs `check` on the database that `reader` reads.

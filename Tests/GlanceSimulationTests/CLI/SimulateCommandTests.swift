@@ -1,37 +1,18 @@
 import Foundation
+import GlanceTestSupport
 import Testing
 
 /// The `simulate` binary as a user runs it: output, errors and exit codes.
 @Suite("simulate command")
 struct SimulateCommandTests {
-  struct Outcome {
-    let status: Int32
-    let output: String
-    let errors: String
-  }
+  static var binary: URL? { Executables.find("simulate", packageRoot: SimulationFixtures.root) }
 
-  static var binary: URL {
-    SimulationFixtures.root.appendingPathComponent(".build/debug/simulate")
-  }
-
-  static func run(_ arguments: [String]) throws -> Outcome {
+  static func run(_ arguments: [String]) throws -> ProcessOutcome {
     // `swift build --build-tests` (make test) builds the binary next to the tests.
-    try #require(FileManager.default.fileExists(atPath: binary.path), "no simulate binary at \(binary.path)")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = SimulationFixtures.root
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(
-      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      errors: String(decoding: errorData, as: UTF8.self))
+    let binary = try #require(
+      Self.binary,
+      "no simulate binary at \(Executables.candidates("simulate", packageRoot: SimulationFixtures.root).map(\.path))")
+    return try Executables.run(binary, arguments, in: SimulationFixtures.root)
   }
 
   static func temporaryDirectory(_ name: String) throws -> String {
