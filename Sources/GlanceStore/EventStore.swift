@@ -64,7 +64,9 @@ public final class EventStore: Sendable {
   ///     `.skipped`, a file whose header is valid but whose pages are damaged is only found out
   ///     when a read reaches them, after the pool has switched the file to WAL mode.
   /// - Throws: ``StoreError/corrupted(path:reason:)`` when the file is not a database or fails
-  ///   the check, ``StoreError/cannotOpen(path:reason:)``, ``StoreError/newerSchema(path:migrations:)``.
+  ///   the check, ``StoreError/cannotOpen(path:reason:)``, ``StoreError/newerSchema(path:migrations:)``,
+  ///   ``StoreError/busy(path:reason:)`` when another process still holds the file after
+  ///   ``openAttempts`` tries.
   ///   With `.quick` or `.full`, a file refused for any of these reasons is not modified.
   public init(at url: URL, check: IntegrityCheck) throws(StoreError) {
     precondition(url.isFileURL, "an event store is a file; got \(url)")
@@ -77,6 +79,30 @@ public final class EventStore: Sendable {
         try Self.refuseNewerSchema(probe, path: path)
       }
     }
+    // An app and its widget may open a new file at the same moment; switching it to WAL and
+    // creating the schema need the lock, and SQLite may refuse to wait for it (a wait that could
+    // deadlock). Opening again a moment later is safe: a failed attempt wrote nothing.
+    var attempt = 1
+    let pool: DatabasePool
+    while true {
+      do {
+        pool = try Self.openPool(path: path)
+        break
+      } catch StoreError.busy(_, _) where attempt < Self.openAttempts {
+        usleep(useconds_t(50_000 * attempt))
+        attempt += 1
+      }
+    }
+    self.url = url
+    self.path = path
+    self.pool = pool
+  }
+
+  /// How many times ``init(at:check:)`` tries to open a database another process holds.
+  static let openAttempts = 5
+
+  /// A pool on `path`, in WAL mode with `synchronous = FULL`, its schema up to date.
+  private static func openPool(path: String) throws(StoreError) -> DatabasePool {
     let pool = try mappingErrors(path: path) { try DatabasePool(path: path, configuration: Self.configuration()) }
     // GRDB sets `synchronous = NORMAL` with WAL; FULL makes a committed tap survive a power cut,
     // not only a process kill. It only matters on the writer connection.
@@ -84,9 +110,7 @@ public final class EventStore: Sendable {
       try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
     }
     try Self.migrate(pool, path: path)
-    self.url = url
-    self.path = path
-    self.pool = pool
+    return pool
   }
 
   /// The configuration of every connection the store opens (the move's included).
@@ -139,8 +163,8 @@ public final class EventStore: Sendable {
 
   /// Whether `error` is SQLite's "no such table: grdb_migrations" (a race with another process
   /// creating the schema; see ``refuseNewerSchema(_:path:)``).
-  static func isMissingMigrationsTable(_ error: StoreError) -> Bool {
-    "\(error)".contains("no such table: grdb_migrations")
+  static func isMissingMigrationsTable(_ error: DatabaseError) -> Bool {
+    error.resultCode == .SQLITE_ERROR && error.message == "no such table: grdb_migrations"
   }
 
   /// Throws ``StoreError/newerSchema(path:migrations:)`` when `applied` holds a migration this
@@ -159,10 +183,12 @@ public final class EventStore: Sendable {
     var attempt = 1
     while true {
       do {
-        let applied = try mappingErrors(path: path) { try reader.read { try StoreSchema.migrator.appliedIdentifiers($0) } }
+        let applied = try reader.read { try StoreSchema.migrator.appliedIdentifiers($0) }
         return try refuseNewer(applied, path: path)
-      } catch let error where attempt < 3 && Self.isMissingMigrationsTable(error) {
+      } catch let error as DatabaseError where attempt < 3 && Self.isMissingMigrationsTable(error) {
         attempt += 1
+      } catch {
+        throw StoreError.wrapping(error, path: path)
       }
     }
   }

@@ -5,7 +5,8 @@ extension StoreError {
   ///
   /// The one place where GRDB's and SQLite's errors become typed: a ``StoreError`` thrown inside
   /// a GRDB closure comes back as it was; SQLite's corruption codes become ``corrupted(path:reason:)``,
-  /// its open and permission codes ``cannotOpen(path:reason:)``, anything else
+  /// its open and permission codes ``cannotOpen(path:reason:)``, its lock codes ``busy(path:reason:)``,
+  /// anything else
   /// ``database(path:reason:)``.
   static func wrapping(_ error: any Error, path: String) -> StoreError {
     if let storeError = error as? StoreError { return storeError }
@@ -18,6 +19,8 @@ extension StoreError {
       return .corrupted(path: path, reason: reason)
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_READONLY:
       return .cannotOpen(path: path, reason: reason)
+    case .SQLITE_BUSY, .SQLITE_LOCKED:
+      return .busy(path: path, reason: reason)
     default:
       return .database(path: path, reason: reason)
     }

@@ -27,7 +27,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A row of the database at `path` does not decode into an event (`id` is the row's id as
   /// hexadecimal text, or `"?"` when the id itself is unreadable).
   case invalidRow(path: String, id: String, reason: String)
-  /// Any other SQLite failure at `path` (busy for longer than the timeout, disk full, I/O error).
+  /// Another process held the database at `path` for longer than the busy timeout, or SQLite
+  /// refused to wait because waiting could deadlock (`SQLITE_BUSY`, `SQLITE_LOCKED`): trying again
+  /// later is safe, nothing was written.
+  case busy(path: String, reason: String)
+  /// Any other SQLite failure at `path` (disk full, I/O error).
   case database(path: String, reason: String)
   /// A file operation of a store move failed at `step` on `path`; nothing was deleted that had
   /// not been verified first, so running the move again resumes it.
@@ -57,6 +61,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         + "\(incoming.kind) at \(incoming.instant) from \(incoming.origin.rawValue)"
     case .invalidRow(let path, let id, let reason):
       return "row \(id) of \(path) is not a valid event: \(reason)"
+    case .busy(let path, let reason):
+      return "database \(path) is busy (another process holds it): \(reason)"
     case .database(let path, let reason):
       return "database \(path) failed: \(reason)"
     case .moveFileOperation(let path, let step, let reason):
