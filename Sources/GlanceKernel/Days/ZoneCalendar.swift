@@ -158,13 +158,17 @@ public struct ZoneCalendar: Sendable {
     precondition((0...23).contains(hour), "an hour of the day is 0…23, not \(hour)")
     guard let day = dayInterval(of: date) else { return nil }
     let local = date.dayNumber * 86_400 + Int64(hour) * 3_600
+    let found: Instant
     if rules.coveredSeconds.contains(local), let first = rules.firstInstant(atLocal: local) {
-      return min(max(Instant(secondsSince1970: first), day.start), day.end.advanced(by: -1))
+      found = Instant(secondsSince1970: first)
+    } else {
+      var components = DateComponents()
+      (components.year, components.month, components.day, components.hour) = (date.year, date.month, date.day, hour)
+      guard let date = rules.calendar.date(from: components) else { return nil }
+      found = Instant(date)
     }
-    var components = DateComponents()
-    (components.year, components.month, components.day, components.hour) = (date.year, date.month, date.day, hour)
-    guard let found = rules.calendar.date(from: components) else { return nil }
-    return min(max(Instant(found), day.start), day.end.advanced(by: -1))
+    // A gap at the day's start (no midnight) resolves before the day: its first instant then.
+    return min(max(found, day.start), day.end.advanced(by: -1))
   }
 
   /// The number of local day boundaries crossed from `start` to `end`: 0 on the same day, 1

@@ -5,11 +5,9 @@ import GlanceKernel
 /// so at a boundary it shows the new period's `remaining` at once, with no reload; each change
 /// made in the app requests a reload (free in the foreground). The year overview is planned the
 /// same way, so it turns to the new year's grid when the January period begins.
-struct ConvergedBudget: SyncDesign {
-  static let name = "converged"
+struct ConvergedBudget: ConvergedDesign {
   static let domain = Domain.budget
   static let surfaces: [Surface] = [.app, .widget, .yearWidget]
-  static let expectedToConverge = true
   static let widgetCount = 2
 
   let plan: BudgetPlan
@@ -26,10 +24,6 @@ struct ConvergedBudget: SyncDesign {
   }
 
   mutating func appBecameActive(world: inout World) {}
-  /// The app is told of the new zone when it runs in the foreground; the reload is free then.
-  mutating func zoneChanged(world: inout World) {
-    if world.appForeground { world.requestReloadMindingDeafWindow(context: .appInForeground) }
-  }
   mutating func appKilled(world: inout World) {}
   mutating func step(_ step: Step, world: inout World) {}
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}

@@ -7,11 +7,9 @@ import GlanceKernel
 /// - the store move copies, verifies, and only then deletes the source; when the App Group store
 ///   already exists (the widget created it), the two replicas are merged (set union), so nothing is
 ///   lost and nothing is stranded.
-struct ConvergedSteps: SyncDesign {
-  static let name = "converged"
+struct ConvergedSteps: ConvergedDesign {
   static let domain = Domain.steps
   static let surfaces: [Surface] = [.app, .widget]
-  static let expectedToConverge = true
 
   let storeMove: StoreMove?
   /// The store in Application Support before the move, then nothing.
@@ -89,10 +87,6 @@ struct ConvergedSteps: SyncDesign {
     world.requestReloadMindingDeafWindow(context: .appInForeground)
   }
 
-  /// The app is told of the new zone when it runs in the foreground; the reload is free then.
-  mutating func zoneChanged(world: inout World) {
-    if world.appForeground { world.requestReloadMindingDeafWindow(context: .appInForeground) }
-  }
 
   mutating func appKilled(world: inout World) {}
   mutating func step(_ step: Step, world: inout World) {}

@@ -15,9 +15,7 @@ import GlanceKernel
 /// - the widget's timeline is planned from a dated `TallySnapshot` to every local day boundary, so
 ///   midnight needs no reload; a reload is requested after each change (free in the foreground and
 ///   after the intent).
-struct ConvergedTally: TallySyncDesign {
-  static let name = "converged"
-  static let expectedToConverge = true
+struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   /// How far ahead a timeline is planned.
   static let horizonMilliseconds = 2 * Instant.millisecondsPerDay
 
@@ -78,10 +76,6 @@ struct ConvergedTally: TallySyncDesign {
     world.requestReloadMindingDeafWindow(context: .appInForeground)
   }
 
-  /// The app is told of the new zone when it runs in the foreground; the reload is free then.
-  mutating func zoneChanged(world: inout World) {
-    if world.appForeground { world.requestReloadMindingDeafWindow(context: .appInForeground) }
-  }
 
   mutating func appKilled(world: inout World) {}
 

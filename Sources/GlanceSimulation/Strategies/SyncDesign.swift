@@ -98,6 +98,20 @@ extension SyncDesign {
   mutating func storeMoveDayBegins(world: inout World) {}
 }
 
+/// Glance's converged design, in any domain: expected to keep every invariant, and its app,
+/// told of a new zone while in the foreground, reloads the widgets then (free). A widget is told
+/// nothing: the zone check of ``countTimeline(_:now:horizonMilliseconds:count:)`` covers it.
+protocol ConvergedDesign: SyncDesign {}
+
+extension ConvergedDesign {
+  static var name: String { StrategyName.converged.rawValue }
+  static var expectedToConverge: Bool { true }
+
+  mutating func zoneChanged(world: inout World) {
+    if world.appForeground { world.requestReloadMindingDeafWindow(context: .appInForeground) }
+  }
+}
+
 /// A design for the tally domain: the four things the person does and the two counts the app and
 /// the watch show; `perform` and `count(on:)` follow from them.
 protocol TallySyncDesign: SyncDesign {

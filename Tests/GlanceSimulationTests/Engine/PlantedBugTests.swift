@@ -2,82 +2,68 @@ import GlanceKernel
 @testable import GlanceSimulation
 import Testing
 
+/// The converged tally with one part replaced: everything a planted bug does not override goes
+/// to `inner`.
+protocol PlantedTallyBug: SyncDesign {
+  var inner: ConvergedTally { get set }
+}
+
+extension PlantedTallyBug {
+  static var expectedToConverge: Bool { true }
+  static var domain: Domain { .tally }
+  static var surfaces: [Surface] { ConvergedTally.surfaces }
+  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
+  mutating func appBecameActive(world: inout World) { inner.appBecameActive(world: &world) }
+  mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
+  mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
+  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
+    inner.receive(message, on: device, via: channel, world: &world)
+  }
+  func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
+  func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
+}
+
 /// Each invariant must fire on a planted bug (STYLE §56): the converged design with one part
 /// broken on purpose.
 @Suite("Planted bugs")
 struct PlantedBugTests {
   /// Converged, but the widget plans one entry refreshed every 15 minutes (BabySteps' provider).
-  struct NoMidnightEntry: SyncDesign {
+  struct NoMidnightEntry: PlantedTallyBug {
     static let name = "planted-no-midnight-entry"
-    static let expectedToConverge = true
     var inner: ConvergedTally
-    static let domain = Domain.tally
-    static let surfaces = ConvergedTally.surfaces
     init(scenario: Scenario) { inner = ConvergedTally(scenario: scenario) }
-    mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
-    mutating func appBecameActive(world: inout World) { inner.appBecameActive(world: &world) }
-    mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
-    mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
-    mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
-      inner.receive(message, on: device, via: channel, world: &world)
-    }
     func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
       let planned = inner.timeline(world: world)
       return ([planned.entries[0]], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
     }
-    func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
-    func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
   }
 
   /// Converged, but the widget's provider reads a snapshot the app writes only when it comes to
   /// the foreground: reloads after a write show the old count.
-  struct StaleSnapshot: SyncDesign {
+  struct StaleSnapshot: PlantedTallyBug {
     static let name = "planted-stale-snapshot"
-    static let expectedToConverge = true
     var inner: ConvergedTally
     var snapshotCount = 0
-    static let domain = Domain.tally
-    static let surfaces = ConvergedTally.surfaces
     init(scenario: Scenario) { inner = ConvergedTally(scenario: scenario) }
-    mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
     mutating func appBecameActive(world: inout World) {
       snapshotCount = inner.count(on: .app, world: world)
       inner.appBecameActive(world: &world)
     }
-    mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
-    mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
-    mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
-      inner.receive(message, on: device, via: channel, world: &world)
-    }
     func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
       ([(world.now, snapshotCount)], inner.timeline(world: world).policy)
     }
-    func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
-    func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
   }
 
   /// Converged, but without the zone check: the widget's timeline is not capped at an hour, so
   /// after a flight it keeps "today" of the zone the device left until its next planned reload.
-  struct NoZoneCheck: SyncDesign {
+  struct NoZoneCheck: PlantedTallyBug {
     static let name = "planted-no-zone-check"
-    static let expectedToConverge = true
     var inner: ConvergedTally
-    static let domain = Domain.tally
-    static let surfaces = ConvergedTally.surfaces
     init(scenario: Scenario) { inner = ConvergedTally(scenario: scenario) }
-    mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect { inner.perform(action, world: &world) }
-    mutating func appBecameActive(world: inout World) { inner.appBecameActive(world: &world) }
-    mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
-    mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
-    mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
-      inner.receive(message, on: device, via: channel, world: &world)
-    }
     func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
       let planned = inner.timeline(world: world)
       return (planned.entries, .after(world.now.advanced(by: ConvergedTally.horizonMilliseconds)))
     }
-    func count(on surface: Surface, world: World) -> Int { inner.count(on: surface, world: world) }
-    func storedTimestamps() -> [Instant] { inner.storedTimestamps() }
   }
 
   static func run<Design: SyncDesign>(_ design: Design.Type, scenario name: String = "default", days: Int = 14) throws -> StrategyResult {
