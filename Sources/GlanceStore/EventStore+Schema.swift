@@ -19,6 +19,15 @@ import GRDB
 ///   event_id    BLOB UNIQUE REFERENCES event(id)
 /// ) STRICT
 /// ```
+///
+/// ## v2-slices
+/// ```sql
+/// INDEX event_by_instant ON event (instant_ms)                     -- the events of a day
+/// INDEX event_by_target  ON event (target_id) WHERE target_id NOT NULL  -- their tombstones
+/// ```
+/// So that a surface's figure for today reads today's events, not the whole log
+/// (``EventStore/replica(in:)``).
+///
 /// `CHECK` constraints tie the optional columns to the kind, `STRICT` refuses a value of the
 /// wrong type (no REAL instant can be stored), and two triggers refuse `UPDATE` and `DELETE` on
 /// `event`: events are immutable and corrections are tombstones.
@@ -29,6 +38,9 @@ enum StoreSchema {
     migrator.registerMigration("v1-events") { db in
       try db.execute(sql: version1)
     }
+    migrator.registerMigration("v2-slices") { db in
+      try db.execute(sql: version2)
+    }
     return migrator
   }()
 
@@ -38,7 +50,7 @@ enum StoreSchema {
   static let createMigrationsTable = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
 
   /// The identifier of every migration this version knows, in order.
-  static let migrationIdentifiers = ["v1-events"]
+  static let migrationIdentifiers = ["v1-events", "v2-slices"]
 
   static let version1 = """
     CREATE TABLE event (
@@ -72,5 +84,10 @@ enum StoreSchema {
     BEGIN
       SELECT RAISE(ABORT, 'events are never deleted: write a remove event');
     END;
+    """
+
+  static let version2 = """
+    CREATE INDEX event_by_instant ON event (instant_ms);
+    CREATE INDEX event_by_target ON event (target_id) WHERE target_id IS NOT NULL;
     """
 }

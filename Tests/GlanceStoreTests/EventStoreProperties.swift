@@ -39,6 +39,11 @@ struct EventStoreProperties {
         #expect(try store.todayCount(at: instant, in: sample.calendar) == kernel.count(on: today, in: sample.calendar))
         let snapshot = TallySnapshot(tally: kernel.tally, asOf: instant, calendar: sample.calendar)
         #expect(try store.tallySnapshot(at: instant, in: sample.calendar) == snapshot)
+        // The indexed slices are the kernel's slices: a day, and everything from an instant on.
+        let day = sample.calendar.dayInterval(containing: instant)
+        #expect(try store.replica(in: day.start..<day.end) == kernel.slice(day.start..<day.end))
+        let since = instant..<Instant(millisecondsSince1970: .max)
+        #expect(try store.replica(in: since) == kernel.slice(since))
       }
     }
   }

@@ -169,6 +169,54 @@ struct EventStoreTests {
     try raw.close()
   }
 
+  /// The schema of the first release, as it shipped (a frozen copy: a migration never changes).
+  static let shippedVersion1 = """
+    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+    INSERT INTO grdb_migrations (identifier) VALUES ('v1-events');
+    CREATE TABLE event (
+      id BLOB NOT NULL PRIMARY KEY CHECK (length(id) = 16),
+      kind TEXT NOT NULL CHECK (kind IN ('add', 'remove', 'complete', 'uncomplete', 'expense')),
+      instant_ms INTEGER NOT NULL,
+      origin TEXT NOT NULL CHECK (origin IN ('app', 'widgetIntent', 'watch')),
+      target_id BLOB CHECK (length(target_id) = 16),
+      step_id BLOB CHECK (length(step_id) = 16),
+      amount TEXT, currency TEXT, note TEXT
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE outbox (
+      sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+      event_id BLOB NOT NULL UNIQUE REFERENCES event(id)
+    ) STRICT;
+    INSERT INTO event (id, kind, instant_ms, origin) VALUES (x'01000000000040008000000000000001', 'add', 1773100800000, 'app');
+    INSERT INTO event (id, kind, instant_ms, origin, target_id)
+      VALUES (x'01000000000040008000000000000002', 'remove', 1773104400000, 'app', x'01000000000040008000000000000001');
+    INSERT INTO outbox (event_id) VALUES (x'01000000000040008000000000000002');
+    """
+
+  @Test("a file of the first release is migrated (v2-slices adds two indexes) and keeps every event")
+  func migratesVersion1() throws {
+    let directory = try TemporaryDirectory("store-v1")
+    defer { directory.remove() }
+    let url = directory.file("glance.sqlite")
+    let raw = try DatabaseQueue(path: url.path)
+    try raw.write { try $0.execute(sql: Self.shippedVersion1) }
+    try raw.close()
+    let store = try EventStore(at: url, check: .full)
+    let replica = try store.replica()
+    #expect(replica.count == 2)
+    #expect(replica.liveAdds.isEmpty)  // the add is removed
+    #expect(try store.outbox().map(\.id) == [replica.events[1].id])
+    let reopened = try DatabaseQueue(path: url.path)
+    let (migrations, indexes) = try reopened.read { db in
+      (
+        try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'event_by_%' ORDER BY name")
+      )
+    }
+    try reopened.close()
+    #expect(migrations == ["v1-events", "v2-slices"])
+    #expect(indexes == ["event_by_instant", "event_by_target"])
+  }
+
   @Test("a database migrated by a newer version is refused, not written to")
   func newerSchema() throws {
     let directory = try TemporaryDirectory("store-newer")
