@@ -71,7 +71,7 @@ let package = Package(
     .executableTarget(
       name: "simulate",
       dependencies: [
-        "GlanceSimulation", "GlanceKernel",
+        "GlanceSimulation", "GlanceKernel", "GlanceStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: sharedSettings

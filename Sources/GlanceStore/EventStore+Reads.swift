@@ -29,16 +29,19 @@ extension EventStore {
     try mappingErrors(path: path) {
       try pool.read { db in
         let bounds: StatementArguments = [instants.lowerBound.millisecondsSince1970, instants.upperBound.millisecondsSince1970]
-        let rows = try Row.fetchAll(
-          db,
-          sql: "SELECT \(EventRow.columns) FROM event WHERE instant_ms >= ?1 AND instant_ms < ?2"
-            + " UNION SELECT \(EventRow.columns(of: "r")) FROM event t JOIN event r ON r.target_id = t.id"
-            + " WHERE t.instant_ms >= ?1 AND t.instant_ms < ?2 ORDER BY id",
-          arguments: bounds)
+        // Read after every change by a surface: the statement is prepared once per connection.
+        let rows = try Row.fetchAll(db.cachedStatement(sql: Self.sliceQuery), arguments: bounds)
         return try Self.replica(of: rows, path: path)
       }
     }
   }
+
+  /// The events of ``replica(in:)``: those inside `[?1, ?2)` by `event_by_instant`, then the
+  /// tombstones of those by `event_by_target`; `UNION` drops a tombstone found both ways.
+  static let sliceQuery =
+    "SELECT \(EventRow.columns) FROM event WHERE instant_ms >= ?1 AND instant_ms < ?2"
+    + " UNION SELECT \(EventRow.columns(of: "r")) FROM event t JOIN event r ON r.target_id = t.id"
+    + " WHERE t.instant_ms >= ?1 AND t.instant_ms < ?2 ORDER BY id"
 
   /// The number of events the store holds (tombstones included).
   public func eventCount() throws(StoreError) -> Int {

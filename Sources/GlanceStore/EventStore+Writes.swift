@@ -113,24 +113,27 @@ extension EventStore {
   @discardableResult
   static func record(_ event: Event, in db: Database, path: String) throws -> Bool {
     guard try insert(event, in: db, path: path) else { return false }
-    try db.execute(sql: "INSERT INTO outbox (event_id) VALUES (?)", arguments: [EventRow.bytes(of: event.id.uuid)])
+    try db.cachedStatement(sql: "INSERT INTO outbox (event_id) VALUES (?)").execute(arguments: [EventRow.bytes(of: event.id.uuid)])
     precondition(db.changesCount == 1, "event \(event.id) was queued once")
     return true
   }
+
+  /// Inserts an event unless its id is present.
+  static let insertQuery =
+    "INSERT INTO event (\(EventRow.columns)) VALUES (\(Array(repeating: "?", count: EventRow.columnNames.count).joined(separator: ", ")))"
+    + " ON CONFLICT (id) DO NOTHING"
 
   /// Inserts `event` unless its id is present; `true` when it was new.
   ///
   /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` when the present event
   ///   differs.
   static func insert(_ event: Event, in db: Database, path: String) throws -> Bool {
-    let placeholders = Array(repeating: "?", count: EventRow.columnNames.count).joined(separator: ", ")
-    try db.execute(
-      sql: "INSERT INTO event (\(EventRow.columns)) VALUES (\(placeholders)) ON CONFLICT (id) DO NOTHING",
-      arguments: EventRow.arguments(of: event))
+    try db.cachedStatement(sql: insertQuery).execute(arguments: EventRow.arguments(of: event))
     if db.changesCount == 1 { return true }
     guard
       let row = try Row.fetchOne(
-        db, sql: "SELECT \(EventRow.columns) FROM event WHERE id = ?", arguments: [EventRow.bytes(of: event.id.uuid)])
+        db.cachedStatement(sql: "SELECT \(EventRow.columns) FROM event WHERE id = ?"),
+        arguments: [EventRow.bytes(of: event.id.uuid)])
     else {
       preconditionFailure("event \(event.id) was neither inserted nor present")
     }

@@ -16,7 +16,8 @@ struct Simulate: ParsableCommand {
       writes Reports/default-seed42-days30/report.md and report.json.
 
       Exit codes: 0 every strategy expected to converge did; 1 one of them violated an invariant;
-      2 --check-determinism found two runs that differ; 64 a usage error.
+      2 --check-determinism found two runs that differ; 64 a usage error; 74 a store of
+      --store sqlite could not be created or failed.
       """,
     version: GlanceVersion.string,
     subcommands: [Run.self, List.self],
@@ -46,6 +47,13 @@ struct Run: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The folder holding the scenario files.", valueName: "dir"))
   var scenarios: String = "Simulations"
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Where the converged design keeps its stores: memory, or sqlite (GlanceStore, a temporary database per store and per run).",
+      valueName: "memory|sqlite"))
+  var store: String = StoreChoice.memory.rawValue
+
   @Flag(name: .long, help: "Print every violation's trace to standard output.")
   var trace = false
 
@@ -59,6 +67,10 @@ struct Run: ParsableCommand {
     for name in strategy where StrategyName(rawValue: name) == nil {
       let known = StrategyName.allCases.map(\.rawValue).joined(separator: ", ")
       throw ValidationError("--strategy \(name) is unknown; expected one of: \(known).")
+    }
+    guard StoreChoice(rawValue: store) != nil else {
+      let known = StoreChoice.allCases.map(\.rawValue).joined(separator: ", ")
+      throw ValidationError("--store \(store) is unknown; expected one of: \(known).")
     }
   }
 
@@ -76,9 +88,10 @@ struct Run: ParsableCommand {
     }
     let strategies = strategy.isEmpty ? StrategyName.allCases : strategy.compactMap(StrategyName.init(rawValue:))
     let request = SimulationRequest(scenario: loaded, days: days, seed: chosenSeed, strategies: strategies)
-    let report = try Self.report(request, reference: scenario)
+    let choice = StoreChoice(rawValue: store) ?? .memory
+    let report = try Self.report(request, reference: scenario, store: choice)
     if checkDeterminism {
-      let again = try Self.report(request, reference: scenario)
+      let again = try Self.report(request, reference: scenario, store: choice)
       guard report.markdown == again.markdown, try report.json() == again.json() else {
         print("determinism: MISMATCH between two runs of the same request")
         throw ExitCode(2)
@@ -106,11 +119,27 @@ struct Run: ParsableCommand {
     print("verdict: pass")
   }
 
-  static func report(_ request: SimulationRequest, reference: String) throws -> Report {
+  /// Runs `request` with its stores in `store` (SQLite: a new temporary folder for this run,
+  /// removed after it).
+  static func report(_ request: SimulationRequest, reference: String, store: StoreChoice) throws -> Report {
     do {
-      return Report(outcome: try Simulation.run(request), scenarioReference: reference)
-    } catch {
+      switch store {
+      case .memory:
+        return Report(outcome: try Simulation.run(request), scenarioReference: reference)
+      case .sqlite:
+        let stores: SQLiteStores
+        do {
+          stores = try SQLiteStores()
+        } catch {
+          FileHandle.standardError.write(Data("Error: --store sqlite: no folder for the databases: \(error)\n".utf8))
+          throw ExitCode(74)
+        }
+        defer { stores.remove() }
+        return Report(outcome: try Simulation.run(request, store: stores.backend), scenarioReference: reference)
+      }
+    } catch let error as SimulationError {
       FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+      if case .storeFailed = error { throw ExitCode(74) }  // the machine, not the request
       throw ExitCode(64)
     }
   }

@@ -25,12 +25,18 @@ public enum Executables {
     candidates(name, packageRoot: packageRoot).first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
-  /// Runs `executable` with `arguments` in `directory` and waits for it to end.
-  public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ProcessOutcome {
+  /// Runs `executable` with `arguments` in `directory`, with `environment` set over this
+  /// process's environment, and waits for it to end.
+  public static func run(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+  ) throws -> ProcessOutcome {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -22,14 +22,30 @@ struct DomainRun<Design: SyncDesign> {
   /// Plays the run. A violation found only at the final check (a lost or doubled entry) is dated
   /// at the entry's action, and the run is replayed (it is deterministic) to show the events
   /// around that action rather than the end of the run.
-  func run() -> StrategyResult {
-    guard case .finished(let result) = play(focus: nil) else { preconditionFailure("a run without focus finishes") }
+  ///
+  /// - Throws: ``SimulationError/storeFailed(strategy:domain:store:reason:)`` when a store of
+  ///   the backend failed during a play.
+  func run() throws(SimulationError) -> StrategyResult {
+    guard case .finished(let result) = try play(focus: nil, number: 0) else {
+      preconditionFailure("a run without focus finishes")
+    }
     var violations = result.violations
     for index in violations.indices where violations[index].datedAtAction {
-      guard case .traced(let lines) = play(focus: violations[index].time) else { continue }
+      guard case .traced(let lines) = try play(focus: violations[index].time, number: index + 1) else { continue }
       violations[index].trace = lines
     }
     return result.replacing(violations: violations)
+  }
+
+  /// Plays the run with fresh stores (play `number` of this run), then reports a store failure.
+  private func play(focus: Instant?, number: Int) throws(SimulationError) -> Played {
+    let stores = RunStores(backend: inputs.store, strategy: Design.name, domain: Design.domain, play: number)
+    let played = play(focus: focus, stores: stores)
+    if let failure = stores.failure {
+      throw .storeFailed(
+        strategy: Design.name, domain: Design.domain.rawValue, store: failure.store, reason: failure.reason)
+    }
+    return played
   }
 
   /// What a play gives: the result, or, when it had a focus, the events around it.
@@ -42,7 +58,7 @@ struct DomainRun<Design: SyncDesign> {
   /// report shows the last 12, so 4 before the focus and 8 from it on.
   static var eventsAfterFocus: Int { 8 }
 
-  private func play(focus: Instant?) -> Played {
+  private func play(focus: Instant?, stores: RunStores) -> Played {
     var budget: RefreshBudget
     do {
       budget = try RefreshBudget(limit: scenario.refreshBudget)
@@ -52,7 +68,7 @@ struct DomainRun<Design: SyncDesign> {
     var world = World(
       start: start, itinerary: itinerary, refreshBudget: budget, widgets: Design.widgetCount, seed: seed,
       faults: scenario.faults)
-    var design = Design(scenario: scenario)
+    var design = Design(scenario: scenario, stores: stores)
     var checker = InvariantChecker(
       surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
       // The modelled reload latency: the widget's late firing plus a few seconds, counted from the

@@ -44,6 +44,8 @@ public struct SimulationOutcome: Hashable, Sendable {
   public let end: Instant
   public let actionsPlanned: Int
   public let results: [StrategyResult]
+  /// The ``StoreBackend`` the converged design's stores were kept in (`memory`, `sqlite`).
+  public let store: String
 
   /// Whether any strategy expected to converge broke an invariant.
   public var failsExpectation: Bool { results.contains { $0.failsExpectation } }
@@ -63,6 +65,9 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
   case travelDateSkipped(index: Int, date: String, zone: String)
   /// Zone change `index` (0-based) would happen at `at`, before the previous one at `previous`.
   case travelOutOfOrder(index: Int, at: String, previous: String)
+  /// A store of a durable ``StoreBackend`` failed while `strategy` played `domain` (no outcome
+  /// is made from that run).
+  case storeFailed(strategy: String, domain: String, store: String, reason: String)
 
   public var description: String {
     switch self {
@@ -74,6 +79,8 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
     case .travelOutOfOrder(let index, let at, let previous):
       return "travel[\(index)]: the change would happen at \(at), before the previous one at \(previous)"
         + " (across the date line a later date can be an earlier instant); list zone changes in time order"
+    case .storeFailed(let strategy, let domain, let store, let reason):
+      return "\(strategy) (\(domain)): the \(store) store failed: \(reason)"
     }
   }
 }
@@ -87,7 +94,10 @@ public enum Simulation {
   /// simulated yet.
   public static let simulatedDomains: [Domain] = Domain.allCases
 
-  public static func run(_ request: SimulationRequest) throws(SimulationError) -> SimulationOutcome {
+  /// Runs `request`, keeping the converged design's stores in `store` (in memory by default).
+  public static func run(
+    _ request: SimulationRequest, store: StoreBackend = .memory
+  ) throws(SimulationError) -> SimulationOutcome {
     guard daysRange.contains(request.days) else { throw .daysOutOfRange(request.days) }
     let scenario = request.scenario
     let calendar: ZoneCalendar
@@ -107,23 +117,24 @@ public enum Simulation {
     let faults = WorkloadPlanner.faults(scenario: scenario, days: days, seed: request.seed)
     let run = RunInputs(
       scenario: scenario, itinerary: itinerary, start: first.start, end: end, seed: request.seed, actions: actions,
-      faults: faults)
+      faults: faults, store: store)
     var results: [StrategyResult] = []
     for domain in scenario.domains where simulatedDomains.contains(domain) {
       for strategy in request.strategies where strategy.domains.contains(domain) {
         switch (strategy, domain) {
-        case (.mirrorsmokerLegacy, .tally): results.append(run.play(MirrorSmokerLegacy.self))
-        case (.converged, .tally): results.append(run.play(ConvergedTally.self))
-        case (.babystepsWidget, .steps): results.append(run.play(BabyStepsWidget.self))
-        case (.converged, .steps): results.append(run.play(ConvergedSteps.self))
-        case (.pulpeWidget, .budget): results.append(run.play(PulpeWidget.self))
-        case (.converged, .budget): results.append(run.play(ConvergedBudget.self))
+        case (.mirrorsmokerLegacy, .tally): results.append(try run.play(MirrorSmokerLegacy.self))
+        case (.converged, .tally): results.append(try run.play(ConvergedTally.self))
+        case (.babystepsWidget, .steps): results.append(try run.play(BabyStepsWidget.self))
+        case (.converged, .steps): results.append(try run.play(ConvergedSteps.self))
+        case (.pulpeWidget, .budget): results.append(try run.play(PulpeWidget.self))
+        case (.converged, .budget): results.append(try run.play(ConvergedBudget.self))
         default: break
         }
       }
     }
     return SimulationOutcome(
-      request: request, start: first.start, end: end, actionsPlanned: actions.count, results: results)
+      request: request, start: first.start, end: end, actionsPlanned: actions.count, results: results,
+      store: store.name)
   }
 }
 
@@ -138,8 +149,10 @@ struct RunInputs {
   let seed: UInt64
   let actions: [PlannedAction]
   let faults: FaultPlan
+  /// Where designs keep their stores.
+  let store: StoreBackend
 
-  func play<Design: SyncDesign>(_ design: Design.Type) -> StrategyResult {
-    DomainRun<Design>(inputs: self).run()
+  func play<Design: SyncDesign>(_ design: Design.Type) throws(SimulationError) -> StrategyResult {
+    try DomainRun<Design>(inputs: self).run()
   }
 }

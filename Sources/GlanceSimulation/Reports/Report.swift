@@ -19,15 +19,18 @@ public struct Report: Sendable {
     self.scenarioReference = scenarioReference
   }
 
-  /// `<scenario>-seed<seed>-days<days>`.
+  /// `<scenario>-seed<seed>-days<days>`, and `-<store>` for a store other than memory (so a run on
+  /// SQLite never overwrites the in-memory report it is compared with).
   public var directoryName: String {
     "\(outcome.request.scenario.name)-seed\(outcome.request.seed)-days\(outcome.request.days)"
+      + (outcome.store == StoreBackend.memory.name ? "" : "-\(outcome.store)")
   }
 
   var request: SimulationRequest { outcome.request }
 
   public func replayCommand(strategy: String?) -> String {
     var command = "simulate --days \(request.days) --seed \(request.seed) --scenario \(scenarioReference)"
+    if outcome.store != StoreBackend.memory.name { command += " --store \(outcome.store)" }
     if let strategy { command += " --strategy \(strategy) --trace" }
     return command
   }
@@ -67,6 +70,11 @@ public struct Report: Sendable {
       ["seed", "\(request.seed)"],
       ["days", "\(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone)"],
       ["strategies", request.strategies.map(\.rawValue).joined(separator: ", ")],
+    ]
+    if outcome.store != StoreBackend.memory.name {
+      rows.append(["store", "\(outcome.store): the converged tally's phone and watch stores, a new database per store and per run"])
+    }
+    rows += [
       ["actions planned", "\(outcome.actionsPlanned)"],
       ["tzdata", TimeZone.timeZoneDataVersion],
       ["glance", GlanceVersion.string],
@@ -180,6 +188,8 @@ private struct JSONReport: Encodable {
     let domains: [String]
     let strategies: [String]
     let actionsPlanned: Int
+    /// The store backend, absent for memory.
+    let store: String?
     let tzdata: String
     let glance: String
   }
@@ -226,7 +236,7 @@ private struct JSONReport: Encodable {
       days: request.days, zone: request.scenario.zone, start: outcome.start.millisecondsSince1970,
       end: outcome.end.millisecondsSince1970, domains: request.scenario.domains.map(\.rawValue),
       strategies: request.strategies.map(\.rawValue), actionsPlanned: outcome.actionsPlanned,
-      tzdata: TimeZone.timeZoneDataVersion, glance: GlanceVersion.string)
+      store: outcome.store == StoreBackend.memory.name ? nil : outcome.store, tzdata: TimeZone.timeZoneDataVersion, glance: GlanceVersion.string)
     strategies = outcome.results.map { result in
       var verdicts: [String: String] = [:]
       for invariant in Invariant.allCases {

@@ -20,9 +20,9 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   static let horizonMilliseconds = 2 * Instant.millisecondsPerDay
 
   /// The App Group store (the phone's replica).
-  private var phone = CountedReplica()
-  /// The watch's replica.
-  private var watch = CountedReplica()
+  private var phone: DeviceLog
+  /// The watch's store.
+  private var watch: DeviceLog
   /// The phone's events in the order it recorded them: the state it pushes to the watch.
   private var phoneLog: [Event] = []
   /// How much of the phone's log the watch has merged.
@@ -31,11 +31,18 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   static let domain = Domain.tally
   static let surfaces: [Surface] = [.app, .widget, .watch]
 
-  init(scenario: Scenario) {}
+  init(scenario: Scenario) {
+    self.init(scenario: scenario, stores: RunStores())
+  }
 
-  /// Records a phone event.
+  init(scenario: Scenario, stores: RunStores) {
+    phone = DeviceLog("phone", stores: stores)
+    watch = DeviceLog("watch", stores: stores)
+  }
+
+  /// Records an event made on the phone (by the app or the widget intent).
   private mutating func recordOnPhone(_ event: Event) {
-    guard phone.insert(event) else { return }
+    guard phone.record(event) else { return }
     phoneLog.append(event)
   }
 
@@ -56,13 +63,12 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   mutating func watchTap(_ action: PlannedAction, world: inout World) {
     let event = Event(id: action.eventID, kind: .add, instant: action.time, origin: .watch)
-    watch.insert(event)
+    _ = watch.record(event)
     world.transferUserInfo(.event(event), to: .phone)
   }
 
   mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
-    let today = world.calendar.dayInterval(containing: world.now)
-    guard let target = phone.replica.liveAdds.filter({ today.contains($0.instant) }).max(by: { ($0.instant, $0.id) < ($1.instant, $1.id) }) else {
+    guard let target = phone.latestLiveAdd(in: world.calendar.dayInterval(containing: world.now)) else {
       return nil
     }
     recordOnPhone(Event(id: action.eventID, kind: .remove(target: target.id), instant: action.time, origin: .app))
@@ -95,14 +101,14 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     switch (message, device) {
     case (.event(let event), .phone):
       world.wakeAppInBackground()
-      guard !phone.replica.contains(event.id) else { return }  // a duplicate delivery
-      recordOnPhone(event)
+      guard phone.receive([event]) == 1 else { return }  // a duplicate delivery
+      phoneLog.append(event)
       world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
       forwardToWatch(world: &world)
     case (.phoneLog(let length), .watch):
       // A later context holds an earlier one: merge what is new since the last one merged.
       guard length > watchMergedCount else { return }
-      for event in phoneLog[watchMergedCount..<length] { watch.insert(event) }  // known ids are ignored
+      _ = watch.receive(Array(phoneLog[watchMergedCount..<length]))  // known ids are ignored
       watchMergedCount = length
     default:
       break
@@ -116,7 +122,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     do {
       snapshot = try TallySnapshot(
         asOf: world.now, dayKey: DayKey(date: today.date, zoneIdentifier: calendar.identifier),
-        todayCount: phone.live.count(in: today), calendar: calendar)
+        todayCount: phone.count(in: today), calendar: calendar)
     } catch {
       preconditionFailure("a snapshot of the store is consistent: \(error)")
     }
@@ -128,11 +134,11 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     }
   }
 
-  func appCount(world: World) -> Int { phone.live.count(in: world.calendar.dayInterval(containing: world.now)) }
+  func appCount(world: World) -> Int { phone.count(in: world.calendar.dayInterval(containing: world.now)) }
 
-  func watchCount(world: World) -> Int { watch.live.count(in: world.calendar.dayInterval(containing: world.now)) }
+  func watchCount(world: World) -> Int { watch.count(in: world.calendar.dayInterval(containing: world.now)) }
 
-  func storedTimestamps() -> [Instant] { phone.live.values }
+  func storedTimestamps() -> [Instant] { phone.liveInstants() }
 }
 
 /// A replica with its live adds kept sorted by instant, so that counting "today" after every

@@ -27,6 +27,9 @@ protocol SyncDesign {
   /// A design for `scenario`; it reads the device's current zone from the world (`world.calendar`)
   /// whenever it computes "today", as the apps read the system's zone.
   init(scenario: Scenario)
+  /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend);
+  /// by default a design keeps its own model in memory (`init(scenario:)`).
+  init(scenario: Scenario, stores: RunStores)
 
   /// The person did `action` (the engine has checked that the app is in the foreground for
   /// in-app actions); returns what it changed in the truth.
@@ -74,6 +77,10 @@ protocol SyncDesign {
 
 extension SyncDesign {
   static var widgetCount: Int { 1 }
+
+  init(scenario: Scenario, stores: RunStores) {
+    self.init(scenario: scenario)
+  }
 
   func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
     precondition(widget == 0, "\(Self.name) has one widget")

@@ -7,12 +7,12 @@ import Testing
 struct SimulateCommandTests {
   static var binary: URL? { Executables.find("simulate", packageRoot: SimulationFixtures.root) }
 
-  static func run(_ arguments: [String]) throws -> ProcessOutcome {
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutcome {
     // `swift build --build-tests` (make test) builds the binary next to the tests.
     let binary = try #require(
       Self.binary,
       "no simulate binary at \(Executables.candidates("simulate", packageRoot: SimulationFixtures.root).map(\.path))")
-    return try Executables.run(binary, arguments, in: SimulationFixtures.root)
+    return try Executables.run(binary, arguments, in: SimulationFixtures.root, environment: environment)
   }
 
   static func temporaryDirectory(_ name: String) throws -> String {
@@ -38,6 +38,61 @@ struct SimulateCommandTests {
     #expect(result.output.contains("determinism: two runs gave byte-identical reports"))
   }
 
+  /// The reports of `--store sqlite` and of the in-memory default, for one request, with the
+  /// two places a SQLite report names its store taken out (its header row and the `--store`
+  /// of its replay commands); the SQLite run's temporary folder is checked to be gone.
+  static func reportsOnBothStores(_ arguments: [String], folder: String) throws -> (memory: [String], sqlite: [String]) {
+    let out = try Self.temporaryDirectory("stores-\(folder)")
+    let scratch = try Self.temporaryDirectory("stores-\(folder)-tmp")
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer {
+      try? FileManager.default.removeItem(atPath: out)
+      try? FileManager.default.removeItem(atPath: scratch)
+    }
+    let memory = try Self.run(arguments + ["--out", out])
+    let sqlite = try Self.run(arguments + ["--store", "sqlite", "--out", out], environment: ["TMPDIR": scratch])
+    #expect(memory.status == 0, "\(memory.output)\(memory.errors)")
+    #expect(sqlite.status == 0, "\(sqlite.output)\(sqlite.errors)")
+    #expect(sqlite.output.replacingOccurrences(of: "-sqlite/", with: "/") == memory.output)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty, "the databases are removed")
+    var memoryFiles: [String] = []
+    var sqliteFiles: [String] = []
+    for file in ["report.md", "report.json"] {
+      memoryFiles.append(try String(contentsOfFile: "\(out)/\(folder)/\(file)", encoding: .utf8))
+      let text = try String(contentsOfFile: "\(out)/\(folder)-sqlite/\(file)", encoding: .utf8)
+      let storeLines = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+        $0.hasPrefix("| store | sqlite") || $0 == #"    "store" : "sqlite","#
+      }
+      #expect(storeLines.count == 1, "\(file) names its store once")
+      sqliteFiles.append(
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter { !storeLines.contains($0) }
+          .joined(separator: "\n").replacingOccurrences(of: " --store sqlite", with: ""))
+    }
+    return (memoryFiles, sqliteFiles)
+  }
+
+  @Test("--store sqlite: the converged design on GlanceStore gives the in-memory verdicts and counts (30 days, seed 42)")
+  func sqliteStoreMatchesMemory() throws {
+    let reports = try Self.reportsOnBothStores(
+      ["--days", "30", "--seed", "42", "--strategy", "converged"], folder: "default-seed42-days30")
+    #expect(reports.sqlite == reports.memory)
+    #expect(reports.memory[0].contains("| converged | tally |"))
+  }
+
+  @Test("--store sqlite across zone changes: the same reports as in memory")
+  func sqliteStoreMatchesMemoryWhileTravelling() throws {
+    let reports = try Self.reportsOnBothStores(
+      ["--scenario", "travel", "--days", "7", "--seed", "42"], folder: "travel-seed42-days7")
+    #expect(reports.sqlite == reports.memory)
+  }
+
+  @Test("--store sqlite with no temporary folder exits 74 and names the folder")
+  func sqliteStoreWithoutFolder() throws {
+    let result = try Self.run(["--days", "1", "--seed", "1", "--store", "sqlite"], environment: ["TMPDIR": "/nonexistent-glance"])
+    #expect(result.status == 74)
+    #expect(result.errors.contains("--store sqlite: no folder for the databases: cannot create /nonexistent-glance/glance-simulate-XXXXXX: No such file or directory"), "\(result.errors)")
+  }
+
   @Test("bad options exit 64 with a message naming the option, the value and the range")
   func usageErrors() throws {
     let days = try Self.run(["--days", "0"])
@@ -46,6 +101,9 @@ struct SimulateCommandTests {
     let strategy = try Self.run(["--strategy", "optimistic"])
     #expect(strategy.status == 64)
     #expect(strategy.errors.contains("--strategy optimistic is unknown"))
+    let store = try Self.run(["--store", "postgres"])
+    #expect(store.status == 64)
+    #expect(store.errors.contains("--store postgres is unknown; expected one of: memory, sqlite"))
     let seed = try Self.run(["--seed", "-3"])
     #expect(seed.status == 64)
     let scenario = try Self.run(["--scenario", "atlantis", "--days", "1"])

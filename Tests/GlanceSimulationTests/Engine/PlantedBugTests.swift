@@ -76,8 +76,9 @@ struct PlantedBugTests {
     let pieces = itinerary.days(from: start, until: end)
     let actions = WorkloadPlanner.actions(scenario: scenario, days: pieces, seed: 42)
     let faults = WorkloadPlanner.faults(scenario: scenario, days: pieces, seed: 42)
-    return RunInputs(
-      scenario: scenario, itinerary: itinerary, start: start, end: end, seed: 42, actions: actions, faults: faults
+    return try RunInputs(
+      scenario: scenario, itinerary: itinerary, start: start, end: end, seed: 42, actions: actions, faults: faults,
+      store: .memory
     ).play(Design.self)
   }
 

@@ -1,0 +1,151 @@
+public import GlanceKernel
+
+/// Where the converged design keeps its devices' stores during a run.
+///
+/// The stores are the tally's: the phone's App Group store, which the app, the widget intent and
+/// the watch receiver write, and the watch's own. (The converged steps design models its store
+/// move in memory, and the converged budget design keeps no event log.)
+///
+/// - ``memory`` (the default): the kernel's replicas, with the counts kept alongside them.
+/// - ``durable(named:open:)``: event logs the caller opens, such as GlanceStore's SQLite
+///   `EventStore` (`simulate --store sqlite`). Every write goes to the log, and every figure a
+///   surface shows is the kernel's count of what the log hands back (``EventLog/replica(in:)``),
+///   so a run proves the protocol on that store.
+///
+/// GlanceSimulation depends on the kernel alone: it sees a durable store only as an
+/// ``EventLog``.
+///
+/// ## Laws
+/// - The backend changes no verdict and no count: a store that keeps the ``EventLog`` laws gives
+///   the same outcome as ``memory`` for the same request (checked on SQLite by the CLI tests).
+/// - A store that fails stops the run with ``SimulationError/storeFailed(strategy:domain:store:reason:)``;
+///   no outcome is made from a run whose store failed.
+public struct StoreBackend: Sendable {
+  /// The backend's name, as in `--store` and reports.
+  public let name: String
+  /// Opens a new, empty log for the store named by its argument; `nil` for ``memory``.
+  let open: (@Sendable (String) throws -> any EventLog)?
+
+  /// The kernel's replicas in memory.
+  public static let memory = StoreBackend(name: "memory", open: nil)
+
+  /// Logs that `open` creates: one call per device store and per play of a run, each with a
+  /// name no other call used (letters, digits and dashes, for example
+  /// `converged-tally-phone-1`), each expected to return an empty log.
+  public static func durable(named name: String, open: @escaping @Sendable (String) throws -> any EventLog) -> StoreBackend {
+    StoreBackend(name: name, open: open)
+  }
+
+  /// Whether this is the in-memory default.
+  public var isMemory: Bool { open == nil }
+}
+
+/// The stores of one play of one design: opens them from the backend under unique names, and
+/// keeps the first failure (a design's methods cannot throw; the run checks ``failure`` when the
+/// play ends).
+final class RunStores {
+  let backend: StoreBackend
+  /// Names every store of this play (`<strategy>-<domain>-<store>-<play>`).
+  private let prefix: String
+  private let play: Int
+  /// The first error a store raised, with what was being done.
+  private(set) var failure: (store: String, reason: String)?
+
+  init(backend: StoreBackend, strategy: String, domain: Domain, play: Int) {
+    self.backend = backend
+    self.prefix = "\(strategy)-\(domain.rawValue)"
+    self.play = play
+  }
+
+  /// In-memory stores.
+  convenience init() {
+    self.init(backend: .memory, strategy: "memory", domain: .tally, play: 0)
+  }
+
+  /// A new durable log for `store`; `nil` with the memory backend or when opening failed.
+  func open(_ store: String) -> (any EventLog)? {
+    guard let open = backend.open else { return nil }
+    let name = "\(prefix)-\(store)-\(play)"
+    do {
+      return try open(name)
+    } catch {
+      fail(store, error)
+      return nil
+    }
+  }
+
+  /// Records `error` unless an earlier failure is recorded.
+  func fail(_ store: String, _ error: any Error) {
+    if failure == nil { failure = (store, "\(error)") }
+  }
+}
+
+/// One device's event log in a converged design: the counted in-memory replica, or a durable
+/// ``EventLog`` from the run's backend, behind one interface.
+///
+/// ## Laws
+/// - Both backings answer alike for the same writes: ``count(in:)`` is the number of live adds
+///   on the day, ``latestLiveAdd(in:)`` the latest of them by (instant, id), ``liveInstants()``
+///   every live add's instant, ascending.
+/// - A durable log is only read through the kernel (`Replica` slices), never counted apart.
+struct DeviceLog {
+  /// The store's name within the design (`phone`, `watch`).
+  let name: String
+  private var memory = CountedReplica()
+  private var durable: (any EventLog)?
+  private let stores: RunStores
+
+  init(_ name: String, stores: RunStores) {
+    self.name = name
+    self.stores = stores
+    self.durable = stores.open(name)
+  }
+
+  /// Records an event this device made; `true` when it was new.
+  mutating func record(_ event: Event) -> Bool {
+    guard var log = durable else { return memory.insert(event) }
+    defer { durable = log }
+    return attempt(false) { try log.record(event) }
+  }
+
+  /// Inserts events from the peer; how many were new.
+  mutating func receive(_ events: [Event]) -> Int {
+    guard var log = durable else { return events.reduce(0) { $0 + (memory.insert($1) ? 1 : 0) } }
+    defer { durable = log }
+    return attempt(0) { try log.receive(events) }
+  }
+
+  /// The live adds on `day`.
+  func count(in day: DayInterval) -> Int {
+    guard let log = durable else { return memory.live.count(in: day) }
+    return attempt(0) { try log.replica(in: day.start..<day.end).liveAdds.count }
+  }
+
+  /// The latest live add on `day`, by (instant, id): what a delete in the app removes.
+  func latestLiveAdd(in day: DayInterval) -> Event? {
+    let adds: [Event]
+    if let log = durable {
+      adds = attempt([]) { try log.replica(in: day.start..<day.end).liveAdds }
+    } else {
+      adds = memory.replica.liveAdds.filter { day.contains($0.instant) }
+    }
+    return adds.max { ($0.instant, $0.id) < ($1.instant, $1.id) }
+  }
+
+  /// Every live add's instant, ascending.
+  func liveInstants() -> [Instant] {
+    guard let log = durable else { return memory.live.values }
+    return attempt([]) { try log.replica().liveAdds.map(\.instant).sorted() }
+  }
+
+  /// `body`'s value, or `fallback` once the store failed (the failure is kept for the run).
+  private func attempt<Value>(_ fallback: Value, _ body: () throws -> Value) -> Value {
+    guard stores.failure == nil else { return fallback }
+    do {
+      return try body()
+    } catch {
+      stores.fail(name, error)
+      return fallback
+    }
+  }
+}
