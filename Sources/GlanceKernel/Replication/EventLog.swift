@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// func tap(into log: inout some EventLog, _ event: Event, zurich: ZoneCalendar) throws -> Int {
-///   try log.record(event)
+///   _ = try log.record(event)
 ///   let today = zurich.dayInterval(containing: event.instant)
 ///   return try log.replica(in: today.start..<today.end).count(on: today.date, in: zurich)
 /// }

@@ -15,6 +15,9 @@ import GlanceKernel
 /// - the widget's timeline is planned from a dated `TallySnapshot` to every local day boundary, so
 ///   midnight needs no reload; a reload is requested after each change (free in the foreground and
 ///   after the intent).
+///
+/// Both devices' stores are ``DeviceLog``s: in memory, or durable logs from the run's
+/// ``StoreBackend`` (`simulate --store sqlite`: GlanceStore's SQLite store).
 struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   /// How far ahead a timeline is planned.
   static let horizonMilliseconds = 2 * Instant.millisecondsPerDay
@@ -63,7 +66,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   mutating func watchTap(_ action: PlannedAction, world: inout World) {
     let event = Event(id: action.eventID, kind: .add, instant: action.time, origin: .watch)
-    _ = watch.record(event)
+    watch.record(event)
     world.transferUserInfo(.event(event), to: .phone)
   }
 
@@ -108,7 +111,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     case (.phoneLog(let length), .watch):
       // A later context holds an earlier one: merge what is new since the last one merged.
       guard length > watchMergedCount else { return }
-      _ = watch.receive(Array(phoneLog[watchMergedCount..<length]))  // known ids are ignored
+      watch.receive(Array(phoneLog[watchMergedCount..<length]))  // known ids are ignored
       watchMergedCount = length
     default:
       break
@@ -139,42 +142,4 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   func watchCount(world: World) -> Int { watch.count(in: world.calendar.dayInterval(containing: world.now)) }
 
   func storedTimestamps() -> [Instant] { phone.liveInstants() }
-}
-
-/// A replica with its live adds kept sorted by instant, so that counting "today" after every
-/// event costs two binary searches instead of a pass over the whole log.
-///
-/// ## Laws
-/// - `live` holds exactly the instants of `replica.liveAdds`.
-struct CountedReplica {
-  private(set) var replica = Replica()
-  private(set) var live = SortedInstants()
-  /// The live adds by id (looked up, never iterated).
-  private var liveAdds: [EventID: Instant] = [:]
-  /// Every id a removal targets (looked up, never iterated).
-  private var removed: Set<EventID> = []
-
-  /// Inserts `event`; `false` when the replica already held it (a duplicate delivery).
-  @discardableResult
-  mutating func insert(_ event: Event) -> Bool {
-    guard !replica.contains(event.id) else { return false }
-    do {
-      try replica.insert(event)
-    } catch {
-      preconditionFailure("the workload drew one id twice: \(error)")
-    }
-    switch event.kind {
-    case .add:
-      if !removed.contains(event.id) {
-        live.insert(event.instant)
-        liveAdds[event.id] = event.instant
-      }
-    case .remove(let target):
-      removed.insert(target)
-      if let instant = liveAdds.removeValue(forKey: target) { live.remove(instant) }
-    case .complete, .uncomplete, .expense:
-      break
-    }
-    return true
-  }
 }
