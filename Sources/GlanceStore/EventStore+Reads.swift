@@ -27,13 +27,22 @@ extension EventStore {
   /// - Complexity: O(k log n) for k events in the slice, of n.
   public func replica(in instants: Range<Instant>) throws(StoreError) -> Replica {
     try mappingErrors(path: path) {
-      try pool.read { db in
-        let bounds: StatementArguments = [instants.lowerBound.millisecondsSince1970, instants.upperBound.millisecondsSince1970]
-        // Read after every change by a surface: the statement is prepared once per connection.
-        let rows = try Row.fetchAll(db.cachedStatement(sql: Self.sliceQuery), arguments: bounds)
-        return try Self.replica(of: rows, path: path)
-      }
+      try pool.read { db in try Self.replica(in: instants, of: db, path: path) }
     }
+  }
+
+  /// The slice of `db` (``replica(in:)``), inside whatever transaction `db` is in.
+  static func replica(in instants: Range<Instant>, of db: Database, path: String) throws -> Replica {
+    let bounds: StatementArguments = [instants.lowerBound.millisecondsSince1970, instants.upperBound.millisecondsSince1970]
+    // Read after every change by a surface: the statement is prepared once per connection.
+    return try replica(of: try Row.fetchAll(db.cachedStatement(sql: sliceQuery), arguments: bounds), path: path)
+  }
+
+  /// The widget's snapshot at `now` from the day's slice of `db` (a snapshot only counts today).
+  static func tallySnapshot(at now: Instant, in calendar: ZoneCalendar, of db: Database, path: String) throws -> TallySnapshot {
+    let today = calendar.dayInterval(containing: now)
+    let slice = try replica(in: today.start..<today.end, of: db, path: path)
+    return TallySnapshot(tally: slice.tally, asOf: now, calendar: calendar)
   }
 
   /// The events of ``replica(in:)``: those inside `[?1, ?2)` by `event_by_instant`, then the
@@ -56,9 +65,11 @@ extension EventStore {
   /// The widget's snapshot: today's count at `now` in `calendar`'s zone, computed by the kernel
   /// (`TallySnapshot(tally:asOf:calendar:)`) from the replica the database holds.
   ///
-  /// - Complexity: O(n log n) for n events.
+  /// - Complexity: O(k log n) for k events of the day, of n (it reads the day's slice).
   public func tallySnapshot(at now: Instant, in calendar: ZoneCalendar) throws(StoreError) -> TallySnapshot {
-    let snapshot = TallySnapshot(tally: try replica().tally, asOf: now, calendar: calendar)
+    let snapshot = try mappingErrors(path: path) {
+      try pool.read { db in try Self.tallySnapshot(at: now, in: calendar, of: db, path: path) }
+    }
     precondition(snapshot.asOf == now, "the snapshot is as of \(now)")
     return snapshot
   }

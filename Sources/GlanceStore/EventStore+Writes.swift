@@ -29,14 +29,13 @@ extension EventStore {
   public func record(
     _ event: Event, snapshotAt now: Instant, in calendar: ZoneCalendar
   ) throws(StoreError) -> TallySnapshot {
-    let replica = try mappingErrors(path: path) {
+    // The day's slice, not the whole table: the write lock is held while it is read.
+    try mappingErrors(path: path) {
       try pool.write { db in
         try Self.record(event, in: db, path: path)
-        return try Self.replica(in: db, path: path)
+        return try Self.tallySnapshot(at: now, in: calendar, of: db, path: path)
       }
     }
-    precondition(replica.contains(event.id), "the recorded event \(event.id) is in the store")
-    return TallySnapshot(tally: replica.tally, asOf: now, calendar: calendar)
   }
 
   /// The receiver's write: inserts a batch of events that came from the peer device (the watch

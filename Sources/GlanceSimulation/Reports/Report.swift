@@ -23,14 +23,17 @@ public struct Report: Sendable {
   /// SQLite never overwrites the in-memory report it is compared with).
   public var directoryName: String {
     "\(outcome.request.scenario.name)-seed\(outcome.request.seed)-days\(outcome.request.days)"
-      + (outcome.store == StoreBackend.memory.name ? "" : "-\(outcome.store)")
+      + (durableStore.map { "-\($0)" } ?? "")
   }
+
+  /// The store backend's name when it is not memory (a SQLite run's reports say so).
+  var durableStore: String? { outcome.store == StoreBackend.memory.name ? nil : outcome.store }
 
   var request: SimulationRequest { outcome.request }
 
   public func replayCommand(strategy: String?) -> String {
     var command = "simulate --days \(request.days) --seed \(request.seed) --scenario \(scenarioReference)"
-    if outcome.store != StoreBackend.memory.name { command += " --store \(outcome.store)" }
+    if let durableStore { command += " --store \(durableStore)" }
     if let strategy { command += " --strategy \(strategy) --trace" }
     return command
   }
@@ -71,8 +74,8 @@ public struct Report: Sendable {
       ["days", "\(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone)"],
       ["strategies", request.strategies.map(\.rawValue).joined(separator: ", ")],
     ]
-    if outcome.store != StoreBackend.memory.name {
-      rows.append(["store", "\(outcome.store): the converged tally's phone and watch stores, a new database per store and per run"])
+    if let durableStore {
+      rows.append(["store", "\(durableStore): the converged tally's phone and watch stores, a new database per store and per run"])
     }
     rows += [
       ["actions planned", "\(outcome.actionsPlanned)"],
@@ -236,7 +239,7 @@ private struct JSONReport: Encodable {
       days: request.days, zone: request.scenario.zone, start: outcome.start.millisecondsSince1970,
       end: outcome.end.millisecondsSince1970, domains: request.scenario.domains.map(\.rawValue),
       strategies: request.strategies.map(\.rawValue), actionsPlanned: outcome.actionsPlanned,
-      store: outcome.store == StoreBackend.memory.name ? nil : outcome.store, tzdata: TimeZone.timeZoneDataVersion, glance: GlanceVersion.string)
+      store: report.durableStore, tzdata: TimeZone.timeZoneDataVersion, glance: GlanceVersion.string)
     strategies = outcome.results.map { result in
       var verdicts: [String: String] = [:]
       for invariant in Invariant.allCases {
