@@ -1,4 +1,4 @@
-# Glance: make deps | build | test | bench | simulate | stress | clean
+# Glance: make deps | build | test | bench | simulate | stress | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -8,7 +8,15 @@ PKG_CONFIG ?= pkg-config
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test bench simulate baseline stress clean
+# `make docs`: the scratch path of the debug build the symbol graphs come from, the folder the
+# archives go to, and the DocC compiler (it ships with the Swift toolchain).
+DOCS_BUILD ?= .build
+DOCS_OUT ?= $(DOCS_BUILD)/docs
+DOCC ?= docc
+# The documented modules; each has its catalog in Sources/<module>/<module>.docc.
+DOCS_MODULES := GlanceKernel GlanceStore GlanceSimulation
+
+.PHONY: deps build test bench simulate baseline stress docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -57,6 +65,26 @@ baseline: deps
 stress: deps
 	$(SWIFT) build -c release --product glance-store-stress
 	.build/release/glance-store-stress drive --seconds 120 --seed 1
+
+## docs: DocC archives of GlanceKernel, GlanceStore and GlanceSimulation in
+## $(DOCS_OUT)/<module>.doccarchive, ready for static hosting. The symbol graphs come from
+## `swift package dump-symbol-graph` (no plugin dependency); a DocC warning fails the target.
+docs: deps
+	$(SWIFT) package --scratch-path $(DOCS_BUILD) dump-symbol-graph
+	@graphs="$$(dirname "$$($(SWIFT) build --scratch-path $(DOCS_BUILD) --show-bin-path)")/symbolgraph"; \
+	for module in $(DOCS_MODULES); do \
+	  rm -rf "$(DOCS_BUILD)/symbol-graphs/$$module" "$(DOCS_OUT)/$$module.doccarchive"; \
+	  mkdir -p "$(DOCS_BUILD)/symbol-graphs/$$module" "$(DOCS_OUT)"; \
+	  cp "$$graphs/$$module.symbols.json" "$(DOCS_BUILD)/symbol-graphs/$$module/" || exit 1; \
+	  for extension in "$$graphs/$$module@"*.symbols.json; do \
+	    if [ -f "$$extension" ]; then cp "$$extension" "$(DOCS_BUILD)/symbol-graphs/$$module/"; fi; \
+	  done; \
+	  $(DOCC) convert "Sources/$$module/$$module.docc" --warnings-as-errors \
+	    --additional-symbol-graph-dir "$(DOCS_BUILD)/symbol-graphs/$$module" \
+	    --fallback-display-name "$$module" --fallback-bundle-identifier "glance.$$module" \
+	    --output-path "$(DOCS_OUT)/$$module.doccarchive" || exit 1; \
+	  echo "docs: $(DOCS_OUT)/$$module.doccarchive"; \
+	done
 
 clean:
 	rm -rf .build

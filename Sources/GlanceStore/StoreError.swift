@@ -21,8 +21,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case newerSchema(path: String, migrations: [String])
   /// Two different events carry the same id (`existing` is in the database at `path`, `incoming`
   /// was being written). Ids are idempotency keys, so this is corrupt or forged data, never a
-  /// retry; the transaction is rolled back. Mirrors
-  /// ``GlanceKernel/ReplicationError/conflictingEvent(id:existing:incoming:)``.
+  /// retry; the transaction is rolled back. Mirrors the kernel's
+  /// `ReplicationError.conflictingEvent(id:existing:incoming:)`.
   case conflictingEvent(id: EventID, existing: Event, incoming: Event, path: String)
   /// A row of the database at `path` does not decode into an event (`id` is the row's id as
   /// hexadecimal text, or `"?"` when the id itself is unreadable).

@@ -20,7 +20,7 @@ struct Simulate: ParsableCommand {
       --store sqlite could not be created or failed.
       """,
     version: GlanceVersion.string,
-    subcommands: [Run.self, List.self],
+    subcommands: [Run.self, SweepCommand.self, MergeCommand.self, List.self],
     defaultSubcommand: Run.self)
 }
 
@@ -77,15 +77,7 @@ struct Run: ParsableCommand {
   func run() throws {
     let chosenSeed = seed ?? Self.drawSeed()
     if seed == nil { print("seed: \(chosenSeed)") }
-    let loaded: Scenario
-    do {
-      loaded = scenario.hasSuffix(".yaml")
-        ? try ScenarioLoader.load(fileAt: scenario)
-        : try ScenarioLoader.builtIn(named: scenario, in: scenarios)
-    } catch {
-      FileHandle.standardError.write(Data("Error: --scenario \(scenario): \(error)\n".utf8))
-      throw ExitCode(64)
-    }
+    let loaded = try ScenarioChoice.load(scenario, in: scenarios)
     let strategies = strategy.isEmpty ? StrategyName.allCases : strategy.compactMap(StrategyName.init(rawValue:))
     let request = SimulationRequest(scenario: loaded, days: days, seed: chosenSeed, strategies: strategies)
     let choice = StoreChoice(rawValue: store) ?? .memory
@@ -148,6 +140,22 @@ struct Run: ParsableCommand {
   static func drawSeed() -> UInt64 {
     var generator = SystemRandomNumberGenerator()
     return generator.next() % 1_000_000
+  }
+}
+
+/// The `--scenario` option of `run` and `sweep`.
+enum ScenarioChoice {
+  /// The scenario `reference` names: a path ending in `.yaml`, or a name in `directory`.
+  /// Exits 64 with the loader's message when it cannot be loaded.
+  static func load(_ reference: String, in directory: String) throws -> Scenario {
+    do {
+      return reference.hasSuffix(".yaml")
+        ? try ScenarioLoader.load(fileAt: reference)
+        : try ScenarioLoader.builtIn(named: reference, in: directory)
+    } catch {
+      FileHandle.standardError.write(Data("Error: --scenario \(reference): \(error)\n".utf8))
+      throw ExitCode(64)
+    }
   }
 }
 

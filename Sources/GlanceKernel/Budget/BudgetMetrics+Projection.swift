@@ -44,6 +44,10 @@ extension BudgetMetrics {
   /// `realizedExpenses` checked so far, on day `dayOfPeriod` of `daysInPeriod`.
   ///
   /// - Parameters:
+  ///   - available: the period's available money (income + rollover); its currency is the
+  ///     projection's.
+  ///   - budgetedExpenses: the expenses the budget plans for the whole period.
+  ///   - realizedExpenses: the expenses checked (realized) so far.
   ///   - dayOfPeriod: today's 1-based position in the period (1 on its first day). Pulpe divides
   ///     by `max(1, day)`; a day is never below 1 here, so the guard is the range check below.
   ///   - daysInPeriod: the number of days of the period (28…31 for a calendar month).

@@ -15,6 +15,6 @@ public enum ActivityWindow: Int, CaseIterable, Sendable, Codable {
   /// Today and the 90 days before it.
   case quarter = 91
 
-  /// The number of cells (days) in the window: ``rawValue``.
+  /// The number of cells (days) in the window: `rawValue`.
   public var dayCount: Int { rawValue }
 }

@@ -30,6 +30,7 @@ struct DomainRun<Design: SyncDesign> {
       preconditionFailure("a run without focus finishes")
     }
     var violations = result.violations
+    guard inputs.detail == .full else { return result }
     for index in violations.indices where violations[index].datedAtAction {
       guard case .traced(let lines) = try play(focus: violations[index].time, number: index + 1) else { continue }
       violations[index].trace = lines
@@ -73,7 +74,8 @@ struct DomainRun<Design: SyncDesign> {
       surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
       // The modelled reload latency: the widget's late firing plus a few seconds, counted from the
       // write or from the end of WidgetKit's deaf window, whichever is later (see the checker).
-      stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 4_000)
+      stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 4_000,
+      keepsChart: inputs.detail == .full)
     let timed = timedEvents
     var nextTimed = 1
     schedulePlan(&world, timed: timed)

@@ -25,14 +25,16 @@ public import GlanceKernel
 /// - `removeAll(where:)` removes exactly the matching events and keeps the order of the rest.
 /// - `count <= capacityMax`; a push at `count == capacityMax` is a precondition failure.
 public struct EventQueue<Event: Sendable>: Sendable {
-  /// One pending event and its key.
-  private struct Entry: Sendable {
+  /// One pending event's key and where its event is kept. Trivial (no reference counting), so
+  /// the heap's swaps copy 24 bytes whatever the events hold.
+  private struct Key: Sendable {
     var time: Instant
     var sequence: UInt64
-    var event: Event
+    /// The event's index in `slots`.
+    var slot: Int
 
     /// Whether `self` pops before `other`: by time, then by sequence (unique, so total).
-    func precedes(_ other: Entry) -> Bool {
+    func precedes(_ other: Key) -> Bool {
       if time != other.time { return time < other.time }
       return sequence < other.sequence
     }
@@ -41,8 +43,12 @@ public struct EventQueue<Event: Sendable>: Sendable {
   /// The most events that may be pending at once.
   public let capacityMax: Int
 
-  /// The heap: `entries[i]` precedes neither of its children `2i + 1` and `2i + 2`.
-  private var entries: [Entry] = []
+  /// The heap: `keys[i]` precedes neither of its children `2i + 1` and `2i + 2`.
+  private var keys: [Key] = []
+  /// The pending events, by slot; a popped event's slot is `nil` until reused.
+  private var slots: [Event?] = []
+  /// Slots free for reuse.
+  private var freeSlots: [Int] = []
 
   /// The sequence the next push gets.
   private var nextSequence: UInt64 = 0
@@ -56,13 +62,13 @@ public struct EventQueue<Event: Sendable>: Sendable {
   }
 
   /// The number of pending events.
-  public var count: Int { entries.count }
+  public var count: Int { keys.count }
 
   /// Whether no event is pending.
-  public var isEmpty: Bool { entries.isEmpty }
+  public var isEmpty: Bool { keys.isEmpty }
 
   /// The time of the event ``pop()`` would return, or `nil` when the queue is empty.
-  public var nextTime: Instant? { entries.first?.time }
+  public var nextTime: Instant? { keys.first?.time }
 
   /// Schedules `event` at `time` and returns its sequence number (0 for the first push, then
   /// 1, 2, …).
@@ -72,13 +78,21 @@ public struct EventQueue<Event: Sendable>: Sendable {
   @discardableResult
   public mutating func push(_ event: Event, at time: Instant) -> UInt64 {
     precondition(
-      entries.count < capacityMax,
-      "EventQueue is full: \(entries.count) events pending, capacityMax is \(capacityMax)")
+      keys.count < capacityMax,
+      "EventQueue is full: \(keys.count) events pending, capacityMax is \(capacityMax)")
     precondition(nextSequence < UInt64.max, "EventQueue sequence numbers are exhausted")
     let sequence = nextSequence
     nextSequence += 1
-    entries.append(Entry(time: time, sequence: sequence, event: event))
-    siftUp(from: entries.count - 1)
+    let slot: Int
+    if let free = freeSlots.popLast() {
+      slot = free
+      slots[slot] = event
+    } else {
+      slot = slots.count
+      slots.append(event)
+    }
+    keys.append(Key(time: time, sequence: sequence, slot: slot))
+    siftUp(from: keys.count - 1)
     return sequence
   }
 
@@ -87,17 +101,25 @@ public struct EventQueue<Event: Sendable>: Sendable {
   ///
   /// - Complexity: O(log n).
   public mutating func pop() -> (time: Instant, sequence: UInt64, event: Event)? {
-    guard !entries.isEmpty else { return nil }
-    entries.swapAt(0, entries.count - 1)
-    guard let first = entries.popLast() else { return nil }
-    if !entries.isEmpty {
+    guard !keys.isEmpty else { return nil }
+    keys.swapAt(0, keys.count - 1)
+    guard let first = keys.popLast(), let event = takeEvent(in: first.slot) else { return nil }
+    if !keys.isEmpty {
       siftDown(from: 0)
       precondition(
-        first.precedes(entries[0]),
+        first.precedes(keys[0]),
         "EventQueue popped (\(first.time), \(first.sequence)) after "
-          + "(\(entries[0].time), \(entries[0].sequence)) was pending")
+          + "(\(keys[0].time), \(keys[0].sequence)) was pending")
     }
-    return (first.time, first.sequence, first.event)
+    return (first.time, first.sequence, event)
+  }
+
+  /// The event in `slot`, which becomes free.
+  private mutating func takeEvent(in slot: Int) -> Event? {
+    let event = slots[slot].take()
+    precondition(event != nil, "EventQueue slot \(slot) held no event")
+    freeSlots.append(slot)
+    return event
   }
 
   /// Removes every pending event for which `shouldBeRemoved` is true; the rest keep their
@@ -105,12 +127,21 @@ public struct EventQueue<Event: Sendable>: Sendable {
   ///
   /// - Complexity: O(n).
   public mutating func removeAll(where shouldBeRemoved: (Event) -> Bool) {
-    let countBefore = entries.count
-    entries.removeAll { shouldBeRemoved($0.event) }
-    precondition(entries.count <= countBefore, "removeAll(where:) added events")
-    guard entries.count < countBefore else { return }
+    let countBefore = keys.count
+    var kept: [Key] = []
+    kept.reserveCapacity(keys.count)
+    for key in keys {
+      guard let event = slots[key.slot] else { preconditionFailure("EventQueue slot \(key.slot) held no event") }
+      if shouldBeRemoved(event) {
+        _ = takeEvent(in: key.slot)
+      } else {
+        kept.append(key)
+      }
+    }
+    keys = kept
+    guard keys.count < countBefore else { return }
     // Floyd's bottom-up heap construction: sift down every parent, last first.
-    for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) {
+    for index in stride(from: keys.count / 2 - 1, through: 0, by: -1) {
       siftDown(from: index)
     }
     #if GLANCE_INTERNAL_CHECKS
@@ -118,49 +149,53 @@ public struct EventQueue<Event: Sendable>: Sendable {
     #endif
   }
 
-  /// Checks the heap order, the capacity and that every sequence was issued; O(n). A test hook,
-  /// and run after `removeAll(where:)` when `GLANCE_INTERNAL_CHECKS` is on.
+  /// Checks the heap order, the capacity, the slots and that every sequence was issued; O(n).
+  /// A test hook, and run after `removeAll(where:)` when `GLANCE_INTERNAL_CHECKS` is on.
   package func _checkInvariants() {
     precondition(
-      entries.count <= capacityMax,
-      "EventQueue holds \(entries.count) events, above capacityMax \(capacityMax)")
-    for index in entries.indices {
+      keys.count <= capacityMax,
+      "EventQueue holds \(keys.count) events, above capacityMax \(capacityMax)")
+    precondition(
+      keys.count + freeSlots.count == slots.count,
+      "EventQueue has \(keys.count) keys and \(freeSlots.count) free slots of \(slots.count)")
+    for index in keys.indices {
       precondition(
-        entries[index].sequence < nextSequence,
-        "EventQueue entry \(index) has sequence \(entries[index].sequence), never issued")
+        keys[index].sequence < nextSequence,
+        "EventQueue entry \(index) has sequence \(keys[index].sequence), never issued")
+      precondition(slots[keys[index].slot] != nil, "EventQueue entry \(index) has an empty slot")
       let parent = (index - 1) / 2
       if index > 0 {
         precondition(
-          entries[parent].precedes(entries[index]),
+          keys[parent].precedes(keys[index]),
           "EventQueue heap order broken between positions \(parent) and \(index)")
       }
     }
   }
 
   private mutating func siftUp(from start: Int) {
-    precondition(entries.indices.contains(start), "siftUp from \(start) outside the heap")
+    precondition(keys.indices.contains(start), "siftUp from \(start) outside the heap")
     var child = start
     while child > 0 {
       let parent = (child - 1) / 2
-      guard entries[child].precedes(entries[parent]) else { break }
-      entries.swapAt(child, parent)
+      guard keys[child].precedes(keys[parent]) else { break }
+      keys.swapAt(child, parent)
       child = parent
     }
   }
 
   private mutating func siftDown(from start: Int) {
-    precondition(entries.indices.contains(start), "siftDown from \(start) outside the heap")
+    precondition(keys.indices.contains(start), "siftDown from \(start) outside the heap")
     var parent = start
     while true {
       let left = 2 * parent + 1
-      guard left < entries.count else { return }
+      guard left < keys.count else { return }
       let right = left + 1
       var earliest = left
-      if right < entries.count && entries[right].precedes(entries[left]) {
+      if right < keys.count && keys[right].precedes(keys[left]) {
         earliest = right
       }
-      guard entries[earliest].precedes(entries[parent]) else { return }
-      entries.swapAt(parent, earliest)
+      guard keys[earliest].precedes(keys[parent]) else { return }
+      keys.swapAt(parent, earliest)
       parent = earliest
     }
   }

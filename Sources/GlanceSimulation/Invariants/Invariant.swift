@@ -2,11 +2,13 @@ public import GlanceKernel
 
 /// The invariants checked for every strategy, with the stable names used in reports and tests.
 public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
-  /// Every accepted user action is in the phone's store after quiescence.
+  /// Every accepted user action is in the phone's store at the final check (after the liveness
+  /// phase).
   case noLostWrite = "no-lost-write"
-  /// No accepted action is in the phone's store twice.
+  /// No accepted action is in the phone's store twice at the final check.
   case noDoubleCount = "no-double-count"
-  /// After the final quiescent window, app, widget and watch show the true count.
+  /// After every quiescent window (30 minutes without an action, nothing in flight) and at the
+  /// final check, app, widget and watch show the true count.
   case convergence = "convergence"
   /// At every local day boundary, no surface still shows the value of the day (or period) that ended.
   case rollover = "rollover"
@@ -14,7 +16,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
   /// write made with the app in the foreground, the widget agrees again within the modelled
   /// reload latency.
   case staleness = "staleness"
-  /// The widget never needed a reload that WidgetKit's budget denied.
+  /// WidgetKit's budget denied none of the widget's reload requests.
   case refreshBudget = "refresh-budget"
   /// The store move keeps every record (steps domain).
   case noDataLoss = "no-data-loss"

@@ -16,13 +16,15 @@ struct InvariantChecker {
   private var accepted = 0
   private var violations: [Invariant: Violation] = [:]
   /// Per surface: when the current disagreement began and whether a foreground write began it.
-  private var disagreeingSince: [Surface: (since: Instant, foregroundWrite: Bool)] = [:]
-  private var intervals: [Surface: [Int64]] = [:]
+  /// Indexed like `surfaces` (arrays, not dictionaries: this is the simulator's hottest path).
+  private var disagreeingSince: [(since: Instant, foregroundWrite: Bool)?]
+  /// Per surface (indexed like `surfaces`): the lengths of its closed disagreements.
+  private var intervals: [[Int64]]
   /// Set by `accept` until the next observation: the event was a write with the app foreground.
   private var lastWriteInForeground = false
   /// Per surface, the true value at the previous observation: what a surface that failed to roll
   /// over shows (looked up, never iterated).
-  private var truthBeforeEvent: [Surface: Int] = [:]
+  private var truthBeforeEvent: [Int?]
   /// Since when the widget has shown another count than the phone's own store, and whether a
   /// foreground write began it: the lag the staleness bound applies to.
   private var widgetBehindStoreSince: (since: Instant, foregroundWrite: Bool)? = nil
@@ -33,12 +35,19 @@ struct InvariantChecker {
   /// The longest disagreement so far: the chart is drawn around it.
   private var worst: (surface: Surface, since: Instant, until: Instant)? = nil
 
+  /// Whether to keep the history the chart is drawn from (not for a sweep's verdicts).
+  let keepsChart: Bool
+
   init(
-    surfaces: [Surface], expectedToConverge: Bool, stalenessBoundMilliseconds: Int64
+    surfaces: [Surface], expectedToConverge: Bool, stalenessBoundMilliseconds: Int64, keepsChart: Bool = true
   ) {
     self.surfaces = surfaces
     self.expectedToConverge = expectedToConverge
     self.stalenessBoundMilliseconds = stalenessBoundMilliseconds
+    self.keepsChart = keepsChart
+    disagreeingSince = Array(repeating: nil, count: surfaces.count)
+    intervals = Array(repeating: [], count: surfaces.count)
+    truthBeforeEvent = Array(repeating: nil, count: surfaces.count)
   }
 
   /// Which action made each entry of the truth (looked up, never iterated), for reports.
@@ -78,26 +87,29 @@ struct InvariantChecker {
   mutating func observe<Design: SyncDesign>(event: WorldEvent, world: World, design: Design) {
     let expectations = surfaces.map { trueValue(on: $0, world: world, design: design) }
     let shown = displayed(world: world, design: design)
-    // The chart's truth line is the first surface's (the app's: the domain's main value).
-    let values: [Int?] = [expectations[0]] + shown
-    if history.last?.values != values {
-      precondition(history.count < Self.historyMax, "more than \(Self.historyMax) display changes in one run")
-      history.append((world.now, values))
+    if keepsChart {
+      // The chart's truth line is the first surface's (the app's: the domain's main value).
+      let values: [Int?] = [expectations[0]] + shown
+      if history.last?.values != values {
+        precondition(history.count < Self.historyMax, "more than \(Self.historyMax) display changes in one run")
+        history.append((world.now, values))
+      }
     }
     for (index, surface) in surfaces.enumerated() {
       let value = shown[index]
       let expectedHere = expectations[index]
-      defer { truthBeforeEvent[surface] = expectedHere }
+      defer { truthBeforeEvent[index] = expectedHere }
       let disagrees = value.map { $0 != expectedHere } ?? false
-      if disagrees, disagreeingSince[surface] == nil {
-        disagreeingSince[surface] = (world.now, lastWriteInForeground)
-      } else if !disagrees, let open = disagreeingSince.removeValue(forKey: surface) {
-        close(open, surface: surface, at: world.now, world: world)
+      if disagrees, disagreeingSince[index] == nil {
+        disagreeingSince[index] = (world.now, lastWriteInForeground)
+      } else if !disagrees, let open = disagreeingSince[index] {
+        disagreeingSince[index] = nil
+        close(open, surface: index, at: world.now)
       }
       if surface == .widget { checkWidgetLag(shown: value, world: world, design: design) }
       // Rollover: the surface still shows the value of the day (or period) that just ended. A
       // surface that lags a write made just before the boundary is staleness, not rollover.
-      if case .dayBoundary = event, let value, value != expectedHere, value == truthBeforeEvent[surface] {
+      if case .dayBoundary = event, let value, value != expectedHere, value == truthBeforeEvent[index] {
         record(.rollover, world: world, surface: surface, expected: expectedHere, found: value,
                detail: "\(surface) shows \(Self.text(value)) at the first instant of \(world.calendar.date(containing: world.now)); the truth there is \(expectedHere)")
       }
@@ -105,11 +117,12 @@ struct InvariantChecker {
     lastWriteInForeground = false
   }
 
-  private mutating func close(_ open: (since: Instant, foregroundWrite: Bool), surface: Surface, at now: Instant, world: World) {
+  /// Closes the disagreement of the surface at `index` in `surfaces`.
+  private mutating func close(_ open: (since: Instant, foregroundWrite: Bool), surface index: Int, at now: Instant) {
     let length = open.since.distance(to: now)
-    intervals[surface, default: []].append(length)
+    intervals[index].append(length)
     if worst.map({ $0.since.distance(to: $0.until) < length }) ?? true {
-      worst = (surface, open.since, now)
+      worst = (surfaces[index], open.since, now)
     }
   }
 
@@ -218,10 +231,10 @@ struct InvariantChecker {
       record(.refreshBudget, world: world, surface: index == 0 ? .widget : .yearWidget, expected: host.budget.limit, found: host.denied,
              detail: "\(host.denied) widget reloads were denied by the \(host.budget.limit)/24 h budget; the first at \(denied)")
     }
-    for (surface, open) in disagreeingSince.sorted(by: { $0.key < $1.key }) {
-      close(open, surface: surface, at: world.now, world: world)
+    for index in surfaces.indices.sorted(by: { surfaces[$0] < surfaces[$1] }) {
+      if let open = disagreeingSince[index] { close(open, surface: index, at: world.now) }
     }
-    disagreeingSince = [:]
+    disagreeingSince = Array(repeating: nil, count: surfaces.count)
   }
 
   /// A displayed value as a report says it: the budget widget's empty state by name.
@@ -280,9 +293,9 @@ struct InvariantChecker {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge,
       violations: violations.values.sorted { $0.invariant < $1.invariant },
-      staleness: surfaces.map { StalenessFigures(surface: $0, intervals: (intervals[$0] ?? []).sorted()) },
+      staleness: surfaces.indices.map { StalenessFigures(surface: surfaces[$0], intervals: intervals[$0].sorted()) },
       events: events, acceptedActions: accepted, reloadRequests: world.hosts.reduce(0) { $0 + $1.requests },
       chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },
-      chart: chart(strategy: "\(strategy) (\(domain.rawValue))", world: world)?.render())
+      chart: keepsChart ? chart(strategy: "\(strategy) (\(domain.rawValue))", world: world)?.render() : nil)
   }
 }

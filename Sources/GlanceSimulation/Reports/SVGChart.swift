@@ -47,20 +47,20 @@ public struct ChartMark: Hashable, Sendable {
 /// `Dictionary` or `Set`).
 ///
 /// ## Layout
-/// 800 × 320 px. The plot area spans x ``plotLeft``…``plotRight`` and y ``plotTop``…
-/// ``plotBottom``; the title is above it, y-axis tick labels left of it, x-axis labels
+/// 800 × 320 px. The plot area spans x `plotLeft`…`plotRight` and y `plotTop`…
+/// `plotBottom`; the title is above it, y-axis tick labels left of it, x-axis labels
 /// (`HH:MM`, UTC) below it at both ends and at each mark, and the legend below those.
 ///
 /// ## Scales
 /// - x: `plotLeft + (time − from) × plotWidth / (until − from)`, rounded half up, computed in
 ///   128-bit intermediate precision so that no instant range overflows. Points and marks
 ///   outside `from…until` are clipped. When `from == until` the window is one instant: every
-///   time maps to ``plotLeft``, and a series whose value at that instant is known draws a
+///   time maps to `plotLeft`, and a series whose value at that instant is known draws a
 ///   zero-width path there (no trap, nothing divides by zero).
 /// - y: linear from `min(0, smallest value)` to `max(1, largest value)`, over the values
 ///   visible in the window, widened outward to whole multiples of a nice step (1, 2 or 5 × 10^k)
 ///   chosen as the smallest that needs at most 5 intervals, so at most 6 integer ticks.
-///   Values are clamped to ±``valueLimit`` first so that the integer arithmetic cannot overflow.
+///   Values are clamped to ±`valueLimit` first so that the integer arithmetic cannot overflow.
 ///   Pixel rows are rounded half up.
 ///
 /// ## Series

@@ -1,3 +1,4 @@
+import Foundation
 import GlanceKernel
 
 /// The budget the person keeps in the budget domain: the same income every pay period, and
@@ -12,9 +13,29 @@ struct BudgetPlan {
   static let emptyState = Int.min
 
   let periods: PayPeriods
+  /// The last period's instants, by zone: every surface asks for the current period's interval
+  /// at every event, and it changes once a month (or when the person travels).
+  private let lastInterval = IntervalMemo()
 
   init(payDay: Int) {
     self.periods = PayPeriods(payDay: PayDay(clamping: payDay))
+  }
+
+  /// A memo of one answer of ``interval(of:in:)``: a pure function's last value, so sharing it
+  /// between copies of a plan (or threads) never changes what they compute.
+  private final class IntervalMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var key: (period: BudgetPeriod, zone: String)?
+    private var value: Range<Instant>?
+
+    func value(for period: BudgetPeriod, in zone: String, _ compute: () -> Range<Instant>) -> Range<Instant> {
+      lock.lock()
+      defer { lock.unlock() }
+      if let key, key.period == period, key.zone == zone, let value { return value }
+      let computed = compute()
+      (key, value) = ((period, zone), computed)
+      return computed
+    }
   }
 
   /// The amount of the expense entered at `instant`, in Rappen.
@@ -40,7 +61,9 @@ struct BudgetPlan {
 
   /// The instants of `period`: `[start, start of the next period)`.
   func interval(of period: BudgetPeriod, in calendar: ZoneCalendar) -> Range<Instant> {
-    start(of: period, in: calendar)..<start(of: period.next, in: calendar)
+    lastInterval.value(for: period, in: calendar.identifier) {
+      start(of: period, in: calendar)..<start(of: period.next, in: calendar)
+    }
   }
 
   /// `remaining` of the period containing `instant`: income minus the expenses entered in it.

@@ -9,14 +9,14 @@ public import GlanceKernel
 /// - ``memory`` (the default): the kernel's replicas, with the counts kept alongside them.
 /// - ``durable(named:open:)``: event logs the caller opens, such as GlanceStore's SQLite
 ///   `EventStore` (`simulate --store sqlite`). Every write goes to the log, and every figure a
-///   surface shows is the kernel's count of what the log hands back (``EventLog/replica(in:)``),
+///   surface shows is the kernel's count of what the log hands back (`EventLog.replica(in:)`),
 ///   so a run proves the protocol on that store.
 ///
 /// GlanceSimulation depends on the kernel alone: it sees a durable store only as an
-/// ``EventLog``.
+/// `EventLog`.
 ///
 /// ## Laws
-/// - The backend changes no verdict and no count: a store that keeps the ``EventLog`` laws gives
+/// - The backend changes no verdict and no count: a store that keeps the `EventLog` laws gives
 ///   the same outcome as ``memory`` for the same request (checked on SQLite by the CLI tests).
 /// - A store that fails stops the run with ``SimulationError/storeFailed(strategy:domain:store:reason:)``;
 ///   no outcome is made from a run whose store failed.

@@ -1,0 +1,56 @@
+/// Why a sweep could not start, or why shard folders could not be merged. Every case names what
+/// was wrong and where; a failed merge writes nothing.
+public enum SweepError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// `--seeds` is not `A...B` (or a single seed) with `A ≤ B`.
+  case badSeedRange(String)
+  /// `--shard` is not `K/N` with `1 ≤ K ≤ N`.
+  case badShard(String)
+  /// `--jobs` is not between 1 and ``Sweep/jobsMax``.
+  case badJobs(Int)
+  /// `path` has no `shard.json` and `lines.jsonl`.
+  case notASweepFolder(path: String)
+  case unreadable(path: String, reason: String)
+  case malformedManifest(path: String, reason: String)
+  /// Line `line` (1-based) of `path` is not a sweep line.
+  case malformedLine(path: String, line: Int, reason: String)
+  /// The shards were not made by the same binary with the same request: `field` differs.
+  case mismatch(field: String, path: String, expected: String, found: String)
+  /// Two folders hold the same shard.
+  case duplicateShard(index: Int, count: Int, paths: [String])
+  /// These shards (1-based) of `count` were not given.
+  case missingShards([Int], count: Int)
+  /// `path` does not hold exactly the lines of its shard: the first one missing, extra or
+  /// repeated is named.
+  case incompleteShard(path: String, problem: String)
+  /// No folders were given to merge.
+  case nothingToMerge
+
+  public var description: String {
+    switch self {
+    case .badSeedRange(let text):
+      return "seeds \"\(text)\": expected a range A...B of seeds with A ≤ B (such as 1...10000), or one seed"
+    case .badShard(let text):
+      return "shard \"\(text)\": expected K/N with 1 ≤ K ≤ N (such as 2/4)"
+    case .badJobs(let jobs):
+      return "jobs must be between 1 and \(Sweep.jobsMax) (got \(jobs))"
+    case .notASweepFolder(let path):
+      return "\(path): not a sweep folder (it needs shard.json and lines.jsonl, as `simulate sweep --out` writes them)"
+    case .unreadable(let path, let reason):
+      return "\(path): cannot be read: \(reason)"
+    case .malformedManifest(let path, let reason):
+      return "\(path): not a sweep manifest: \(reason)"
+    case .malformedLine(let path, let line, let reason):
+      return "\(path):\(line): not a sweep line: \(reason)"
+    case .mismatch(let field, let path, let expected, let found):
+      return "\(path): \(field) is \(found), but the first shard's is \(expected); merge only shards of one sweep (same binary, scenario, days, seeds and strategies)"
+    case .duplicateShard(let index, let count, let paths):
+      return "shard \(index)/\(count) is given twice: \(paths.joined(separator: ", "))"
+    case .missingShards(let indices, let count):
+      return "shards missing: \(indices.map { "\($0)/\(count)" }.joined(separator: ", "))"
+    case .incompleteShard(let path, let problem):
+      return "\(path): \(problem)"
+    case .nothingToMerge:
+      return "no folders to merge"
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// A sweep's folder: `lines.jsonl` (one ``SweepLine`` per seed and strategy, in seed order),
+/// `shard.json` (its ``SweepManifest``), and the aggregated `sweep.md` and `sweep.json`.
+///
+/// ## Laws
+/// - `merge` of the folders of shards `1/N … N/N` writes the same four files, byte for byte, as
+///   the sweep run whole (shard `1/1`) writes.
+/// - A merge checks everything before it writes anything: shards of another binary, scenario,
+///   day count, seed range or strategy list, a shard given twice or missing, or a folder without
+///   exactly its shard's lines, are refused with a ``SweepError`` naming the folder.
+public enum SweepFolder {
+  public static let linesFile = "lines.jsonl"
+  public static let manifestFile = "shard.json"
+  public static let reportFile = "sweep.md"
+  public static let reportJSONFile = "sweep.json"
+
+  /// The folder name a sweep writes into by default: `sweep-<scenario>-seeds<A>-<B>-days<D>`,
+  /// with `-shard<K>of<N>` for one shard of several.
+  public static func defaultName(_ manifest: SweepManifest) -> String {
+    let seeds = manifest.seeds.replacingOccurrences(of: "...", with: "-")
+    let shard = manifest.shard == SweepShard.whole.description
+      ? "" : "-shard" + manifest.shard.replacingOccurrences(of: "/", with: "of")
+    return "sweep-\(manifest.scenario)-seeds\(seeds)-days\(manifest.days)\(shard)"
+  }
+
+  /// Writes the four files into `folder` (created if needed) and returns the report.
+  @discardableResult
+  public static func write(_ manifest: SweepManifest, lines: [SweepLine], into folder: String) throws -> SweepReport {
+    let report = SweepReport(manifest: manifest, lines: lines)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let text = lines.map { $0.jsonLine() + "\n" }.joined()
+    try write(Data(text.utf8), folder, linesFile)
+    try write(try manifestData(manifest), folder, manifestFile)
+    try write(Data(report.markdown.utf8), folder, reportFile)
+    try write(try report.json(), folder, reportJSONFile)
+    return report
+  }
+
+  private static func write(_ data: Data, _ folder: String, _ name: String) throws {
+    try data.write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)), options: .atomic)
+  }
+
+  static func manifestData(_ manifest: SweepManifest) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    return try encoder.encode(manifest) + Data("\n".utf8)
+  }
+
+  /// A folder's manifest and lines, checked against each other: the lines are exactly those of
+  /// the manifest's shard (every seed of the shard, each with every strategy, in order).
+  public static func read(_ folder: String) throws(SweepError) -> (manifest: SweepManifest, lines: [SweepLine]) {
+    let manifestPath = (folder as NSString).appendingPathComponent(manifestFile)
+    let linesPath = (folder as NSString).appendingPathComponent(linesFile)
+    let files = FileManager.default
+    guard files.fileExists(atPath: manifestPath), files.fileExists(atPath: linesPath) else {
+      throw .notASweepFolder(path: folder)
+    }
+    let manifest: SweepManifest
+    do {
+      manifest = try JSONDecoder().decode(SweepManifest.self, from: try contents(manifestPath))
+    } catch let error as SweepError {
+      throw error
+    } catch {
+      throw .malformedManifest(path: manifestPath, reason: "\(error)")
+    }
+    guard manifest.format == SweepManifest.currentFormat else {
+      throw .malformedManifest(path: manifestPath, reason: "format \(manifest.format); this binary reads format \(SweepManifest.currentFormat)")
+    }
+    let range: ClosedRange<UInt64>
+    let shard: SweepShard
+    do {
+      range = try SeedRange.parse(manifest.seeds)
+      shard = try SweepShard(parsing: manifest.shard)
+    } catch {
+      throw .malformedManifest(path: manifestPath, reason: error.description)
+    }
+    let lines = try readLines(linesPath)
+    guard lines.count == manifest.lines else {
+      throw .incompleteShard(path: linesPath, problem: "\(lines.count) lines, but shard.json says \(manifest.lines)")
+    }
+    // Exactly the shard's seeds, each with every strategy, in order.
+    var index = 0
+    for seed in shard.seeds(of: range) {
+      for strategy in manifest.strategies {
+        guard index < lines.count else {
+          throw .incompleteShard(path: linesPath, problem: "no line for seed \(seed), strategy \(strategy)")
+        }
+        let line = lines[index]
+        guard line.seed == seed, line.strategy == strategy else {
+          throw .incompleteShard(
+            path: linesPath,
+            problem: "line \(index + 1) is seed \(line.seed), strategy \(line.strategy); expected seed \(seed), strategy \(strategy) (shard \(manifest.shard) of \(manifest.seeds))")
+        }
+        index += 1
+      }
+    }
+    guard index == lines.count else {
+      throw .incompleteShard(path: linesPath, problem: "line \(index + 1) is beyond shard \(manifest.shard) of \(manifest.seeds)")
+    }
+    return (manifest, lines)
+  }
+
+  private static func contents(_ path: String) throws(SweepError) -> Data {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .unreadable(path: path, reason: "it cannot be opened for reading")
+    }
+    return data
+  }
+
+  private static func readLines(_ path: String) throws(SweepError) -> [SweepLine] {
+    let data = try contents(path)
+    let decoder = JSONDecoder()
+    var pieces = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    if pieces.last?.isEmpty == true { pieces.removeLast() }  // the last line's newline
+    var lines: [SweepLine] = []
+    lines.reserveCapacity(pieces.count)
+    for (number, text) in pieces.enumerated() {
+      guard !text.isEmpty else { throw .malformedLine(path: path, line: number + 1, reason: "an empty line") }
+      do {
+        lines.append(try decoder.decode(SweepLine.self, from: Data(text)))
+      } catch {
+        throw .malformedLine(path: path, line: number + 1, reason: "\(error)")
+      }
+    }
+    return lines
+  }
+
+  /// Merges the shard folders `folders` (in any order) into the manifest and lines of the sweep
+  /// run whole.
+  ///
+  /// - Throws: a ``SweepError`` naming the first folder that does not fit; nothing is written.
+  public static func merge(_ folders: [String]) throws(SweepError) -> (manifest: SweepManifest, lines: [SweepLine]) {
+    guard !folders.isEmpty else { throw .nothingToMerge }
+    var shards: [(folder: String, manifest: SweepManifest, lines: [SweepLine], shard: SweepShard)] = []
+    for folder in folders {
+      let (manifest, lines) = try read(folder)
+      let shard: SweepShard
+      do {
+        shard = try SweepShard(parsing: manifest.shard)
+      } catch {
+        throw .malformedManifest(path: folder, reason: error.description)
+      }
+      shards.append((folder, manifest, lines, shard))
+    }
+    let first = shards[0]
+    for other in shards.dropFirst() {
+      let fields: [(String, String, String)] = [
+        ("glance", first.manifest.glance, other.manifest.glance),
+        ("tzdata", first.manifest.tzdata, other.manifest.tzdata),
+        ("scenario", first.manifest.scenario, other.manifest.scenario),
+        ("scenarioReference", first.manifest.scenarioReference, other.manifest.scenarioReference),
+        ("scenarioDigest", first.manifest.scenarioDigest, other.manifest.scenarioDigest),
+        ("summary", first.manifest.summary, other.manifest.summary),
+        ("days", "\(first.manifest.days)", "\(other.manifest.days)"),
+        ("seeds", first.manifest.seeds, other.manifest.seeds),
+        ("strategies", first.manifest.strategies.joined(separator: ","), other.manifest.strategies.joined(separator: ",")),
+        ("shard count", "\(first.shard.count)", "\(other.shard.count)"),
+      ]
+      for (field, expected, found) in fields where expected != found {
+        throw .mismatch(field: field, path: other.folder, expected: expected, found: found)
+      }
+    }
+    let count = first.shard.count
+    var byIndex: [Int: String] = [:]
+    for shard in shards {
+      if let earlier = byIndex[shard.shard.index] {
+        throw .duplicateShard(index: shard.shard.index, count: count, paths: [earlier, shard.folder])
+      }
+      byIndex[shard.shard.index] = shard.folder
+    }
+    let missing = (1...count).filter { byIndex[$0] == nil }
+    guard missing.isEmpty else { throw .missingShards(missing, count: count) }
+    // Seed order, then strategy order (the manifest's, which is sorted): the whole sweep's order.
+    let lines = shards.flatMap(\.lines).sorted { ($0.seed, $0.strategy) < ($1.seed, $1.strategy) }
+    var manifest = first.manifest
+    manifest.shard = SweepShard.whole.description
+    manifest.lines = lines.count
+    return (manifest, lines)
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Which seeds a sweep runs: a range of seeds, cut into `count` shards of which this is number
+/// `index` (1-based).
+///
+/// ## The shard contract
+/// Seed `s` of `first...last` belongs to shard `((s - first) mod count) + 1`: the shards are
+/// stripes, so each gets a fair share of slow and fast seeds, and together they hold every seed
+/// once. The same binary, scenario, days, seed range and strategies give every shard the same
+/// lines wherever and whenever it runs, with any number of jobs; merging the shards gives, byte for
+/// byte, the report of the sweep run whole (``SweepFolder/merge(_:)``).
+public struct SweepShard: Hashable, Sendable, CustomStringConvertible {
+  /// This shard's number, 1…count.
+  public let index: Int
+  public let count: Int
+
+  /// The whole range: one shard.
+  public static let whole = SweepShard(validIndex: 1, count: 1)
+
+  private init(validIndex: Int, count: Int) {
+    self.index = validIndex
+    self.count = count
+  }
+
+  /// Shard `index` of `count`.
+  ///
+  /// - Throws: ``SweepError/badShard(_:)`` unless `1 ≤ index ≤ count`.
+  public init(index: Int, count: Int) throws(SweepError) {
+    guard count >= 1, (1...count).contains(index) else { throw .badShard("\(index)/\(count)") }
+    self.init(validIndex: index, count: count)
+  }
+
+  /// Reads `K/N`, as in `--shard 2/4`.
+  ///
+  /// - Throws: ``SweepError/badShard(_:)`` for anything else.
+  public init(parsing text: String) throws(SweepError) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Self.decimal(parts[0]), let count = Self.decimal(parts[1]) else {
+      throw .badShard(text)
+    }
+    guard count >= 1, (1...count).contains(index) else { throw .badShard(text) }
+    self.init(validIndex: index, count: count)
+  }
+
+  /// Digits only (no sign, no spaces), at most 9 of them.
+  static func decimal(_ text: Substring) -> Int? {
+    guard (1...9).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int(text)
+  }
+
+  /// The seeds of `range` in this shard, in order.
+  public func seeds(of range: ClosedRange<UInt64>) -> [UInt64] {
+    var seeds: [UInt64] = []
+    var seed = range.lowerBound &+ UInt64(index - 1)
+    // Written to stop at the range's end even when it is UInt64.max.
+    while seed >= range.lowerBound, seed <= range.upperBound {
+      seeds.append(seed)
+      let (next, overflow) = seed.addingReportingOverflow(UInt64(count))
+      if overflow { break }
+      seed = next
+    }
+    return seeds
+  }
+
+  public var description: String { "\(index)/\(count)" }
+}
+
+/// A range of seeds as `--seeds` writes it: `A...B`, or one seed `A`.
+public enum SeedRange {
+  /// The most seeds one sweep may span.
+  public static let countMax: UInt64 = 100_000_000
+
+  /// - Throws: ``SweepError/badSeedRange(_:)`` unless the text is `A...B` with `A ≤ B`, at most
+  ///   ``countMax`` seeds, or a single seed.
+  public static func parse(_ text: String) throws(SweepError) -> ClosedRange<UInt64> {
+    let bounds: [Substring]
+    if let dots = text.range(of: "...") {
+      bounds = [text[..<dots.lowerBound], text[dots.upperBound...]]
+    } else {
+      bounds = [Substring(text)]
+    }
+    let values = bounds.compactMap { bound -> UInt64? in
+      guard (1...20).contains(bound.count), bound.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+      return UInt64(bound)
+    }
+    guard values.count == bounds.count, let first = values.first, let last = values.last, first <= last,
+      last - first < countMax
+    else { throw .badSeedRange(text) }
+    return first...last
+  }
+
+  /// `A...B`, as `parse` reads it.
+  public static func text(_ range: ClosedRange<UInt64>) -> String { "\(range.lowerBound)...\(range.upperBound)" }
+}
+
+/// What a sweep runs: every seed of its shard through the scenario, each for `days`.
+public struct SweepRequest: Hashable, Sendable {
+  public var scenario: Scenario
+  /// Where the scenario came from, as reports name it (`default`, or a path).
+  public var scenarioReference: String
+  public var days: Int
+  public var seeds: ClosedRange<UInt64>
+  public var shard: SweepShard
+  /// The strategies, sorted and without duplicates.
+  public var strategies: [StrategyName]
+
+  public init(
+    scenario: Scenario, scenarioReference: String, days: Int, seeds: ClosedRange<UInt64>,
+    shard: SweepShard = .whole, strategies: [StrategyName] = StrategyName.allCases
+  ) {
+    self.scenario = scenario
+    self.scenarioReference = scenarioReference
+    self.days = days
+    self.seeds = seeds
+    self.shard = shard
+    self.strategies = Array(Set(strategies)).sorted()
+  }
+
+  /// The seeds this shard runs, in order.
+  public var shardSeeds: [UInt64] { shard.seeds(of: seeds) }
+
+  /// The simulation of one seed.
+  public func simulation(seed: UInt64) -> SimulationRequest {
+    SimulationRequest(scenario: scenario, days: days, seed: seed, strategies: strategies)
+  }
+}

@@ -1,0 +1,205 @@
+import ArgumentParser
+import Foundation
+import GlanceSimulation
+
+/// `simulate sweep`: many seeds, one JSON line per seed and strategy, and the aggregated report.
+struct SweepCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sweep",
+    abstract: "Run a range of seeds (or one shard of it) and aggregate their verdicts.",
+    discussion: """
+      Example:
+        simulate sweep --seeds 1...10000 --jobs 2
+      writes Reports/sweep-default-seeds1-10000-days30/ with lines.jsonl (one JSON line per seed
+      and strategy), shard.json, sweep.md and sweep.json.
+
+      Shards: --shard K/N runs the seeds s with (s - first) mod N = K - 1 into a folder named
+      ...-shardKofN; `simulate merge` combines the N folders into the report of the whole sweep,
+      byte for byte. The same binary, scenario, days, seeds and strategies give the same lines on
+      any machine and with any --jobs.
+
+      Exit codes: 0 every strategy expected to converge did on every seed; 1 one of them broke an
+      invariant on some seed; 64 a usage error; 74 the report could not be written.
+      """)
+
+  @Option(name: .long, help: ArgumentHelp("The seeds, A...B or one seed.", valueName: "A...B"))
+  var seeds: String
+
+  @Option(name: .long, help: ArgumentHelp("Simulated days per seed, from 1 to 3650.", valueName: "days"))
+  var days: Int = 30
+
+  @Option(name: .long, help: ArgumentHelp("A scenario name in Simulations/ or a path to a .yaml file.", valueName: "name|path"))
+  var scenario: String = "default"
+
+  @Option(name: .long, help: ArgumentHelp("The folder holding the scenario files.", valueName: "dir"))
+  var scenarios: String = "Simulations"
+
+  @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("A strategy to run (repeatable); all by default.", valueName: "name"))
+  var strategy: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("Seeds run at once (threads); the machine's active cores by default.", valueName: "n"))
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(name: .long, help: ArgumentHelp("Run shard K of N (1-based).", valueName: "K/N"))
+  var shard: String = "1/1"
+
+  @Option(name: .long, help: ArgumentHelp("The folder the sweep's folder is written into.", valueName: "dir"))
+  var out: String = "Reports"
+
+  @Flag(name: .long, help: "No progress bar, even on a terminal.")
+  var noProgress = false
+
+  func validate() throws {
+    guard Simulation.daysRange.contains(days) else {
+      throw ValidationError("--days must be between 1 and 3650 (got \(days)).")
+    }
+    do throws(SweepError) {
+      _ = try SeedRange.parse(seeds)
+      _ = try SweepShard(parsing: shard)
+      guard (1...Sweep.jobsMax).contains(jobs) else { throw SweepError.badJobs(jobs) }
+    } catch {
+      throw ValidationError("--\(Self.option(of: error)): \(error)")
+    }
+    for name in strategy where StrategyName(rawValue: name) == nil {
+      let known = StrategyName.allCases.map(\.rawValue).joined(separator: ", ")
+      throw ValidationError("--strategy \(name) is unknown; expected one of: \(known).")
+    }
+  }
+
+  private static func option(of error: SweepError) -> String {
+    switch error {
+    case .badSeedRange: return "seeds"
+    case .badShard: return "shard"
+    default: return "jobs"
+    }
+  }
+
+  func run() throws {
+    let loaded = try ScenarioChoice.load(scenario, in: scenarios)
+    let request = SweepRequest(
+      scenario: loaded, scenarioReference: scenario, days: days, seeds: try SeedRange.parse(seeds),
+      shard: try SweepShard(parsing: shard),
+      strategies: strategy.isEmpty ? StrategyName.allCases : strategy.compactMap(StrategyName.init(rawValue:)))
+    let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
+    let clock = ContinuousClock()
+    let started = clock.now
+    let lines: [SweepLine]
+    do {
+      lines = try SweepRunner.run(request, jobs: jobs, progress: bar.enabled ? bar.update : nil)
+    } catch {
+      bar.finish()
+      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+      if case SimulationError.storeFailed = error { throw ExitCode(74) }
+      throw ExitCode(64)
+    }
+    bar.finish()
+    let elapsed = started.duration(to: clock.now)
+    let manifest = SweepManifest(request, lines: lines.count)
+    let folder = (out as NSString).appendingPathComponent(SweepFolder.defaultName(manifest))
+    let report = try SweepOutput.write(manifest, lines: lines, into: folder)
+    let seedCount = request.shardSeeds.count
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print("sweep: \(seedCount) seeds × \(manifest.strategies.count) strategies × \(days) days with \(jobs) jobs in "
+      + String(format: "%.1f s (%.0f seed-days/s)", seconds, Double(seedCount * days) / max(seconds, 1e-9)))
+    SweepOutput.summarize(report, folder: folder)
+    if report.failsExpectation { throw ExitCode(1) }
+  }
+}
+
+/// `simulate merge`: the shards' folders into the whole sweep's report.
+struct MergeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Merge the folders of a sweep's shards into the report of the whole sweep.",
+    discussion: """
+      Example:
+        simulate merge shards/sweep-default-seeds1-10000-days30-shard*of4
+      writes Reports/sweep-default-seeds1-10000-days30/, byte for byte what the sweep run whole
+      writes. Every shard 1/N … N/N must be given once, all from one binary, scenario, day count,
+      seed range and strategy list; otherwise nothing is written.
+
+      Exit codes: 0 every strategy expected to converge did on every seed; 1 one of them broke an
+      invariant on some seed; 64 a usage error; 65 the folders cannot be merged (the message names
+      the folder and why); 74 the report could not be written.
+      """)
+
+  @Argument(help: ArgumentHelp("The shards' folders, as `simulate sweep --shard` wrote them.", valueName: "dir"))
+  var folders: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("The folder the merged sweep's folder is written into.", valueName: "dir"))
+  var out: String = "Reports"
+
+  func run() throws {
+    let merged: (manifest: SweepManifest, lines: [SweepLine])
+    do {
+      merged = try SweepFolder.merge(folders)
+    } catch {
+      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+      throw ExitCode(error == .nothingToMerge ? 64 : 65)
+    }
+    let folder = (out as NSString).appendingPathComponent(SweepFolder.defaultName(merged.manifest))
+    let report = try SweepOutput.write(merged.manifest, lines: merged.lines, into: folder)
+    print("merged: \(folders.count) shards, \(merged.lines.count) lines")
+    SweepOutput.summarize(report, folder: folder)
+    if report.failsExpectation { throw ExitCode(1) }
+  }
+}
+
+/// What `sweep` and `merge` share: writing the folder and the summary they print.
+enum SweepOutput {
+  static func write(_ manifest: SweepManifest, lines: [SweepLine], into folder: String) throws -> SweepReport {
+    do {
+      return try SweepFolder.write(manifest, lines: lines, into: folder)
+    } catch {
+      FileHandle.standardError.write(Data("Error: cannot write the sweep into \(folder): \(error)\n".utf8))
+      throw ExitCode(74)
+    }
+  }
+
+  static func summarize(_ report: SweepReport, folder: String) {
+    print("report: \(folder)/\(SweepFolder.reportFile)")
+    for row in report.strategies {
+      print("\(row.strategy): converged on \(row.converged) of \(row.seeds) seeds (\(SweepReport.percent(row.convergedBasisPoints)))")
+    }
+    let failing = report.strategies.filter { $0.expectedToConverge && $0.converged < $0.seeds }
+    if let first = failing.first, let seed = first.firstFailingSeed {
+      print("verdict: FAIL (\(failing.map(\.strategy).joined(separator: ", ")) expected to converge)")
+      print("reproduce: \(report.replayCommand(seed: seed, strategy: first.strategy))")
+    } else {
+      print("verdict: pass")
+    }
+  }
+}
+
+/// A one-line progress bar on standard error, redrawn at most once per percent.
+final class ProgressBar: @unchecked Sendable {
+  let enabled: Bool
+  private let lock = NSLock()
+  private var shown = -1
+  private let clock = ContinuousClock()
+  private let started: ContinuousClock.Instant
+
+  init(enabled: Bool) {
+    self.enabled = enabled
+    started = clock.now
+  }
+
+  func update(done: Int, total: Int) {
+    let percent = total == 0 ? 100 : done * 100 / total
+    lock.withLock {
+      guard percent != shown else { return }
+      shown = percent
+      let width = 30
+      let filled = width * percent / 100
+      let elapsed = started.duration(to: clock.now).components.seconds
+      let left = done == 0 ? 0 : elapsed * Int64(total - done) / Int64(done)
+      let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+      FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) seeds \(percent) %, about \(left) s left ".utf8))
+    }
+  }
+
+  func finish() {
+    guard enabled, shown >= 0 else { return }
+    FileHandle.standardError.write(Data("\n".utf8))
+  }
+}
