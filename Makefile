@@ -1,4 +1,4 @@
-# Glance: make deps | build | test | bench | simulate | stress | docs | clean
+# Glance: make deps | build | test | bench | bench-sweep | simulate | stress | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -16,7 +16,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceStore GlanceSimulation
 
-.PHONY: deps build test bench simulate baseline stress docs clean
+.PHONY: deps build test bench bench-sweep simulate baseline stress docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -47,6 +47,18 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product glance-bench
 	.build/release/glance-bench
+
+## bench-sweep: the sweep's throughput (release build, never part of `make test`): 1 000 seeds
+## × 30 days × every strategy of the default scenario with 1 job, then with 2 jobs (the scaling),
+## then the 10 000-seed sweep with 2 jobs; each prints its seed-days per second.
+SWEEP_SEEDS ?= 1...10000
+bench-sweep: deps
+	$(SWIFT) build -c release --product simulate
+	.build/release/simulate sweep --seeds 1...1000 --jobs 1 --no-progress --out .build/bench-sweep/jobs1
+	.build/release/simulate sweep --seeds 1...1000 --jobs 2 --no-progress --out .build/bench-sweep/jobs2
+	cmp .build/bench-sweep/jobs1/sweep-default-seeds1-1000-days30/lines.jsonl \
+	    .build/bench-sweep/jobs2/sweep-default-seeds1-1000-days30/lines.jsonl
+	.build/release/simulate sweep --seeds $(SWEEP_SEEDS) --jobs 2 --no-progress --out .build/bench-sweep/full
 
 ## simulate: the main job: every strategy through the default scenario, 30 days, seed 42
 ## (release build); writes Reports/default-seed42-days30/report.md and report.json.

@@ -15,9 +15,13 @@ struct Simulate: ParsableCommand {
         simulate --days 30 --seed 42
       writes Reports/default-seed42-days30/report.md and report.json.
 
+      A failure of a strategy expected to converge is shrunk to a small scenario file in the
+      report's shrunk/ folder, which the report links and `simulate --scenario <file>` replays
+      (--shrink shrinks the legacy designs' failures too).
+
       Exit codes: 0 every strategy expected to converge did; 1 one of them violated an invariant;
-      2 --check-determinism found two runs that differ; 64 a usage error; 74 a store of
-      --store sqlite could not be created or failed.
+      2 --check-determinism found two runs that differ; 64 a usage error; 70 a failure could not
+      be shrunk; 74 a store of --store sqlite could not be created or failed.
       """,
     version: GlanceVersion.string,
     subcommands: [Run.self, SweepCommand.self, MergeCommand.self, List.self],
@@ -29,10 +33,10 @@ struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Run a scenario and write its report (the default).")
 
-  @Option(name: .long, help: ArgumentHelp("Simulated days, from 1 to 3650.", valueName: "days"))
-  var days: Int = 30
+  @Option(name: .long, help: ArgumentHelp("Simulated days, from 1 to 3650; the scenario's `days`, else 30.", valueName: "days"))
+  var days: Int?
 
-  @Option(name: .long, help: ArgumentHelp("The root seed; drawn and printed when absent.", valueName: "seed"))
+  @Option(name: .long, help: ArgumentHelp("The root seed; the scenario's `seed`, else drawn and printed.", valueName: "seed"))
   var seed: UInt64?
 
   @Option(name: .long, help: ArgumentHelp("A scenario name in Simulations/ or a path to a .yaml file.", valueName: "name|path"))
@@ -60,8 +64,13 @@ struct Run: ParsableCommand {
   @Flag(name: .long, help: "Run twice and compare the reports byte for byte.")
   var checkDeterminism = false
 
+  @Flag(
+    name: .long,
+    help: "Shrink every violation, the legacy designs' too, to a small scenario in shrunk/ (failures of a strategy expected to converge are always shrunk).")
+  var shrink = false
+
   func validate() throws {
-    guard Simulation.daysRange.contains(days) else {
+    if let days, !Simulation.daysRange.contains(days) {
       throw ValidationError("--days must be between 1 and 3650 (got \(days)).")
     }
     for name in strategy where StrategyName(rawValue: name) == nil {
@@ -75,13 +84,14 @@ struct Run: ParsableCommand {
   }
 
   func run() throws {
-    let chosenSeed = seed ?? Self.drawSeed()
-    if seed == nil { print("seed: \(chosenSeed)") }
     let loaded = try ScenarioChoice.load(scenario, in: scenarios)
+    let chosenSeed = seed ?? loaded.seed ?? Self.drawSeed()
+    if seed == nil, loaded.seed == nil { print("seed: \(chosenSeed)") }
     let strategies = strategy.isEmpty ? StrategyName.allCases : strategy.compactMap(StrategyName.init(rawValue:))
-    let request = SimulationRequest(scenario: loaded, days: days, seed: chosenSeed, strategies: strategies)
+    let request = SimulationRequest(
+      scenario: loaded, days: days ?? loaded.days ?? Simulation.defaultDays, seed: chosenSeed, strategies: strategies)
     let choice = StoreChoice(rawValue: store) ?? .memory
-    let report = try Self.report(request, reference: scenario, store: choice)
+    var report = try Self.report(request, reference: scenario, store: choice)
     if checkDeterminism {
       let again = try Self.report(request, reference: scenario, store: choice)
       guard report.markdown == again.markdown, try report.json() == again.json() else {
@@ -90,8 +100,12 @@ struct Run: ParsableCommand {
       }
       print("determinism: two runs gave byte-identical reports")
     }
+    report.shrunk = try Self.shrinkFailures(of: report.outcome, all: shrink)
     let folder = try report.write(into: out)
     print("report: \(folder)/report.md")
+    for small in report.shrunk {
+      print("shrunk: \(small.strategy.rawValue) (\(small.domain.rawValue)) \(small.invariant.rawValue): \(small.originalEventCount) → \(small.eventCount) events, \(small.request.days) day\(small.request.days == 1 ? "" : "s"): \(folder)/\(Report.shrunkFile(small))")
+    }
     for result in report.outcome.results {
       let failed = result.violations.map { "\($0.invariant.rawValue) ×\($0.occurrences)" }
       print("\(result.strategy): \(failed.isEmpty ? "all invariants hold" : failed.joined(separator: ", "))")
@@ -109,6 +123,24 @@ struct Run: ParsableCommand {
       throw ExitCode(1)
     }
     print("verdict: pass")
+  }
+
+  /// The violations to shrink: those of strategies expected to converge, or with `all` every
+  /// one, each shrunk (in memory) from the outcome's request.
+  static func shrinkFailures(of outcome: SimulationOutcome, all: Bool) throws -> [ShrinkResult] {
+    var shrunk: [ShrinkResult] = []
+    for result in outcome.results where all || result.failsExpectation {
+      guard let strategy = StrategyName(rawValue: result.strategy) else { continue }
+      for violation in result.violations {
+        do {
+          shrunk.append(try Shrinker.shrink(outcome.request, strategy: strategy, domain: result.domain, invariant: violation.invariant))
+        } catch {
+          FileHandle.standardError.write(Data("Error: shrinking \(result.strategy) \(violation.invariant.rawValue): \(error)\n".utf8))
+          throw ExitCode(70)
+        }
+      }
+    }
+    return shrunk
   }
 
   /// Runs `request` with its stores in `store` (SQLite: a new temporary folder for this run,

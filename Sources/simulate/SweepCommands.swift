@@ -25,8 +25,8 @@ struct SweepCommand: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The seeds, A...B or one seed.", valueName: "A...B"))
   var seeds: String
 
-  @Option(name: .long, help: ArgumentHelp("Simulated days per seed, from 1 to 3650.", valueName: "days"))
-  var days: Int = 30
+  @Option(name: .long, help: ArgumentHelp("Simulated days per seed, from 1 to 3650; the scenario's `days`, else 30.", valueName: "days"))
+  var days: Int?
 
   @Option(name: .long, help: ArgumentHelp("A scenario name in Simulations/ or a path to a .yaml file.", valueName: "name|path"))
   var scenario: String = "default"
@@ -50,7 +50,7 @@ struct SweepCommand: ParsableCommand {
   var noProgress = false
 
   func validate() throws {
-    guard Simulation.daysRange.contains(days) else {
+    if let days, !Simulation.daysRange.contains(days) {
       throw ValidationError("--days must be between 1 and 3650 (got \(days)).")
     }
     do throws(SweepError) {
@@ -76,6 +76,7 @@ struct SweepCommand: ParsableCommand {
 
   func run() throws {
     let loaded = try ScenarioChoice.load(scenario, in: scenarios)
+    let days = days ?? loaded.days ?? Simulation.defaultDays
     let request = SweepRequest(
       scenario: loaded, scenarioReference: scenario, days: days, seeds: try SeedRange.parse(seeds),
       shard: try SweepShard(parsing: shard),

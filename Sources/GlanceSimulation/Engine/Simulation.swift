@@ -68,6 +68,12 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
   /// A store of a durable ``StoreBackend`` failed while `strategy` played `domain` (no outcome
   /// is made from that run).
   case storeFailed(strategy: String, domain: String, store: String, reason: String)
+  /// The scenario's script cannot be played: the event at `keyPath` (`script.actions[3]`) is
+  /// before the run's start or out of order.
+  case invalidScript(keyPath: String, problem: String)
+  /// ``Shrinker`` was asked to shrink a run in which `strategy` shows no violation of
+  /// `invariant` in `domain`.
+  case notReproduced(strategy: String, domain: String, invariant: String)
 
   public var description: String {
     switch self {
@@ -81,6 +87,10 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
         + " (across the date line a later date can be an earlier instant); list zone changes in time order"
     case .storeFailed(let strategy, let domain, let store, let reason):
       return "\(strategy) (\(domain)): the \(store) store failed: \(reason)"
+    case .invalidScript(let keyPath, let problem):
+      return "\(keyPath): \(problem)"
+    case .notReproduced(let strategy, let domain, let invariant):
+      return "\(strategy) (\(domain)) does not violate \(invariant) in this run: nothing to shrink"
     }
   }
 }
@@ -104,35 +114,30 @@ public enum SimulationDetail: Hashable, Sendable {
 /// outcome, byte for byte.
 public enum Simulation {
   public static let daysRange = 1...3650
+  /// The days a run lasts when neither the command nor the scenario says.
+  public static let defaultDays = 30
   /// The domains the engine plays so far; a scenario may name others, which reports list as not
   /// simulated yet.
   public static let simulatedDomains: [Domain] = Domain.allCases
 
   /// Runs `request`, keeping the converged design's stores in `store` (in memory by default), and
   /// keeping as much of the story as `detail` says (everything by default).
+  ///
+  /// A scenario with a ``Script`` plays exactly its actions and faults (see ``Script``'s laws)
+  /// instead of drawing them from the seed.
+  ///
+  /// - Throws: ``SimulationError`` when the request cannot run: days out of range, an unknown
+  ///   zone, a start date or a zone change that does not exist, a script that is out of order or
+  ///   has an event before the run's start (``SimulationError/invalidScript(keyPath:problem:)``),
+  ///   or a failed store.
   public static func run(
     _ request: SimulationRequest, store: StoreBackend = .memory, detail: SimulationDetail = .full
   ) throws(SimulationError) -> SimulationOutcome {
-    guard daysRange.contains(request.days) else { throw .daysOutOfRange(request.days) }
+    let plan = try plan(request)
     let scenario = request.scenario
-    let calendar: ZoneCalendar
-    do {
-      calendar = try ZoneCalendar(identifier: scenario.zone)
-    } catch {
-      throw .unknownZone(scenario.zone)
-    }
-    guard let first = calendar.dayInterval(of: scenario.start) else {
-      throw .startDateSkipped(scenario.start.description)
-    }
-    let itinerary = try Itinerary(scenario: scenario, calendar: calendar, start: first.start)
-    var end = first.start
-    for _ in 0..<request.days { end = itinerary.nextRollover(after: end) }
-    let days = itinerary.days(from: first.start, until: end)
-    let actions = WorkloadPlanner.actions(scenario: scenario, days: days, seed: request.seed)
-    let faults = WorkloadPlanner.faults(scenario: scenario, days: days, seed: request.seed)
     let run = RunInputs(
-      scenario: scenario, itinerary: itinerary, start: first.start, end: end, seed: request.seed, actions: actions,
-      faults: faults, store: store, detail: detail)
+      scenario: scenario, itinerary: plan.itinerary, start: plan.start, end: plan.end, seed: request.seed,
+      actions: plan.actions, faults: plan.faults, store: store, detail: detail)
     var results: [StrategyResult] = []
     for domain in scenario.domains where simulatedDomains.contains(domain) {
       for strategy in request.strategies where strategy.domains.contains(domain) {
@@ -148,9 +153,99 @@ public enum Simulation {
       }
     }
     return SimulationOutcome(
-      request: request, start: first.start, end: end, actionsPlanned: actions.count, results: results,
+      request: request, start: plan.start, end: plan.end, actionsPlanned: plan.actions.count, results: results,
       store: store.name)
   }
+
+  /// Where a run starts and ends: the first instant of the start date in the start zone, and the
+  /// `days`-th day boundary after it along the itinerary.
+  static func bounds(of scenario: Scenario, days: Int) throws(SimulationError) -> RunBounds {
+    guard daysRange.contains(days) else { throw .daysOutOfRange(days) }
+    let calendar: ZoneCalendar
+    do {
+      calendar = try ZoneCalendar(identifier: scenario.zone)
+    } catch {
+      throw .unknownZone(scenario.zone)
+    }
+    guard let first = calendar.dayInterval(of: scenario.start) else {
+      throw .startDateSkipped(scenario.start.description)
+    }
+    let itinerary = try Itinerary(scenario: scenario, calendar: calendar, start: first.start)
+    var end = first.start
+    for _ in 0..<days { end = itinerary.nextRollover(after: end) }
+    assert(end > first.start, "a run of \(days) days ends after it starts")
+    return RunBounds(itinerary: itinerary, start: first.start, end: end)
+  }
+
+  /// The run's bounds and what it plays: drawn from the seed, or the scenario's script.
+  static func plan(_ request: SimulationRequest) throws(SimulationError) -> RunPlan {
+    let scenario = request.scenario
+    let bounds = try bounds(of: scenario, days: request.days)
+    guard let script = scenario.script else {
+      let days = bounds.itinerary.days(from: bounds.start, until: bounds.end)
+      return RunPlan(
+        bounds: bounds, actions: WorkloadPlanner.actions(scenario: scenario, days: days, seed: request.seed),
+        faults: WorkloadPlanner.faults(scenario: scenario, days: days, seed: request.seed))
+    }
+    try check(script, start: bounds.start)
+    return RunPlan(
+      bounds: bounds, actions: WorkloadPlanner.actions(script: script, seed: request.seed),
+      faults: WorkloadPlanner.faults(script: script))
+  }
+
+  /// Throws ``SimulationError/invalidScript(keyPath:problem:)`` for the first event of `script`
+  /// that is before `start` or out of order (the loader checks the order too; a script built in
+  /// code may not be).
+  static func check(_ script: Script, start: Instant) throws(SimulationError) {
+    func early(_ list: String, _ index: Int, _ at: Instant) -> SimulationError {
+      .invalidScript(keyPath: "script.\(list)[\(index)]", problem: "\(at) is before the run's start, \(start)")
+    }
+    for (index, action) in script.actions.enumerated() {
+      if action.at < start { throw early("actions", index, action.at) }
+      if index > 0, action.at <= script.actions[index - 1].at {
+        throw .invalidScript(
+          keyPath: "script.actions[\(index)]",
+          problem: "\(action.at) is not after the previous action, \(script.actions[index - 1].at)")
+      }
+    }
+    for (index, kill) in script.kills.enumerated() {
+      if kill < start { throw early("kills", index, kill) }
+      if index > 0, kill < script.kills[index - 1] {
+        throw .invalidScript(
+          keyPath: "script.kills[\(index)]", problem: "\(kill) is before the previous kill, \(script.kills[index - 1])")
+      }
+    }
+    for (index, spell) in script.outOfRange.enumerated() {
+      if spell.from < start { throw early("outOfRange", index, spell.from) }
+      if spell.until <= spell.from {
+        throw .invalidScript(
+          keyPath: "script.outOfRange[\(index)]", problem: "it ends at \(spell.until), not after it begins at \(spell.from)")
+      }
+      if index > 0, spell.from < script.outOfRange[index - 1].from {
+        throw .invalidScript(
+          keyPath: "script.outOfRange[\(index)]",
+          problem: "it begins at \(spell.from), before the previous spell, at \(script.outOfRange[index - 1].from)")
+      }
+    }
+  }
+}
+
+/// Where a run starts and ends, and the device's zones over it.
+struct RunBounds {
+  let itinerary: Itinerary
+  let start: Instant
+  let end: Instant
+}
+
+/// What a run plays: its bounds, the actions (sorted, distinct instants) and the faults.
+struct RunPlan {
+  let bounds: RunBounds
+  let actions: [PlannedAction]
+  let faults: FaultPlan
+
+  var itinerary: Itinerary { bounds.itinerary }
+  var start: Instant { bounds.start }
+  var end: Instant { bounds.end }
 }
 
 /// What every run of one request shares: the plan is made once, so each strategy faces the same

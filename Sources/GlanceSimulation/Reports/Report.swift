@@ -13,10 +13,31 @@ public struct Report: Sendable {
   public let outcome: SimulationOutcome
   /// Where the scenario came from, as the replay command names it (`default` or a path).
   public let scenarioReference: String
+  /// Failures shrunk to small scenarios (``Shrinker``): each is written to
+  /// `shrunk/<strategy>-<domain>-<invariant>.yaml` beside the report, which links it from its
+  /// violation.
+  public var shrunk: [ShrinkResult]
 
-  public init(outcome: SimulationOutcome, scenarioReference: String) {
+  public init(outcome: SimulationOutcome, scenarioReference: String, shrunk: [ShrinkResult] = []) {
     self.outcome = outcome
     self.scenarioReference = scenarioReference
+    self.shrunk = shrunk
+  }
+
+  /// The file a shrunk failure is written to, relative to the report's folder.
+  public static func shrunkFile(_ result: ShrinkResult) -> String {
+    "shrunk/\(result.strategy.rawValue)-\(result.domain.rawValue)-\(result.invariant.rawValue).yaml"
+  }
+
+  /// The shrunk scenario of `invariant` broken by `strategy` in `domain`, if there is one.
+  func shrunk(_ strategy: String, _ domain: Domain, _ invariant: Invariant) -> ShrinkResult? {
+    shrunk.first { $0.strategy.rawValue == strategy && $0.domain == domain && $0.invariant == invariant }
+  }
+
+  /// The command that replays a shrunk failure from the folder `folder` the report is in (the
+  /// file holds its seed and days).
+  public static func shrunkReplayCommand(_ result: ShrinkResult, folder: String) -> String {
+    "simulate --scenario \((folder as NSString).appendingPathComponent(shrunkFile(result))) --strategy \(result.strategy.rawValue) --trace"
   }
 
   /// `<scenario>-seed<seed>-days<days>`, and `-<store>` for a store other than memory (so a run on
@@ -141,6 +162,13 @@ public struct Report: Sendable {
         ]
         lines += violation.trace.suffix(12)
         lines += ["```", "", "Replay: `\(replayCommand(strategy: result.strategy))`", ""]
+        if let small = shrunk(result.strategy, result.domain, violation.invariant) {
+          let file = Self.shrunkFile(small)
+          lines += [
+            "Shrunk to \(small.eventCount) \(small.eventCount == 1 ? "event" : "events") (from \(small.originalEventCount)) over \(small.request.days) \(small.request.days == 1 ? "day" : "days"), still breaking \(violation.invariant.rawValue): [`\(file)`](\(file)). It replays with `simulate --scenario <that file's path> --strategy \(result.strategy) --trace` (the file holds its seed and days).",
+            "",
+          ]
+        }
       }
     }
     return lines
@@ -168,6 +196,14 @@ public struct Report: Sendable {
     try json().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.json")))
     for (name, svg) in charts {
       try Data(svg.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)))
+    }
+    if !shrunk.isEmpty {
+      try FileManager.default.createDirectory(
+        atPath: (folder as NSString).appendingPathComponent("shrunk"), withIntermediateDirectories: true)
+    }
+    for result in shrunk {
+      let yaml = result.yaml(replay: Self.shrunkReplayCommand(result, folder: folder))
+      try Data(yaml.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(Self.shrunkFile(result))))
     }
     return folder
   }
@@ -207,6 +243,14 @@ private struct JSONReport: Encodable {
     let surfaces: [String]
     let detail: String
     let replay: String
+    /// The shrunk scenario, when the failure was shrunk.
+    let shrunk: Shrunk?
+  }
+  struct Shrunk: Encodable {
+    let file: String
+    let events: Int
+    let originalEvents: Int
+    let days: Int
   }
   struct StalenessEntry: Encodable {
     let surface: String
@@ -251,7 +295,10 @@ private struct JSONReport: Encodable {
           ViolationEntry(
             invariant: $0.invariant.rawValue, firstAtMilliseconds: $0.time.millisecondsSince1970,
             firstAt: $0.time.description, surface: $0.surface?.rawValue, expected: $0.expected, found: $0.found,
-            occurrences: $0.occurrences, surfaces: $0.surfaces.map(\.rawValue), detail: $0.detail, replay: report.replayCommand(strategy: result.strategy))
+            occurrences: $0.occurrences, surfaces: $0.surfaces.map(\.rawValue), detail: $0.detail, replay: report.replayCommand(strategy: result.strategy),
+            shrunk: report.shrunk(result.strategy, result.domain, $0.invariant).map {
+              Shrunk(file: Report.shrunkFile($0), events: $0.eventCount, originalEvents: $0.originalEventCount, days: $0.request.days)
+            })
         },
         staleness: result.staleness.map {
           StalenessEntry(

@@ -8,6 +8,11 @@ public import GlanceKernel
 /// - Every field is within its documented range (checked by the loader, which names the key path
 ///   of the first field out of range).
 /// - `domains` is sorted and without duplicates.
+/// - With a `script`, the run plays exactly its actions and faults; the workload's rates and the
+///   faults' counts are not drawn (see ``Script``).
+/// - `seed` and `days`, when set, name the run the file is meant to replay (a shrunk failure sets
+///   both): a caller such as the CLI uses them when it is given no seed or days.
+///   ``Simulation/run(_:store:detail:)`` does not read them; the request's seed and days govern.
 public struct Scenario: Hashable, Sendable {
   /// The scenario's name, as in `default`; used in report paths.
   public var name: String
@@ -29,11 +34,18 @@ public struct Scenario: Hashable, Sendable {
   public var travel: [Travel]
   /// The BabySteps store move (steps domain), if the scenario plays it.
   public var storeMove: StoreMove?
+  /// The seed the scenario is meant to be run with, if it names one (0…2^64−1).
+  public var seed: UInt64?
+  /// How many days the scenario is meant to be run for, if it names it (1…3650).
+  public var days: Int?
+  /// The exact actions and faults to play instead of drawing them, if the scenario has them.
+  public var script: Script?
 
   public init(
     name: String, summary: String = "", zone: String = "Europe/Zurich",
     start: CivilDate, domains: [Domain] = Domain.allCases, payDay: Int = 27, refreshBudget: Int = 70,
-    workload: Workload = Workload(), faults: Faults = Faults(), travel: [Travel] = [], storeMove: StoreMove? = nil
+    workload: Workload = Workload(), faults: Faults = Faults(), travel: [Travel] = [], storeMove: StoreMove? = nil,
+    seed: UInt64? = nil, days: Int? = nil, script: Script? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -46,6 +58,9 @@ public struct Scenario: Hashable, Sendable {
     self.faults = faults
     self.travel = travel
     self.storeMove = storeMove
+    self.seed = seed
+    self.days = days
+    self.script = script
   }
 }
 

@@ -42,10 +42,13 @@ public enum ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
   case badRange(source: String, keyPath: String, line: Int, value: String, expected: String)
   /// No time zone has this identifier.
   case unknownZone(source: String, keyPath: String, line: Int, value: String, expected: String)
-  /// The value is not a date `YYYY-MM-DD` that exists (on the calendar, or in the zone).
+  /// The value is not a date `YYYY-MM-DD` that exists (on the calendar, or in the zone), or not
+  /// an instant written `YYYY-MM-DDTHH:MM:SS.mmmZ` (a script's `at`, `from`, `until`, kills).
   case badDate(source: String, keyPath: String, line: Int, value: String, expected: String)
   /// The value names no ``Domain``.
   case unknownDomain(source: String, keyPath: String, line: Int, value: String, expected: String)
+  /// The value names no kind of scripted action (`script.actions[i].kind`).
+  case unknownActionKind(source: String, keyPath: String, line: Int, value: String, expected: String)
   /// The value cannot name a scenario (it becomes part of a report folder's name).
   case invalidName(source: String, keyPath: String, line: Int, value: String, expected: String)
   /// The key only makes sense when `domains` holds `domain`.
@@ -65,7 +68,7 @@ public enum ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
       .badChance(_, let keyPath, _, _, _), .badRange(_, let keyPath, _, _, _),
       .unknownZone(_, let keyPath, _, _, _), .badDate(_, let keyPath, _, _, _),
       .unknownDomain(_, let keyPath, _, _, _), .invalidName(_, let keyPath, _, _, _),
-      .requiresDomain(_, let keyPath, _, _):
+      .unknownActionKind(_, let keyPath, _, _, _), .requiresDomain(_, let keyPath, _, _):
       return keyPath
     case .fileNotFound, .unreadableFile, .tooLarge, .syntax, .emptyDocument, .topLevelNotMapping,
       .unknownScenario:
@@ -83,7 +86,7 @@ public enum ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
       .badChance(_, _, let line, _, _), .badRange(_, _, let line, _, _),
       .unknownZone(_, _, let line, _, _), .badDate(_, _, let line, _, _),
       .unknownDomain(_, _, let line, _, _), .invalidName(_, _, let line, _, _),
-      .requiresDomain(_, _, let line, _):
+      .unknownActionKind(_, _, let line, _, _), .requiresDomain(_, _, let line, _):
       return line
     case .fileNotFound, .unreadableFile, .tooLarge, .emptyDocument, .unknownScenario:
       return nil
@@ -135,6 +138,7 @@ public enum ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
       .unknownZone(let source, let keyPath, let line, let value, let expected),
       .badDate(let source, let keyPath, let line, let value, let expected),
       .unknownDomain(let source, let keyPath, let line, let value, let expected),
+      .unknownActionKind(let source, let keyPath, let line, let value, let expected),
       .invalidName(let source, let keyPath, let line, let value, let expected):
       return "\(source):\(line): \(keyPath) is \(value); expected \(expected)"
     }

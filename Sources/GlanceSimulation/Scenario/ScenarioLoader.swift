@@ -5,8 +5,10 @@ import Yams
 ///
 /// The loader walks the YAML tree itself (no `Codable`), so that every error names the key path,
 /// the line, the value found and what was expected (``ScenarioError``). Keys are the Swift property
-/// names of ``Scenario``, ``Workload``, ``Faults``, ``Travel`` and ``StoreMove``; `name` and
-/// `start` are required, every other key defaults to the model's default.
+/// names of ``Scenario``, ``Workload``, ``Faults``, ``Travel``, ``StoreMove``, ``Script``,
+/// ``ScriptedAction`` (with `minutes` and `fromWidget` for an `appOpen`) and ``OutOfRangeSpell``;
+/// `name` and `start` are required, every other key defaults to the model's default. Instants
+/// in a script are written as `Instant.description` writes them: `2026-03-10T13:44:43.020Z`.
 ///
 /// ```yaml
 /// name: default
@@ -21,8 +23,9 @@ import Yams
 /// - Loading never traps: any text loads or throws a ``ScenarioError`` (property-tested with
 ///   random bytes and random YAML-shaped text).
 /// - A loaded scenario satisfies ``Scenario``'s laws: every field within its documented range,
-///   `sleepHour > wakeHour`, travel in time order, `start` a date that exists in `zone`, and a
-///   `storeMove` only with the steps domain.
+///   `sleepHour > wakeHour`, travel in time order, `start` a date that exists in `zone`, a
+///   `storeMove` only with the steps domain, and a script in order (``Script``'s laws).
+/// - ``ScenarioWriter`` writes what it reads: loading a written scenario gives it back.
 public enum ScenarioLoader {
   /// The most bytes of UTF-8 a scenario file may hold.
   public static let textLengthMax = 256 * 1024

@@ -7,7 +7,7 @@ import Yams
 extension ScenarioReader {
   static let scenarioKeys = [
     "name", "summary", "zone", "start", "domains", "payDay", "refreshBudget", "workload", "faults",
-    "travel", "storeMove",
+    "travel", "storeMove", "seed", "days", "script",
   ]
   static let workloadKeys = [
     "wakeHour", "sleepHour", "appSessionsPerDay", "tapsPerSession", "widgetTapsPerDay",
@@ -63,6 +63,9 @@ extension ScenarioReader {
       case "storeMove":
         draft.storeMove = try storeMove(field)
         storeMoveField = field
+      case "seed": draft.seed = try seed(field)
+      case "days": draft.days = try integer(field, in: Simulation.daysRange)
+      case "script": draft.script = try script(field)
       default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
       }
     }
@@ -83,7 +86,7 @@ extension ScenarioReader {
       name: draft.name, summary: draft.summary, zone: draft.zone, start: draft.start,
       domains: draft.domains, payDay: draft.payDay, refreshBudget: draft.refreshBudget,
       workload: draft.workload, faults: draft.faults, travel: draft.travel,
-      storeMove: draft.storeMove)
+      storeMove: draft.storeMove, seed: draft.seed, days: draft.days, script: draft.script)
     assert(!scenario.name.isEmpty, "a loaded scenario has a name")
     assert(
       scenario.workload.wakeHour < scenario.workload.sleepHour,

@@ -107,6 +107,29 @@ enum WorkloadPlanner {
     return actions
   }
 
+  /// The actions of a script, in its order (strictly increasing time, checked by
+  /// `Simulation.check`): action `i` gets ordinal `i` and the `i`-th id of the `ids` stream, as
+  /// the `i`-th drawn action would, so the script of a drawn run replays it exactly.
+  static func actions(script: Script, seed: UInt64) -> [PlannedAction] {
+    var ids = RandomStream.derived(root: seed, label: "workload.ids")
+    return script.actions.enumerated().map { ordinal, action in
+      let kind: PlannedAction.Kind
+      switch action.kind {
+      case .appOpen(let minutes, let fromWidget): kind = .appOpen(minutes: minutes, fromWidget: fromWidget)
+      case .appTap: kind = .appTap
+      case .widgetTap: kind = .widgetTap
+      case .watchTap: kind = .watchTap
+      case .appDelete: kind = .appDelete
+      }
+      return PlannedAction(time: action.at, kind: kind, ordinal: ordinal, eventID: Self.eventID(at: action.at, &ids))
+    }
+  }
+
+  /// The faults of a script, as they are (in time order, checked by `Simulation.check`).
+  static func faults(script: Script) -> FaultPlan {
+    FaultPlan(kills: script.kills, outOfRange: script.outOfRange.map { (from: $0.from, until: $0.until) })
+  }
+
   /// A time-ordered UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, version 7, 74 random bits
   /// from the `ids` stream. Writers that mint time-ordered ids keep a replica's sorted insert an
   /// append in the common case.

@@ -17,6 +17,10 @@ struct ScenarioLoaderProperties {
     "~", "null", "\"1/20\"", "3/2", "1/0", "[200, 100]", "[20, 180]", "2026-03-10", "2026-02-30",
     "2011-12-30", "Europe/Zurich", "Mars/Base", "Pacific/Apia", "tally", "steps", "budget", "money",
     "default", "../x", "é", "🙂",
+    // A shrunk scenario's keys and values.
+    "seed", "days", "script", "actions", "kills", "outOfRange", "at", "kind", "minutes", "fromWidget", "from",
+    "until", "appOpen", "appTap", "widgetTap", "watchTap", "appDelete", "2026-03-10T13:44:43.020Z",
+    "2026-03-10T24:00:00.000Z", "1899-12-31T23:59:59.999Z", "18446744073709551615", "18446744073709551616",
   ]
 
   /// One of `options` (not empty).
@@ -33,7 +37,7 @@ struct ScenarioLoaderProperties {
   /// the schema, not only at the first character.
   static var nearlyValid: Generator<String, some SendableSequenceType> {
     zip(
-      Gen.int(in: 0...12), pick(["", "  ", "    "]), pick(fragments), pick(fragments)
+      Gen.int(in: 0...18), pick(["", "  ", "    "]), pick(fragments), pick(fragments)
     )
     .map { line, indent, key, value in
       var lines = [
@@ -41,7 +45,9 @@ struct ScenarioLoaderProperties {
         "workload:", "  wakeHour: 7", "  busyDays: [1, 2]", "faults:",
         "  duplicateDelivery: \"1/20\"",
         "  watchOutOfRangeMinutes: [20, 180]", "travel:", "  - {day: 1, hour: 2, zone: UTC}",
-        "storeMove: {day: 1, copyFails: true, widgetOpensFirst: false}",
+        "storeMove: {day: 1, copyFails: true, widgetOpensFirst: false}", "seed: 42", "days: 3", "script:",
+        "  actions:", "    - {at: 2026-03-10T13:44:43.020Z, kind: appOpen, minutes: 3}",
+        "  kills: [2026-03-10T13:44:43.020Z]",
       ]
       lines[line] = indent + key + ": " + value
       return lines.joined(separator: "\n")
@@ -71,6 +77,12 @@ struct ScenarioLoaderProperties {
       #expect(scenario.storeMove == nil || scenario.domains.contains(.steps))
       #expect((1...1440).contains(scenario.faults.watchOutOfRangeMinutes.lowerBound))
       #expect((1...1440).contains(scenario.faults.watchOutOfRangeMinutes.upperBound))
+      #expect(scenario.days.map(Simulation.daysRange.contains) ?? true)
+      if let script = scenario.script {
+        #expect(zip(script.actions, script.actions.dropFirst()).allSatisfy { $0.at < $1.at })
+        #expect(zip(script.kills, script.kills.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(script.outOfRange.allSatisfy { $0.from < $0.until })
+      }
     } catch {
       #expect(!error.description.isEmpty)
       #expect(!error.description.contains("\n"), "\(error.description.debugDescription)")

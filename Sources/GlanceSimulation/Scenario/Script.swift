@@ -1,0 +1,107 @@
+public import GlanceKernel
+
+/// An explicit plan of what the person does and what goes wrong, at exact instants: a scenario
+/// with a script plays exactly these actions and faults instead of drawing them from the seed
+/// (the rates in `workload` and the fault counts in `faults` are then unused). A shrunk failure
+/// (see ``Shrinker``) is a scenario with a script.
+///
+/// The seed still draws everything else: the ids of the events the actions make (the `workload.ids`
+/// stream, one id per action in time order), message latencies, duplicate deliveries, late reloads
+/// and the step an app kill falls before.
+///
+/// ```yaml
+/// script:
+///   actions:
+///     - {at: 2026-03-10T13:44:43.020Z, kind: appOpen, minutes: 3, fromWidget: true}
+///     - {at: 2026-03-10T13:45:02.511Z, kind: appTap}
+///   kills: [2026-03-10T13:45:03.000Z]
+///   outOfRange:
+///     - {from: 2026-03-10T18:00:00.000Z, until: 2026-03-10T19:30:00.000Z}
+/// ```
+///
+/// ## Laws
+/// - `actions` strictly increase in time (the legacy design identifies entries by timestamp), `kills`
+///   never decrease, `outOfRange` is sorted by `from` (never decreasing) and every spell has
+///   `from < until`. The loader checks these, naming the index; ``Simulation/run(_:store:detail:)``
+///   checks them again, and that nothing is before the run's start.
+/// - Action `i` of the list is the run's action number `i` (its ordinal in reports).
+/// - What lies at or after the run's end is not played (as for a drawn plan).
+/// - Playing the script of a drawn run (every action and fault it planned) replays that run
+///   exactly, with the same seed.
+public struct Script: Hashable, Sendable {
+  /// What the person does, in strictly increasing time.
+  public var actions: [ScriptedAction]
+  /// App kills, in time order: each takes the app down before one of the next steps of whatever
+  /// multi-step operation it runs (within six hours), as a drawn kill does.
+  public var kills: [Instant]
+  /// When the watch is out of range of the phone, sorted by `from`; overlapping spells merge.
+  public var outOfRange: [OutOfRangeSpell]
+
+  public init(actions: [ScriptedAction] = [], kills: [Instant] = [], outOfRange: [OutOfRangeSpell] = []) {
+    self.actions = actions
+    self.kills = kills
+    self.outOfRange = outOfRange
+  }
+
+  /// Actions, kills and out-of-range spells together.
+  public var eventCount: Int { actions.count + kills.count + outOfRange.count }
+}
+
+/// One action of a ``Script``: what the person does at `at`.
+///
+/// ## Laws
+/// - `kind.name` is the key a scenario file writes (`appOpen`, `appTap`, `widgetTap`, `watchTap`,
+///   `appDelete`), and ``ScriptedAction/Kind/names`` lists them in that order.
+public struct ScriptedAction: Hashable, Sendable {
+  /// What the person does.
+  public enum Kind: Hashable, Sendable {
+    /// Opens the app for `minutes` (1…1440); `fromWidget` when by a tap on the widget's body (a
+    /// deep link), after which WidgetKit ignores reloads for 30 s.
+    case appOpen(minutes: Int, fromWidget: Bool)
+    /// A tap in the app ("+", a step, an expense); nothing happens unless the app is open.
+    case appTap
+    /// The widget's "+" (an interactive intent).
+    case widgetTap
+    /// A tap on the watch.
+    case watchTap
+    /// A delete ("undo") in the app; nothing happens unless the app is open.
+    case appDelete
+
+    /// The kinds' names, in declaration order.
+    public static let names = ["appOpen", "appTap", "widgetTap", "watchTap", "appDelete"]
+
+    /// The name a scenario file writes.
+    public var name: String {
+      switch self {
+      case .appOpen: return "appOpen"
+      case .appTap: return "appTap"
+      case .widgetTap: return "widgetTap"
+      case .watchTap: return "watchTap"
+      case .appDelete: return "appDelete"
+      }
+    }
+  }
+
+  /// The instant of the action (UTC, to the millisecond).
+  public var at: Instant
+  public var kind: Kind
+
+  public init(at: Instant, kind: Kind) {
+    self.at = at
+    self.kind = kind
+  }
+}
+
+/// A spell during which the watch is out of range of the phone: from `from` until `until`.
+///
+/// ## Laws
+/// - In a loaded scenario, `from < until`.
+public struct OutOfRangeSpell: Hashable, Sendable {
+  public var from: Instant
+  public var until: Instant
+
+  public init(from: Instant, until: Instant) {
+    self.from = from
+    self.until = until
+  }
+}

@@ -1,0 +1,75 @@
+import GlanceKernel
+@testable import GlanceSimulation
+import Testing
+
+/// A scenario with a script plays exactly its actions and faults.
+@Suite("Scripted runs")
+struct ScriptedRunTests {
+  @Test("the script of a drawn run replays it exactly, every strategy and violation alike",
+        arguments: [("default", 7), ("travel", 7), ("store-move", 5)])
+  func scriptReplaysDrawnRun(_ name: String, days: Int) throws {
+    let request = SimulationRequest(scenario: try SimulationFixtures.scenario(name), days: days, seed: 42)
+    let drawn = try Simulation.run(request)
+    let scenario = try Shrinker.scripted(request)
+    let script = try #require(scenario.script)
+    #expect(script.actions.count == drawn.actionsPlanned)
+    #expect(script.actions.contains { $0.at >= drawn.end }, "late-night taps after the last midnight are planned, not played")
+    let replayed = try Simulation.run(SimulationRequest(scenario: scenario, days: days, seed: 42))
+    #expect(replayed.start == drawn.start && replayed.end == drawn.end)
+    #expect(replayed.results == drawn.results)
+    #expect(drawn.results.contains { !$0.violations.isEmpty }, "the comparison covers violations and their traces")
+  }
+
+  @Test("the script's actions are numbered in order and nothing at or after the end is played")
+  func ordinalsAndEnd() throws {
+    let base = try SimulationFixtures.scenario("default")
+    let bounds = try Simulation.bounds(of: base, days: 1)
+    var scenario = base
+    scenario.domains = [.tally]
+    let inside = bounds.start.advanced(by: 12 * Instant.millisecondsPerHour)
+    scenario.script = Script(actions: [
+      ScriptedAction(at: inside, kind: .widgetTap),
+      ScriptedAction(at: inside.advanced(by: 60_000), kind: .watchTap),
+      ScriptedAction(at: bounds.end, kind: .widgetTap),
+    ])
+    let plan = try Simulation.plan(SimulationRequest(scenario: scenario, days: 1, seed: 7))
+    #expect(plan.actions.map(\.ordinal) == [0, 1, 2])
+    #expect(plan.actions.map(\.time) == scenario.script?.actions.map(\.at))
+    #expect(Set(plan.actions.map(\.eventID)).count == 3)
+    let outcome = try Simulation.run(
+      SimulationRequest(scenario: scenario, days: 1, seed: 7, strategies: [.converged]))
+    // Two taps accepted; the third is at the end, not played.
+    #expect(outcome.result(.converged)?.acceptedActions == 2)
+  }
+
+  @Test("a scripted event before the start, or out of order, is an error naming it")
+  func invalidScripts() throws {
+    let base = try SimulationFixtures.scenario("default")
+    let start = try Simulation.bounds(of: base, days: 2).start
+    let later = start.advanced(by: Instant.millisecondsPerHour)
+    let early = start.advanced(by: -1)
+    func run(_ script: Script) throws(SimulationError) {
+      var scenario = base
+      scenario.script = script
+      _ = try Simulation.run(SimulationRequest(scenario: scenario, days: 2, seed: 1, strategies: [.mirrorsmokerLegacy]))
+    }
+    #expect(throws: SimulationError.invalidScript(
+      keyPath: "script.actions[1]", problem: "\(early) is before the run's start, \(start)")) {
+      try run(Script(actions: [ScriptedAction(at: later, kind: .appTap), ScriptedAction(at: early, kind: .appTap)]))
+    }
+    #expect(throws: SimulationError.invalidScript(
+      keyPath: "script.actions[1]", problem: "\(later) is not after the previous action, \(later)")) {
+      try run(Script(actions: [ScriptedAction(at: later, kind: .appTap), ScriptedAction(at: later, kind: .widgetTap)]))
+    }
+    #expect(throws: SimulationError.invalidScript(
+      keyPath: "script.kills[0]", problem: "\(early) is before the run's start, \(start)")) {
+      try run(Script(kills: [early]))
+    }
+    #expect(throws: SimulationError.invalidScript(
+      keyPath: "script.outOfRange[0]", problem: "it ends at \(later), not after it begins at \(later)")) {
+      try run(Script(outOfRange: [OutOfRangeSpell(from: later, until: later)]))
+    }
+    let description = SimulationError.invalidScript(keyPath: "script.kills[2]", problem: "too early").description
+    #expect(description == "script.kills[2]: too early")
+  }
+}
