@@ -120,7 +120,7 @@ struct DomainRun<Design: SyncDesign> {
       case .backgroundRefresh:
         design.backgroundRefresh(world: &world)
       case .step(let process, let step):
-        if process == .app, step.isOperationStep, let skip = armedKill {
+        if process == .app, step.isOperationStep, world.faultsOn, let skip = armedKill {
           guard skip == 0 else {
             armedKill = skip - 1
             design.step(step, world: &world)

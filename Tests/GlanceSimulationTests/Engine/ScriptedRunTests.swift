@@ -72,4 +72,34 @@ struct ScriptedRunTests {
     let description = SimulationError.invalidScript(keyPath: "script.kills[2]", problem: "too early").description
     #expect(description == "script.kills[2]: too early")
   }
+
+  /// The liveness phase runs with faults off (STYLE §47). A kill is armed to fall inside the next
+  /// multi-step operation; one armed at 21:59Z on the last safety day used to fire in the liveness
+  /// phase's app session, hours after faults were off, and lose this widget tap (the shrinker
+  /// found this script; it was the whole of a "known failure" of the no-midnight scenario).
+  @Test("a kill armed in the safety phase never fires in the liveness phase")
+  func noKillAfterTheSafetyPhase() throws {
+    let yaml = """
+      name: armed-kill
+      zone: America/Santiago
+      start: 2026-09-05
+      domains: [tally]
+      seed: 42
+      days: 4
+      workload:
+        lateNightTaps: false
+      faults:
+        duplicateDelivery: "0/1"
+        lateFiringSecondsMax: 0
+      script:
+        actions:
+          - {at: 2026-09-09T02:52:54.049Z, kind: widgetTap}
+        kills: [2026-09-06T00:37:52.613Z, 2026-09-08T14:05:04.684Z, 2026-09-08T21:59:27.115Z]
+        outOfRange: []
+      """
+    let scenario = try ScenarioLoader.load(yaml: yaml, source: "armed-kill")
+    let outcome = try Simulation.run(SimulationRequest(scenario: scenario, days: 4, seed: 42, strategies: [.mirrorsmokerLegacy]))
+    let legacy = try #require(outcome.result(.mirrorsmokerLegacy))
+    #expect(legacy.violation(.noLostWrite) == nil, "\(legacy.violations.map(\.detail))")
+  }
 }
