@@ -1,4 +1,4 @@
-# Glance: make deps | build | test | bench | bench-sweep | simulate | stress | docs | clean
+# Glance: make deps | build | test | bench | bench-sweep | simulate | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -16,7 +16,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceStore GlanceSimulation
 
-.PHONY: deps build test bench bench-sweep simulate baseline stress docs clean
+.PHONY: deps build test bench bench-sweep simulate baseline stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -78,6 +78,47 @@ stress: deps
 	$(SWIFT) build -c release --product glance-store-stress
 	.build/release/glance-store-stress drive --seconds 120 --seed 1
 
+# Fuzzing: seconds per target, libFuzzer's memory and per-input time limits, the build folder
+# (its own, so that the sanitized release build never replaces the normal debug one), and the
+# targets (one per folder of Fuzz/Corpus; `glance-fuzz --list` names them too). Swift's own
+# backtracer is off while fuzzing: libFuzzer and AddressSanitizer report the crash.
+FUZZ_SECONDS ?= 60
+FUZZ_RSS_LIMIT_MB ?= 2048
+FUZZ_TIMEOUT_SECONDS ?= 10
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_TARGETS ?= $(notdir $(wildcard Fuzz/Corpus/*))
+FUZZ_BUILD_FLAGS = -c release --scratch-path $(FUZZ_SCRATCH) --product glance-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -DGLANCE_INTERNAL_CHECKS \
+  -Xcc -fsanitize=fuzzer-no-link,address
+
+## fuzz: libFuzzer on every target for FUZZ_SECONDS each (default 60), from its committed corpus
+## Fuzz/Corpus/<target> (never written to) with Fuzz/Dictionaries/<target>.dict. Release build
+## with AddressSanitizer and GLANCE_INTERNAL_CHECKS, in FUZZ_SCRATCH. Prints each target's
+## executions; fails when one crashes, leaks, times out or breaks a law, and leaves the input in
+## FUZZ_SCRATCH/fuzz/<target>/artifacts/ (replay it: .build/debug/glance-fuzz <target> <file>).
+fuzz: deps
+	$(SWIFT) build $(FUZZ_BUILD_FLAGS)
+	@failed=""; for target in $(FUZZ_TARGETS); do \
+	  work=$(FUZZ_SCRATCH)/fuzz/$$target; \
+	  rm -rf $$work && mkdir -p $$work/corpus $$work/artifacts; \
+	  dictionary=Fuzz/Dictionaries/$$target.dict; \
+	  if [ -f $$dictionary ]; then dictionary=-dict=$$dictionary; else dictionary=; fi; \
+	  started=$$(date +%s); \
+	  if SWIFT_BACKTRACE=enable=no $(FUZZ_SCRATCH)/release/glance-fuzz $$target \
+	      -max_total_time=$(FUZZ_SECONDS) \
+	      -rss_limit_mb=$(FUZZ_RSS_LIMIT_MB) -timeout=$(FUZZ_TIMEOUT_SECONDS) -print_final_stats=1 \
+	      -artifact_prefix=$$work/artifacts/ $$dictionary $$work/corpus Fuzz/Corpus/$$target \
+	      >$$work/log 2>&1; then \
+	    echo "fuzz $$target: $$(sed -n 's/^stat::number_of_executed_units: *//p' $$work/log | tail -n 1) executions" \
+	      "in $$(( $$(date +%s) - started )) s, $$(ls $$work/corpus | wc -l) new inputs, no crash"; \
+	  else \
+	    tail -n 40 $$work/log; \
+	    echo "fuzz $$target: FAILED after $$(( $$(date +%s) - started )) s; log $$work/log, input in $$work/artifacts/"; \
+	    failed="$$failed $$target"; \
+	  fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
+
 ## docs: DocC archives of GlanceKernel, GlanceStore and GlanceSimulation in
 ## $(DOCS_OUT)/<module>.doccarchive, ready for static hosting. The symbol graphs come from
 ## `swift package dump-symbol-graph` (no plugin dependency); a DocC warning fails the target.
@@ -99,4 +140,4 @@ docs: deps
 	done
 
 clean:
-	rm -rf .build
+	rm -rf .build $(FUZZ_SCRATCH)

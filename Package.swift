@@ -12,6 +12,9 @@
 //   GLANCE_INTERNAL_CHECKS  Deep invariant checks and the live GMP box counter that the tests
 //                           read. On in debug builds (so `swift test` and `make test` run them),
 //                           off in release builds (so `make bench` measures the shipping code).
+//                           `make fuzz` turns it on in its release build too.
+//   FUZZING                 Set by `make fuzz` only: `glance-fuzz` hands its arguments to libFuzzer
+//                           (built with `-sanitize=fuzzer,address`) instead of replaying files.
 
 import PackageDescription
 
@@ -94,6 +97,23 @@ let package = Package(
       name: "glance-bench",
       dependencies: ["GlanceKernel", "GlanceSimulation", "CGMP"],
       path: "Benchmarks/GlanceBench",
+      swiftSettings: sharedSettings
+    ),
+
+    // MARK: Fuzzing (`make fuzz`; `make test` replays the committed corpus)
+
+    /// libFuzzer's `LLVMFuzzerRunDriver`, declared for Swift. Nothing to link: the `FUZZING`
+    /// build links libFuzzer through `-sanitize=fuzzer`, and only that build calls it.
+    .systemLibrary(
+      name: "CLibFuzzer",
+      path: "Fuzz/CLibFuzzer"
+    ),
+
+    /// One executable for every fuzz target: it replays files, or (`FUZZING`) runs libFuzzer.
+    .executableTarget(
+      name: "glance-fuzz",
+      dependencies: ["GlanceKernel", "GlanceSimulation", "CLibFuzzer"],
+      path: "Fuzz/Sources",
       swiftSettings: sharedSettings
     ),
 

@@ -16,6 +16,11 @@ public import Foundation
 /// plus 86 400 s" and never "start of day plus one day", both of which are an hour late on days
 /// without a midnight.
 ///
+/// Every instant a device clock reads is supported (``supportedInstants``, the years 1 to 9999).
+/// Far beyond, Foundation has no day for some instants (millions of years away), and there the
+/// calendar traps: code that reads instants from stored data checks them against
+/// ``supportedInstants`` first (a decoded snapshot's `asOf`, a progress's completion instants).
+///
 /// ## Laws
 /// - `dayInterval(containing: t).contains(t)`.
 /// - `nextRollover(after: t) == dayInterval(containing: t).end`, and it is `> t`.
@@ -27,6 +32,10 @@ public struct ZoneCalendar: Sendable {
   /// The zone.
   public let zone: TimeZone
   let rules: ZoneRules
+
+  /// The instants whose day every calendar computes: the years 1 to 9999 (UTC).
+  public static let supportedInstants =
+    Instant(millisecondsSince1970: -62_135_596_800_000)..<Instant(millisecondsSince1970: 253_402_300_800_000)
 
   /// The calendar of `zone`.
   public init(zone: TimeZone) {

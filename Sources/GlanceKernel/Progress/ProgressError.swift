@@ -1,4 +1,4 @@
-/// Why tasks cannot form a ``StepProgress``.
+/// Why tasks and completions cannot form a ``StepProgress``.
 ///
 /// Counting a duplicated task or step twice (or once, arbitrarily) would be a silent guess, so
 /// Glance refuses the input and names the duplicate.
@@ -9,8 +9,11 @@ public enum ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
   /// when it repeats inside one task). Tasks are scanned in list order (``StepTask/order``, then
   /// id), steps in step order.
   case duplicateStep(StepID, firstTask: TaskID, secondTask: TaskID)
+  /// The step `step` was completed at an instant outside ``ZoneCalendar/supportedInstants`` (the
+  /// years 1 to 9999): no clock reads it, and its day may not be computable.
+  case completionOutOfRange(StepID, completedAt: Instant)
 
-  /// A sentence naming the duplicate and where it was found.
+  /// A sentence naming the duplicate and where it was found, or the step and its instant.
   public var description: String {
     switch self {
     case .duplicateTask(let task):
@@ -19,6 +22,8 @@ public enum ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
       return "step \(step) appears more than once in task \(first)"
     case .duplicateStep(let step, let first, let second):
       return "step \(step) appears in task \(first) and again in task \(second)"
+    case .completionOutOfRange(let step, let instant):
+      return "step \(step) was completed at \(instant), outside the years 1 to 9999"
     }
   }
 }

@@ -28,7 +28,8 @@
 /// ## Laws
 /// - ``tasks`` is sorted by (``StepTask/order``, ``StepTask/id``) whatever the input order; task
 ///   ids and step ids are unique.
-/// - Every key of ``completions`` is a step of some task in ``tasks``.
+/// - Every key of ``completions`` is a step of some task in ``tasks``, and every value is in
+///   ``ZoneCalendar/supportedInstants``.
 /// - `completedToday(at: t, in: z) == completedSteps(on: z.date(containing: t), in: z)`.
 /// - `activity(w, endingAt: t, in: z)` has `w.rawValue` days, consecutive dates, oldest first,
 ///   ending with today's date; each count equals `completedSteps(on:in:)` of its date, so the
@@ -53,7 +54,9 @@ public struct StepProgress: Hashable, Sendable {
   ///   - completions: The completion instant of each completed step, such as
   ///     ``Replica/stepCompletions``.
   /// - Throws: ``ProgressError/duplicateTask(_:)`` when two tasks share an id,
-  ///   ``ProgressError/duplicateStep(_:firstTask:secondTask:)`` when a step is listed twice.
+  ///   ``ProgressError/duplicateStep(_:firstTask:secondTask:)`` when a step is listed twice,
+  ///   ``ProgressError/completionOutOfRange(_:completedAt:)`` when a step of `tasks` was
+  ///   completed outside ``ZoneCalendar/supportedInstants``.
   /// - Complexity: O(t log t + s + c) for t tasks, s steps and c completions.
   public init(tasks: [StepTask], completions: [StepID: Instant]) throws(ProgressError) {
     let sorted = tasks.sorted(by: StepTask.listOrder)
@@ -66,6 +69,15 @@ public struct StepProgress: Hashable, Sendable {
           throw .duplicateStep(step, firstTask: owner, secondTask: task.id)
         }
         owners[step] = task.id
+      }
+    }
+    // The figures take the day of every completion: an instant no calendar can place is refused
+    // (the first in list order, so that the error never depends on hashing).
+    for task in sorted {
+      for step in task.steps {
+        if let instant = completions[step], !ZoneCalendar.supportedInstants.contains(instant) {
+          throw .completionOutOfRange(step, completedAt: instant)
+        }
       }
     }
     self.tasks = sorted

@@ -9,7 +9,8 @@
 /// ## Laws
 /// - `count(at: t, in: calendar)` is ``todayCount`` when `calendar.dayKey(containing: t) == dayKey`
 ///   and 0 otherwise.
-/// - `dayKey` is the day of `asOf` (checked on every init, including decoding).
+/// - `dayKey` is the day of `asOf`, and `asOf` is in ``ZoneCalendar/supportedInstants`` (checked
+///   on every checking init, including decoding).
 /// - Decoding what encoding wrote gives the same snapshot; corrupted data is a typed error.
 public struct TallySnapshot: Hashable, Sendable {
   /// When the figures were computed.
@@ -21,8 +22,8 @@ public struct TallySnapshot: Hashable, Sendable {
 
   /// A snapshot from stored figures, checked.
   ///
-  /// - Throws: ``SnapshotError`` when the count is negative or `dayKey` is not the day of
-  ///   `asOf` in `calendar`.
+  /// - Throws: ``SnapshotError`` when the count is negative, `asOf` is outside
+  ///   ``ZoneCalendar/supportedInstants``, or `dayKey` is not the day of `asOf` in `calendar`.
   public init(asOf: Instant, dayKey: DayKey, todayCount: Int, calendar: ZoneCalendar) throws(SnapshotError) {
     guard todayCount >= 0 else { throw .negativeCount(field: "todayCount", value: todayCount) }
     try SnapshotError.check(dayKey, isTheDayOf: asOf, in: calendar)
@@ -88,7 +89,8 @@ public struct StepsSnapshot: Hashable, Sendable {
   /// A snapshot from stored figures, checked.
   ///
   /// - Throws: ``SnapshotError`` naming the first field that is negative, inconsistent, or
-  ///   does not belong to `dayKey`.
+  ///   does not belong to `dayKey` (an `asOf` outside ``ZoneCalendar/supportedInstants`` among
+  ///   them).
   public init(
     asOf: Instant, dayKey: DayKey, completedToday: Int, totalSteps: Int, completedTasks: Int,
     totalTasks: Int, recentActivity: [ActivityDay], nextStep: NextStep?, calendar: ZoneCalendar
@@ -162,6 +164,9 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
   case dayKeyMismatch(dayKey: DayKey, asOf: Instant, expected: DayKey)
   /// Figures that contradict each other.
   case inconsistent(field: String, reason: String)
+  /// The as-of instant lies outside ``ZoneCalendar/supportedInstants`` (the years 1 to 9999): no
+  /// clock reads it, and its day may not be computable.
+  case asOfOutOfRange(asOf: Instant)
 
   public var description: String {
     switch self {
@@ -171,10 +176,13 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
       return "day key \(dayKey) is not the day of \(asOf) (that is \(expected))"
     case .inconsistent(let field, let reason):
       return "\(field): \(reason)"
+    case .asOfOutOfRange(let asOf):
+      return "asOf \(asOf) is outside the years 1 to 9999"
     }
   }
 
   static func check(_ dayKey: DayKey, isTheDayOf asOf: Instant, in calendar: ZoneCalendar) throws(SnapshotError) {
+    guard ZoneCalendar.supportedInstants.contains(asOf) else { throw .asOfOutOfRange(asOf: asOf) }
     let expected = calendar.dayKey(containing: asOf)
     guard dayKey == expected else { throw .dayKeyMismatch(dayKey: dayKey, asOf: asOf, expected: expected) }
   }

@@ -106,6 +106,33 @@ struct StepProgressTests {
     #expect(message.contains(F.step(1).description) && message.contains(F.task(2).description))
   }
 
+  /// Found by `make fuzz` (`Fuzz/Corpus/snapshot/crash-completion-far-future.json`): a decoded
+  /// progress completed millions of years away trapped as soon as a figure asked for the day.
+  @Test("a completion outside the years 1 to 9999 is refused, naming the first step in list order")
+  func completionOutOfRange() throws {
+    let far = Instant(millisecondsSince1970: 1_000_000_000_000_000_000)
+    let tasks = [F.task(1, order: 0, steps: 0..<3)]
+    #expect(throws: ProgressError.completionOutOfRange(F.step(1), completedAt: far)) {
+      try StepProgress(
+        tasks: tasks, completions: [F.step(2): Instant(millisecondsSince1970: .min), F.step(1): far])
+    }
+    // A completion of a deleted task's step is dropped, as before, not refused.
+    #expect(try StepProgress(tasks: tasks, completions: [F.step(7): far]).completions.isEmpty)
+    // Both ends of the range count, on their own days.
+    let range = ZoneCalendar.supportedInstants
+    let last = range.upperBound.advanced(by: -1)
+    let zurich = try F.zone("Europe/Zurich")
+    let edges = try StepProgress(tasks: tasks, completions: [F.step(0): range.lowerBound, F.step(1): last])
+    #expect(edges.completedToday(at: last, in: zurich) == 1)
+    #expect(edges.activity(.week, endingAt: last, in: zurich).last?.count == 1)
+    let found = #"""
+      {"completions":[{"completedAt":1e18,"step":"A0000000-0000-0000-0000-000000000001"}],
+       "tasks":[{"id":"E242E1F8-C36C-495A-93FC-0C247A3E6E5F","order":1,
+                 "steps":["A0000000-0000-0000-0000-000000000001"],"title":""}]}
+      """#
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(StepProgress.self, from: Data(found.utf8)) }
+  }
+
   @Test("tasks are kept in (order, id) order whatever the input order")
   func tasksAreSorted() throws {
     let tasks = [

@@ -67,6 +67,38 @@ struct DatedSnapshotTests {
     #expect(try JSONDecoder().decode(TallySnapshot.self, from: Data(valid.utf8)).todayCount == 3)
   }
 
+  /// Found by `make fuzz` (`Fuzz/Corpus/snapshot/crash-asof-far-future.json`): decoding asked
+  /// Foundation for the day of an instant millions of years away, which it does not have, and
+  /// trapped.
+  @Test("an asOf outside the years 1 to 9999 is refused, never computed")
+  func asOfOutOfRange() throws {
+    let zurich = DayFixtures.calendar("Europe/Zurich")
+    let far = Instant(millisecondsSince1970: 104_268_816_000_001_000)
+    let key = DayKey(date: try CivilDate(year: 2300, month: 6, day: 1), zoneIdentifier: "Europe/Zurich")
+    #expect(throws: SnapshotError.asOfOutOfRange(asOf: far)) {
+      try TallySnapshot(asOf: far, dayKey: key, todayCount: 2, calendar: zurich)
+    }
+    let days = [ActivityDay(date: key.date, count: 0)]
+    for asOf in [far, Instant(millisecondsSince1970: .max), Instant(millisecondsSince1970: .min)] {
+      #expect(throws: SnapshotError.asOfOutOfRange(asOf: asOf)) {
+        try StepsSnapshot(
+          asOf: asOf, dayKey: key, completedToday: 0, totalSteps: 0, completedTasks: 0, totalTasks: 0,
+          recentActivity: days, nextStep: nil, calendar: zurich)
+      }
+    }
+    let found = #"{"asOf":1e17,"dayKey":{"date":"2026-03-10","zoneIdentifier":"UTC"},"todayCount":0}"#
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(TallySnapshot.self, from: Data(found.utf8)) }
+    // Both ends of the range survive JSON, in zones east and west of UTC.
+    let range = ZoneCalendar.supportedInstants
+    for identifier in ["Pacific/Apia", "America/Santiago", "Europe/Zurich"] {
+      let calendar = DayFixtures.calendar(identifier)
+      for asOf in [range.lowerBound, range.upperBound.advanced(by: -1)] {
+        let tally = TallySnapshot(tally: Tally(), asOf: asOf, calendar: calendar)
+        #expect(try JSONDecoder().decode(TallySnapshot.self, from: JSONEncoder().encode(tally)) == tally)
+      }
+    }
+  }
+
   @Test("steps snapshot figures that contradict each other are refused")
   func inconsistentSteps() throws {
     let zurich = DayFixtures.calendar("Europe/Zurich")
