@@ -3,6 +3,7 @@
 
 import Foundation
 import GlanceKernel
+import GlanceSimulation
 
 struct DayBenchmarks {
   let count: Int
@@ -29,7 +30,7 @@ struct DayBenchmarks {
       return calendar
     }
     // Uniform instants 1970-01-01 ..< 2040-01-01, each in one of the ten zones.
-    var random = SplitMix64(state: 7)
+    var random = SplitMix64(seed: 7)
     let span: UInt64 = 2_208_988_800_000
     let zoneIndices = (0..<count).map { _ in Int(random.next(below: UInt64(zones.count))) }
     let instants = (0..<count).map { _ in Instant(millisecondsSince1970: Int64(random.next(below: span))) }

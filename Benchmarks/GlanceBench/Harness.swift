@@ -1,18 +1,10 @@
 // The measuring harness: a seeded input generator, a timer, and the result table.
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, documented generator so that inputs are the
-/// same in every run and on every machine.
-struct SplitMix64 {
-  var state: UInt64
+import GlanceSimulation
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// Benchmark inputs come from the simulator's SplitMix64 (Steele, Lea, Flood 2014), so they are
+/// the same in every run and on every machine.
+extension SplitMix64 {
   /// A value in `0..<bound` (the tiny modulo bias is irrelevant for benchmark inputs).
   mutating func next(below bound: UInt64) -> UInt64 { next() % bound }
 }

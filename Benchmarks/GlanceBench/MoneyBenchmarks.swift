@@ -4,6 +4,7 @@
 import CGMP
 import Foundation
 import GlanceKernel
+import GlanceSimulation
 
 struct MoneyBenchmarks {
   let count: Int
@@ -11,7 +12,7 @@ struct MoneyBenchmarks {
   let selected: (String) -> Bool
 
   func run(into table: inout ResultTable) {
-    var random = SplitMix64(state: 42)
+    var random = SplitMix64(seed: 42)
     // Small: up to ±1 000 000 CHF, i.e. ±10^8 Rappen.
     let small: [Int64] = (0..<count).map { _ in Int64(random.next(below: 200_000_001)) - 100_000_000 }
     let quantities: [Int] = (0..<count).map { _ in Int(random.next(below: 10)) + 1 }

@@ -33,23 +33,13 @@ struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Run a scenario and write its report (the default).")
 
-  @Option(name: .long, help: ArgumentHelp("Simulated days, from 1 to 3650; the scenario's `days`, else 30.", valueName: "days"))
-  var days: Int?
+  @OptionGroup var plan: ScenarioOptions
 
   @Option(name: .long, help: ArgumentHelp("The root seed; the scenario's `seed`, else drawn and printed.", valueName: "seed"))
   var seed: UInt64?
 
-  @Option(name: .long, help: ArgumentHelp("A scenario name in Simulations/ or a path to a .yaml file.", valueName: "name|path"))
-  var scenario: String = "default"
-
-  @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("A strategy to run (repeatable); all by default.", valueName: "name"))
-  var strategy: [String] = []
-
   @Option(name: .long, help: ArgumentHelp("The folder the report folder is written into.", valueName: "dir"))
   var out: String = "Reports"
-
-  @Option(name: .long, help: ArgumentHelp("The folder holding the scenario files.", valueName: "dir"))
-  var scenarios: String = "Simulations"
 
   @Option(
     name: .long,
@@ -70,13 +60,6 @@ struct Run: ParsableCommand {
   var shrink = false
 
   func validate() throws {
-    if let days, !Simulation.daysRange.contains(days) {
-      throw ValidationError("--days must be between 1 and 3650 (got \(days)).")
-    }
-    for name in strategy where StrategyName(rawValue: name) == nil {
-      let known = StrategyName.allCases.map(\.rawValue).joined(separator: ", ")
-      throw ValidationError("--strategy \(name) is unknown; expected one of: \(known).")
-    }
     guard StoreChoice(rawValue: store) != nil else {
       let known = StoreChoice.allCases.map(\.rawValue).joined(separator: ", ")
       throw ValidationError("--store \(store) is unknown; expected one of: \(known).")
@@ -84,16 +67,15 @@ struct Run: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try ScenarioChoice.load(scenario, in: scenarios)
+    let loaded = try plan.load()
     let chosenSeed = seed ?? loaded.seed ?? Self.drawSeed()
     if seed == nil, loaded.seed == nil { print("seed: \(chosenSeed)") }
-    let strategies = strategy.isEmpty ? StrategyName.allCases : strategy.compactMap(StrategyName.init(rawValue:))
     let request = SimulationRequest(
-      scenario: loaded, days: days ?? loaded.days ?? Simulation.defaultDays, seed: chosenSeed, strategies: strategies)
+      scenario: loaded, days: plan.days(of: loaded), seed: chosenSeed, strategies: plan.strategies)
     let choice = StoreChoice(rawValue: store) ?? .memory
-    var report = try Self.report(request, reference: scenario, store: choice)
+    var report = try Self.report(request, reference: plan.scenario, store: choice)
     if checkDeterminism {
-      let again = try Self.report(request, reference: scenario, store: choice)
+      let again = try Self.report(request, reference: plan.scenario, store: choice)
       guard report.markdown == again.markdown, try report.json() == again.json() else {
         print("determinism: MISMATCH between two runs of the same request")
         throw ExitCode(2)
@@ -172,22 +154,6 @@ struct Run: ParsableCommand {
   static func drawSeed() -> UInt64 {
     var generator = SystemRandomNumberGenerator()
     return generator.next() % 1_000_000
-  }
-}
-
-/// The `--scenario` option of `run` and `sweep`.
-enum ScenarioChoice {
-  /// The scenario `reference` names: a path ending in `.yaml`, or a name in `directory`.
-  /// Exits 64 with the loader's message when it cannot be loaded.
-  static func load(_ reference: String, in directory: String) throws -> Scenario {
-    do {
-      return reference.hasSuffix(".yaml")
-        ? try ScenarioLoader.load(fileAt: reference)
-        : try ScenarioLoader.builtIn(named: reference, in: directory)
-    } catch {
-      FileHandle.standardError.write(Data("Error: --scenario \(reference): \(error)\n".utf8))
-      throw ExitCode(64)
-    }
   }
 }
 

@@ -25,17 +25,7 @@ struct SweepCommand: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The seeds, A...B or one seed.", valueName: "A...B"))
   var seeds: String
 
-  @Option(name: .long, help: ArgumentHelp("Simulated days per seed, from 1 to 3650; the scenario's `days`, else 30.", valueName: "days"))
-  var days: Int?
-
-  @Option(name: .long, help: ArgumentHelp("A scenario name in Simulations/ or a path to a .yaml file.", valueName: "name|path"))
-  var scenario: String = "default"
-
-  @Option(name: .long, help: ArgumentHelp("The folder holding the scenario files.", valueName: "dir"))
-  var scenarios: String = "Simulations"
-
-  @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("A strategy to run (repeatable); all by default.", valueName: "name"))
-  var strategy: [String] = []
+  @OptionGroup var plan: ScenarioOptions
 
   @Option(name: .long, help: ArgumentHelp("Seeds run at once (threads); the machine's active cores by default.", valueName: "n"))
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -50,19 +40,12 @@ struct SweepCommand: ParsableCommand {
   var noProgress = false
 
   func validate() throws {
-    if let days, !Simulation.daysRange.contains(days) {
-      throw ValidationError("--days must be between 1 and 3650 (got \(days)).")
-    }
     do throws(SweepError) {
       _ = try SeedRange.parse(seeds)
       _ = try SweepShard(parsing: shard)
       guard (1...Sweep.jobsMax).contains(jobs) else { throw SweepError.badJobs(jobs) }
     } catch {
       throw ValidationError("--\(Self.option(of: error)): \(error)")
-    }
-    for name in strategy where StrategyName(rawValue: name) == nil {
-      let known = StrategyName.allCases.map(\.rawValue).joined(separator: ", ")
-      throw ValidationError("--strategy \(name) is unknown; expected one of: \(known).")
     }
   }
 
@@ -75,12 +58,11 @@ struct SweepCommand: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try ScenarioChoice.load(scenario, in: scenarios)
-    let days = days ?? loaded.days ?? Simulation.defaultDays
+    let loaded = try plan.load()
+    let days = plan.days(of: loaded)
     let request = SweepRequest(
-      scenario: loaded, scenarioReference: scenario, days: days, seeds: try SeedRange.parse(seeds),
-      shard: try SweepShard(parsing: shard),
-      strategies: strategy.isEmpty ? StrategyName.allCases : strategy.compactMap(StrategyName.init(rawValue:)))
+      scenario: loaded, scenarioReference: plan.scenario, days: days, seeds: try SeedRange.parse(seeds),
+      shard: try SweepShard(parsing: shard), strategies: plan.strategies)
     let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
     let clock = ContinuousClock()
     let started = clock.now

@@ -29,8 +29,8 @@ struct DomainRun<Design: SyncDesign> {
     guard case .finished(let result) = try play(focus: nil, number: 0) else {
       preconditionFailure("a run without focus finishes")
     }
-    var violations = result.violations
     guard inputs.detail == .full else { return result }
+    var violations = result.violations
     for index in violations.indices where violations[index].datedAtAction {
       guard case .traced(let lines) = try play(focus: violations[index].time, number: index + 1) else { continue }
       violations[index].trace = lines

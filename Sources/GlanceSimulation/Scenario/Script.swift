@@ -57,7 +57,7 @@ public struct ScriptedAction: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
     /// Opens the app for `minutes` (1…1440); `fromWidget` when by a tap on the widget's body (a
     /// deep link), after which WidgetKit ignores reloads for 30 s.
-    case appOpen(minutes: Int, fromWidget: Bool)
+    case appOpen(minutes: Int, fromWidget: Bool = false)
     /// A tap in the app ("+", a step, an expense); nothing happens unless the app is open.
     case appTap
     /// The widget's "+" (an interactive intent).

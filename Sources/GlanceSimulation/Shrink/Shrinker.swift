@@ -122,8 +122,8 @@ public enum Shrinker {
     let plan = try Simulation.plan(request)
     var scenario = request.scenario
     scenario.script = Script(
-      actions: plan.actions.map(ScriptedAction.init(planned:)), kills: plan.faults.kills,
-      outOfRange: plan.faults.outOfRange.map { OutOfRangeSpell(from: $0.from, until: $0.until) })
+      actions: plan.actions.map { ScriptedAction(at: $0.time, kind: $0.kind) }, kills: plan.faults.kills,
+      outOfRange: plan.faults.outOfRange)
     var workload = Workload()
     workload.lateNightTaps = false
     scenario.workload = workload
@@ -151,20 +151,5 @@ public enum Shrinker {
       + "\(strategy.rawValue) still breaks \(invariant.rawValue) in the \(domain.rawValue) domain."
     assert(result.name.utf8.count <= 64 && result.name.first != ".", "a name the loader reads: \(result.name)")
     return result
-  }
-}
-
-extension ScriptedAction {
-  /// The scripted form of a planned action (its time and kind; the ordinal and id follow from
-  /// its place in the script and the seed).
-  init(planned action: PlannedAction) {
-    switch action.kind {
-    case .appOpen(let minutes, let fromWidget):
-      self.init(at: action.time, kind: .appOpen(minutes: minutes, fromWidget: fromWidget))
-    case .appTap: self.init(at: action.time, kind: .appTap)
-    case .widgetTap: self.init(at: action.time, kind: .widgetTap)
-    case .watchTap: self.init(at: action.time, kind: .watchTap)
-    case .appDelete: self.init(at: action.time, kind: .appDelete)
-    }
   }
 }

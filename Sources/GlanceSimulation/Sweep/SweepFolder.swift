@@ -50,6 +50,14 @@ public enum SweepFolder {
   /// A folder's manifest and lines, checked against each other: the lines are exactly those of
   /// the manifest's shard (every seed of the shard, each with every strategy, in order).
   public static func read(_ folder: String) throws(SweepError) -> (manifest: SweepManifest, lines: [SweepLine]) {
+    let contents = try readShard(folder)
+    return (contents.manifest, contents.lines)
+  }
+
+  /// ``read(_:)``, with the shard the manifest names.
+  private static func readShard(_ folder: String) throws(SweepError)
+    -> (manifest: SweepManifest, lines: [SweepLine], shard: SweepShard)
+  {
     let manifestPath = (folder as NSString).appendingPathComponent(manifestFile)
     let linesPath = (folder as NSString).appendingPathComponent(linesFile)
     let files = FileManager.default
@@ -98,7 +106,7 @@ public enum SweepFolder {
     guard index == lines.count else {
       throw .incompleteShard(path: linesPath, problem: "line \(index + 1) is beyond shard \(manifest.shard) of \(manifest.seeds)")
     }
-    return (manifest, lines)
+    return (manifest, lines, shard)
   }
 
   private static func contents(_ path: String) throws(SweepError) -> Data {
@@ -134,13 +142,7 @@ public enum SweepFolder {
     guard !folders.isEmpty else { throw .nothingToMerge }
     var shards: [(folder: String, manifest: SweepManifest, lines: [SweepLine], shard: SweepShard)] = []
     for folder in folders {
-      let (manifest, lines) = try read(folder)
-      let shard: SweepShard
-      do {
-        shard = try SweepShard(parsing: manifest.shard)
-      } catch {
-        throw .malformedManifest(path: folder, reason: error.description)
-      }
+      let (manifest, lines, shard) = try readShard(folder)
       shards.append((folder, manifest, lines, shard))
     }
     let first = shards[0]

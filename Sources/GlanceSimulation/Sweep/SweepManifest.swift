@@ -45,11 +45,7 @@ public struct SweepManifest: Hashable, Sendable, Codable {
 
   /// FNV-1a, 64 bits, of the scenario's reflection (every stored field, in declaration order).
   static func digest(of scenario: Scenario) -> String {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in String(reflecting: scenario).utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
+    let hex = String(RandomStream.fnv1a64(String(reflecting: scenario).utf8), radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

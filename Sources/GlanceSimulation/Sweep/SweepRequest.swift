@@ -35,17 +35,13 @@ public struct SweepShard: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``SweepError/badShard(_:)`` for anything else.
   public init(parsing text: String) throws(SweepError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Self.decimal(parts[0]), let count = Self.decimal(parts[1]) else {
+    guard parts.count == 2, let index = SeedRange.decimal(parts[0], digitsMax: 9).map(Int.init),
+      let count = SeedRange.decimal(parts[1], digitsMax: 9).map(Int.init)
+    else {
       throw .badShard(text)
     }
     guard count >= 1, (1...count).contains(index) else { throw .badShard(text) }
     self.init(validIndex: index, count: count)
-  }
-
-  /// Digits only (no sign, no spaces), at most 9 of them.
-  static func decimal(_ text: Substring) -> Int? {
-    guard (1...9).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-    return Int(text)
   }
 
   /// The seeds of `range` in this shard, in order.
@@ -79,14 +75,17 @@ public enum SeedRange {
     } else {
       bounds = [Substring(text)]
     }
-    let values = bounds.compactMap { bound -> UInt64? in
-      guard (1...20).contains(bound.count), bound.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-      return UInt64(bound)
-    }
+    let values = bounds.compactMap { decimal($0, digitsMax: 20) }
     guard values.count == bounds.count, let first = values.first, let last = values.last, first <= last,
       last - first < countMax
     else { throw .badSeedRange(text) }
     return first...last
+  }
+
+  /// The value of 1 to `digitsMax` ASCII digits (no sign, no spaces), if it fits a `UInt64`.
+  static func decimal(_ text: Substring, digitsMax: Int) -> UInt64? {
+    guard (1...digitsMax).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return UInt64(text)
   }
 
   /// `A...B`, as `parse` reads it.

@@ -4,15 +4,8 @@ import GlanceKernel
 /// What the person does, planned once per run from the `workload` stream, so that every strategy
 /// faces exactly the same actions at exactly the same instants.
 struct PlannedAction: Hashable, Sendable {
-  enum Kind: Hashable, Sendable {
-    /// Opens the app for `minutes`; taps and deletes in the app happen inside a session. From the
-    /// widget (a tap on its body, a deep link), WidgetKit then ignores reloads for 30 s.
-    case appOpen(minutes: Int, fromWidget: Bool = false)
-    case appTap
-    case widgetTap
-    case watchTap
-    case appDelete
-  }
+  /// What the person does: the same kinds a scenario's script names.
+  typealias Kind = ScriptedAction.Kind
 
   let time: Instant
   let kind: Kind
@@ -26,8 +19,8 @@ struct PlannedAction: Hashable, Sendable {
 /// Faults planned once per run from their own streams.
 struct FaultPlan: Sendable {
   var kills: [Instant] = []
-  /// Out-of-range spells: from, until.
-  var outOfRange: [(from: Instant, until: Instant)] = []
+  /// Out-of-range spells, sorted by `from`.
+  var outOfRange: [OutOfRangeSpell] = []
 }
 
 enum WorkloadPlanner {
@@ -113,21 +106,13 @@ enum WorkloadPlanner {
   static func actions(script: Script, seed: UInt64) -> [PlannedAction] {
     var ids = RandomStream.derived(root: seed, label: "workload.ids")
     return script.actions.enumerated().map { ordinal, action in
-      let kind: PlannedAction.Kind
-      switch action.kind {
-      case .appOpen(let minutes, let fromWidget): kind = .appOpen(minutes: minutes, fromWidget: fromWidget)
-      case .appTap: kind = .appTap
-      case .widgetTap: kind = .widgetTap
-      case .watchTap: kind = .watchTap
-      case .appDelete: kind = .appDelete
-      }
-      return PlannedAction(time: action.at, kind: kind, ordinal: ordinal, eventID: Self.eventID(at: action.at, &ids))
+      PlannedAction(time: action.at, kind: action.kind, ordinal: ordinal, eventID: Self.eventID(at: action.at, &ids))
     }
   }
 
   /// The faults of a script, as they are (in time order, checked by `Simulation.check`).
   static func faults(script: Script) -> FaultPlan {
-    FaultPlan(kills: script.kills, outOfRange: script.outOfRange.map { (from: $0.from, until: $0.until) })
+    FaultPlan(kills: script.kills, outOfRange: script.outOfRange)
   }
 
   /// A time-ordered UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, version 7, 74 random bits
@@ -163,7 +148,7 @@ enum WorkloadPlanner {
         let from = Instant(millisecondsSince1970: range.uniform(in: span))
         let minutes = range.uniform(in: scenario.faults.watchOutOfRangeMinutes)
         if piece.window.contains(from) {
-          plan.outOfRange.append((from, from.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute)))
+          plan.outOfRange.append(OutOfRangeSpell(from: from, until: from.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute)))
         }
       }
     }
