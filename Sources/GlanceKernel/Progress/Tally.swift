@@ -24,6 +24,8 @@
 /// - `count(at: t, in: z) == count(on: z.date(containing: t), in: z)`.
 /// - `dailyAverage(at: t) == Ratio(numerator: n, denominator: 30)` where n counts the instants in
 ///   `(t − 30 × 24 h, t]`.
+/// - `insert(t)` then `remove(t)` gives back the same tally; `remove(t)` of an absent `t` is
+///   `false` and changes nothing.
 /// - `0 <= smokeFreeStreak(at:in:limit:) <= limit`, and it is 0 when today's count is positive.
 public struct Tally: Hashable, Sendable {
   /// Every counted instant, sorted; equal instants are separate events.
@@ -49,6 +51,17 @@ public struct Tally: Hashable, Sendable {
   /// - Complexity: O(n) (a binary search, then an array insertion).
   public mutating func insert(_ instant: Instant) {
     instants.insert(instant, at: firstIndex(after: instant))
+  }
+
+  /// Removes one event at `instant`; returns `false` (and changes nothing) when there is none.
+  ///
+  /// - Complexity: O(n) (a binary search, then an array removal).
+  @discardableResult
+  public mutating func remove(_ instant: Instant) -> Bool {
+    let index = firstIndex(notBefore: instant)
+    guard index < instants.count, instants[index] == instant else { return false }
+    instants.remove(at: index)
+    return true
   }
 
   // MARK: Counting

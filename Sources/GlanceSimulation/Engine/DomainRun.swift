@@ -67,19 +67,19 @@ struct DomainRun<Design: SyncDesign> {
       preconditionFailure("scenario loading checks the refresh budget: \(error)")
     }
     var world = World(
-      start: start, itinerary: itinerary, refreshBudget: budget, widgets: Design.widgetCount, seed: seed,
+      start: start, itinerary: itinerary, refreshBudget: budget, widgets: Design.widgets, seed: seed,
       faults: scenario.faults)
     var design = Design(scenario: scenario, stores: stores)
+    let model = Self.model(of: Design.domain, scenario: scenario, start: start, calendar: world.calendar)
     var checker = InvariantChecker(
-      surfaces: Design.surfaces, expectedToConverge: Design.expectedToConverge,
-      // The modelled reload latency: the widget's late firing plus a few seconds, counted from the
-      // write or from the end of WidgetKit's deaf window, whichever is later (see the checker).
-      stalenessBoundMilliseconds: Int64(scenario.faults.lateFiringSecondsMax) * 1000 + 4_000,
+      model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
+      lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000, actions: actions,
       keepsChart: inputs.detail == .full)
+    var faultsInjected: [FaultKind: Int] = [:]
     let timed = timedEvents
     var nextTimed = 1
     schedulePlan(&world, timed: timed)
-    for widget in 0..<Design.widgetCount { serveReload(widget: widget, &world, design) }
+    for widget in Design.widgets { serveReload(widget: widget, &world, design) }
 
     var session: Int? = nil
     var eventCount = 0
@@ -91,6 +91,7 @@ struct DomainRun<Design: SyncDesign> {
       eventCount += 1
       precondition(eventCount <= 5_000_000, "more than 5 000 000 events in one run")
       world.note(event)
+      checker.noteExcuses(world: world)
       if let focus, world.now >= focus {
         afterFocus += 1
         if afterFocus == Self.eventsAfterFocus { return .traced(Array(world.trace.suffix(12))) }
@@ -129,6 +130,7 @@ struct DomainRun<Design: SyncDesign> {
           // The kill falls between the previous step and this one: this one never runs.
           armedKill = nil
           world.note(.kill)
+          faultsInjected[.appKill, default: 0] += 1
           world.killApp()
           design.appKilled(world: &world)
           session = nil
@@ -145,12 +147,14 @@ struct DomainRun<Design: SyncDesign> {
         guard armedKill != nil else { break }
         armedKill = nil
         guard world.faultsOn, world.appRunning else { break }
+        faultsInjected[.appKill, default: 0] += 1
         world.killApp()
         design.appKilled(world: &world)
         session = nil
       case .quiescenceCheck(let after):
-        if after == lastAction, world.isQuiescent { checker.checkConvergence(world: world, design: design) }
+        if after == lastAction, world.isQuiescent { checker.checkQuiescent(world: world, design: design) }
       case .reachability(let reachable):
+        if !reachable, world.faultsOn, world.watchReachable { faultsInjected[.watchOutOfRange, default: 0] += 1 }
         if world.faultsOn || reachable { world.setReachable(reachable) }
       case .deliver(let message, let device, let channel):
         design.receive(message, on: device, via: channel, world: &world)
@@ -165,25 +169,33 @@ struct DomainRun<Design: SyncDesign> {
       case .reloadServed(let widget):
         serveReload(widget: widget, &world, design)
       case .policyReload(let widget, let generation):
-        guard generation == world.hosts[widget].policyGeneration else { break }
-        if case .denied(let retryAt) = world.requestReload(widget: widget, context: .background) {
-          world.retryPolicyReload(widget: widget, generation: generation, at: retryAt)
+        guard generation == world[host: widget].policyGeneration else { break }
+        switch world.requestReload(widget: widget, context: .background) {
+        case .denied(let retryAt): world.retryPolicyReload(widget: widget, generation: generation, at: retryAt)
+        // WidgetKit keeps its own schedule: a reload it ignored while deaf is due again after.
+        case .dropped(let until): world.retryPolicyReload(widget: widget, generation: generation, at: until)
+        case .granted: break
         }
       case .dayBoundary:
-        break
+        world.schedule(.rolloverCheck(boundary: world.now), after: checker.rolloverDelayMilliseconds)
+      case .rolloverCheck(let boundary):
+        checker.checkRollover(after: boundary, world: world, design: design)
       case .zoneChange(let leg):
         world.changeZone(toLeg: leg, settleMilliseconds: zoneSettleMilliseconds)
         design.zoneChanged(world: &world)
       case .zoneSettled(let leg):
         // Only while the device is still in that zone (a later change has its own check).
-        if itinerary.legIndex(at: world.now) == leg {
-          checker.checkZoneSettled(left: itinerary.legs[leg - 1].calendar, world: world, design: design)
+        if itinerary.legIndex(at: world.now) == leg, let change = itinerary.changes.first(where: { $0.leg == leg }) {
+          checker.checkZoneSettled(changedAt: change.time, left: itinerary.legs[leg - 1].calendar, world: world, design: design)
         }
       case .retryReload:
         // Opened from the widget again meanwhile? Then it is still deaf: ask again after that.
         world.retryReloadServed()
         world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
       case .storeMoveDay:
+        checker.storeMoveBegins(design: design)
+        if scenario.storeMove?.copyFails == true { faultsInjected[.storeCopyFailure, default: 0] += 1 }
+        world.updateInstalled()
         design.storeMoveDayBegins(world: &world)
         if design.widgetInstalled { world.widgetAdded() }
       case .endOfSafetyPhase:
@@ -195,11 +207,13 @@ struct DomainRun<Design: SyncDesign> {
         world.schedule(.action(opening), at: opening.time)
         world.schedule(.finalCheck, after: Self.finalCheckMilliseconds)
       case .finalCheck:
-        checker.observe(event: event, world: world, design: design)
+        checker.observe(world: world, design: design)
         checker.finish(world: world, design: design)
-        return .finished(checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount))
+        if world.duplicatedDeliveries > 0 { faultsInjected[.duplicateDelivery] = world.duplicatedDeliveries }
+        return .finished(
+          checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: faultsInjected))
       }
-      checker.observe(event: event, world: world, design: design)
+      checker.observe(world: world, design: design)
     }
     preconditionFailure("the run ended without its final check")
   }
@@ -217,10 +231,12 @@ struct DomainRun<Design: SyncDesign> {
       design.appBecameActive(world: &world)
     case .appTap, .appDelete:
       guard world.appForeground else { return }  // the app is not open: the action never happens
-      checker.apply(design.perform(action, world: &world), of: action, foreground: true)
+      guard let deed = checker.record(action, in: world.calendar) else { return }
+      design.perform(deed, of: action, world: &world)
     case .widgetTap, .watchTap:
-      let foreground = world.appForeground
-      checker.apply(design.perform(action, world: &world), of: action, foreground: foreground)
+      guard design.widgetInstalled || action.kind != .widgetTap else { return }  // no widget to tap
+      guard let deed = checker.record(action, in: world.calendar) else { return }
+      design.perform(deed, of: action, world: &world)
     }
   }
 
@@ -269,16 +285,25 @@ struct DomainRun<Design: SyncDesign> {
   }
 
   /// WidgetKit asks the provider for a timeline and schedules what its policy says.
-  private func serveReload(widget: Int, _ world: inout World, _ design: Design) {
-    world.hosts[widget].reloadPending = false
+  private func serveReload(widget: WidgetID, _ world: inout World, _ design: Design) {
+    world[host: widget].reloadPending = false
     guard design.widgetInstalled else { return }
-    let (entries, policy) = design.timeline(widget: widget, world: world)
-    world.hosts[widget].entries = entries
-    switch policy {
+    let timeline = design.timeline(of: widget, world: world)
+    world[host: widget].timeline = timeline
+    switch timeline.policy {
     case .after(let date): world.schedulePolicyReload(widget: widget, at: date.advanced(by: world.drawLateness()))
     case .atEnd:
-      world.schedulePolicyReload(widget: widget, at: (entries.last?.date ?? world.now).advanced(by: world.drawLateness()))
-    case .never: world.hosts[widget].policyGeneration += 1
+      world.schedulePolicyReload(widget: widget, at: (timeline.entries.last?.date ?? world.now).advanced(by: world.drawLateness()))
+    case .never: world[host: widget].policyGeneration += 1
+    }
+  }
+
+  /// The truth of `domain`: the model that judges every design of it.
+  static func model(of domain: Domain, scenario: Scenario, start: Instant, calendar: ZoneCalendar) -> any DomainModel {
+    switch domain {
+    case .tally: return TallyTruth()
+    case .steps: return StepsTruth()
+    case .budget: return BudgetTruth(scenario: scenario, start: start, calendar: calendar)
     }
   }
 

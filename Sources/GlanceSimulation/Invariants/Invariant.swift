@@ -1,24 +1,47 @@
 public import GlanceKernel
 
 /// The invariants checked for every strategy, with the stable names used in reports and tests.
+///
+/// The truth every check compares with is the domain's model (``TallyTruth``, ``StepsTruth``,
+/// ``BudgetTruth``), fed by the engine with every action the person performed; a design never
+/// says what the truth is. Each check that runs is counted (``StrategyResult/checks``).
+///
+/// A surface is *excused* while it cannot know of a change: while something bound for its
+/// device is still on its way (a `transferUserInfo` or application context queued, or the watch
+/// out of range), for a widget while WidgetKit ignores reloads (30 s after the app was opened
+/// from the widget) or the device's last zone change is still being caught up with (the
+/// converged widget's hourly zone check, fired late, served, plus the deaf window), and for a
+/// widget of a store move until the updated app first runs (the data is in the app's own
+/// container until then).
 public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
-  /// Every accepted user action is in the phone's store at the final check (after the liveness
-  /// phase).
+  /// Every record of an accepted action is in every device's store, once, at every quiescent
+  /// point and at the end: the phone's store holds every live record; the watch's store holds
+  /// every live record of the current local day. Compared as multisets of records (event ids,
+  /// or instants for designs that identify entries by timestamp).
   case noLostWrite = "no-lost-write"
-  /// No accepted action is in the phone's store twice at the final check.
+  /// No store holds a record twice, nor a record that was deleted, at the same checks.
   case noDoubleCount = "no-double-count"
   /// After every quiescent window (30 minutes without an action, nothing in flight) and at the
-  /// final check, app, widget and watch show the true count.
+  /// final check, every visible surface that is not excused shows exactly what the model says,
+  /// compared whole (count, band, streak, average; done/total, activity, next step; period and
+  /// `remaining`, year cells and highlight).
   case convergence = "convergence"
-  /// At every local day boundary, no surface still shows the value of the day (or period) that ended.
+  /// After each local day boundary and each zone change, a surface still showing anything other
+  /// than the new day's truth once the longest staleness bound has passed (measured from the
+  /// boundary, or from the end of the zone change's catch-up) is a violation, whatever the stale
+  /// value.
   case rollover = "rollover"
-  /// Disagreement with the truth is measured for every surface; for a converged design, after a
-  /// write made with the app in the foreground, the widget agrees again within the modelled
-  /// reload latency.
+  /// For a design expected to converge: every disagreement of a surface with the model ends
+  /// within the surface's bound, counted from the last instant the surface was excused. The app
+  /// and the watch compute what they show from their own stores: 1 s. A widget waits for a
+  /// reload: WidgetKit's latest firing (the scenario's `lateFiringSecondsMax`, at least 1 s), a
+  /// second for a reload asked again after the deaf window, and 4 s of margin. Disagreement is
+  /// measured for every design (the report's staleness table).
   case staleness = "staleness"
-  /// WidgetKit's budget denied none of the widget's reload requests.
+  /// WidgetKit's budget denied none of the widgets' reload requests.
   case refreshBudget = "refresh-budget"
-  /// The store move keeps every record (steps domain).
+  /// A store move keeps every record the store held when the updated app was installed (the
+  /// phone's store before and after the move, compared as records).
   case noDataLoss = "no-data-loss"
 
   public static func < (lhs: Invariant, rhs: Invariant) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -29,13 +52,17 @@ public struct Violation: Hashable, Sendable {
   public let invariant: Invariant
   public let time: Instant
   public let surface: Surface?
-  public let expected: Int
-  public let found: Int
+  /// The first field that differed (`band`, `remaining`), for a display; `nil` otherwise.
+  public let field: String?
+  /// What the model says, as a person reads it (`1’790.00 CHF`, `.nearLimit`, `12 records`).
+  public let expected: String
+  /// What the design showed or held, in the same words.
+  public let found: String
   public let detail: String
   /// The events around it, oldest first: just before it, or, when it is dated at the action
   /// that made the entry (``datedAtAction``), around that action.
   public internal(set) var trace: [String]
-  /// Whether `time` is the instant of the action whose entry was lost or doubled (found at the
+  /// Whether `time` is the instant of the action whose record was lost or doubled (found at the
   /// final check), rather than when the checker saw it.
   public let datedAtAction: Bool
   public var occurrences: Int
@@ -59,6 +86,20 @@ public struct StalenessFigures: Hashable, Sendable {
   public var maximum: Int64 { intervals.last ?? 0 }
 }
 
+/// A fault the world injected, as the report counts them.
+public enum FaultKind: String, Hashable, Sendable, CaseIterable, Comparable {
+  /// The app process was killed (before a step of an operation, or outright).
+  case appKill = "app-kill"
+  /// The watch went out of range of the phone.
+  case watchOutOfRange = "watch-out-of-range"
+  /// A `transferUserInfo` payload was delivered twice.
+  case duplicateDelivery = "duplicate-delivery"
+  /// A store move's copy failed.
+  case storeCopyFailure = "store-copy-failure"
+
+  public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// What one strategy did in one run.
 public struct StrategyResult: Hashable, Sendable {
   public let strategy: String
@@ -66,6 +107,11 @@ public struct StrategyResult: Hashable, Sendable {
   public let expectedToConverge: Bool
   /// Violations by invariant, in invariant order.
   public let violations: [Violation]
+  /// How many checks of each invariant ran (each surface compared, each store audited, each
+  /// reload request judged).
+  public let checks: [Invariant: Int]
+  /// How many faults of each kind the world injected.
+  public let faults: [FaultKind: Int]
   public let staleness: [StalenessFigures]
   public let events: Int
   public let acceptedActions: Int
@@ -83,8 +129,8 @@ public struct StrategyResult: Hashable, Sendable {
   func replacing(violations: [Violation]) -> StrategyResult {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge, violations: violations,
-      staleness: staleness, events: events, acceptedActions: acceptedActions, reloadRequests: reloadRequests,
-      chargedReloads: chargedReloads, deniedReloads: deniedReloads, chart: chart)
+      checks: checks, faults: faults, staleness: staleness, events: events, acceptedActions: acceptedActions,
+      reloadRequests: reloadRequests, chargedReloads: chargedReloads, deniedReloads: deniedReloads, chart: chart)
   }
 
   /// Whether a strategy that is expected to converge broke an invariant.

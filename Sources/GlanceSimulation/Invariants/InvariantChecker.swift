@@ -1,132 +1,429 @@
+import Foundation
 import GlanceKernel
 
-/// Observes every event of a run against its own model of the truth: the entries the accepted
-/// actions added, minus those they removed; what a surface should show is the design's
-/// `trueValue` of them. It never changes the world and never draws a random number.
+/// The judge of one run: it owns the domain's model of the truth (fed by the engine with every
+/// action the person performed), observes every event, compares what each surface shows with
+/// the model and audits the stores. It never changes the world, never draws a random number and
+/// never asks a design what the truth is. See ``Invariant`` for each definition.
 struct InvariantChecker {
-  /// The surfaces the domain shows its count on.
+  /// The surfaces of the domain, in surface order.
   let surfaces: [Surface]
-
   let expectedToConverge: Bool
-  /// How long the widget may lag a write made with the app in the foreground (converged designs).
-  let stalenessBoundMilliseconds: Int64
+  /// Per surface (indexed like `surfaces`): how long it may disagree once it could know.
+  let boundsMilliseconds: [Int64]
+  /// The truth.
+  private var model: any DomainModel
+  /// Every action of the run, by id and by instant (looked up, never iterated).
+  private let actionsByID: [EventID: PlannedAction]
+  private let actionsByInstant: [Instant: PlannedAction]
 
-  /// Timestamps of the accepted, not deleted, adds (with repetition: never, by construction).
-  private var truth = SortedInstants()
   private var accepted = 0
   private var violations: [Invariant: Violation] = [:]
-  /// Per surface: when the current disagreement began and whether a foreground write began it.
-  /// Indexed like `surfaces` (arrays, not dictionaries: this is the simulator's hottest path).
-  private var disagreeingSince: [(since: Instant, foregroundWrite: Bool)?]
-  /// Per surface (indexed like `surfaces`): the lengths of its closed disagreements.
+  private var checks: [Invariant: Int] = [:]
+  /// Per surface: the open disagreement, when it began, the last instant the surface was
+  /// excused, and whether its staleness was reported.
+  private var disagreements: [Disagreement?]
+  /// Per surface: the lengths of its closed disagreements.
   private var intervals: [[Int64]]
-  /// Set by `accept` until the next observation: the event was a write with the app foreground.
-  private var lastWriteInForeground = false
-  /// Per surface, the true value at the previous observation: what a surface that failed to roll
-  /// over shows (looked up, never iterated).
-  private var truthBeforeEvent: [Int?]
-  /// Since when the widget has shown another count than the phone's own store, and whether a
-  /// foreground write began it: the lag the staleness bound applies to.
-  private var widgetBehindStoreSince: (since: Instant, foregroundWrite: Bool)? = nil
-  /// Every change of the truth or of a surface's count, for the chart: (time, truth, app,
-  /// widget, watch), bounded by `historyMax`.
+  /// Every change of the truth or of a surface's chart value, for the chart: (time, truth,
+  /// then each surface), bounded by `historyMax`.
   private var history: [(time: Instant, values: [Int?])] = []
   static let historyMax = 2_000_000
   /// The longest disagreement so far: the chart is drawn around it.
   private var worst: (surface: Surface, since: Instant, until: Instant)? = nil
+  /// The records the phone's store held when the updated app was installed (store move).
+  private var heldBeforeMove: [EventID]? = nil
 
   /// Whether to keep the history the chart is drawn from (not for a sweep's verdicts).
   let keepsChart: Bool
 
+  struct Disagreement {
+    let since: Instant
+    var excusedUntil: Instant
+    var reported = false
+  }
+
   init(
-    surfaces: [Surface], expectedToConverge: Bool, stalenessBoundMilliseconds: Int64, keepsChart: Bool = true
+    model: any DomainModel, surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64,
+    actions: [PlannedAction], keepsChart: Bool = true
   ) {
+    self.model = model
     self.surfaces = surfaces
     self.expectedToConverge = expectedToConverge
-    self.stalenessBoundMilliseconds = stalenessBoundMilliseconds
+    self.boundsMilliseconds = surfaces.map { Self.bound(of: $0, lateFiringMillisecondsMax: lateFiringMillisecondsMax) }
     self.keepsChart = keepsChart
-    disagreeingSince = Array(repeating: nil, count: surfaces.count)
+    disagreements = Array(repeating: nil, count: surfaces.count)
     intervals = Array(repeating: [], count: surfaces.count)
-    truthBeforeEvent = Array(repeating: nil, count: surfaces.count)
+    var byID: [EventID: PlannedAction] = [:]
+    var byInstant: [Instant: PlannedAction] = [:]
+    for action in actions {
+      byID[action.eventID] = action
+      byInstant[action.time] = action
+    }
+    actionsByID = byID
+    actionsByInstant = byInstant
   }
 
-  /// Which action made each entry of the truth (looked up, never iterated), for reports.
-  private var origins: [Instant: PlannedAction] = [:]
-
-  /// Applies what an accepted action changed.
-  mutating func apply(_ effect: TruthEffect, of action: PlannedAction, foreground: Bool) {
-    switch effect {
-    case .none: return
-    case .add(let instant):
-      truth.insert(instant)
-      origins[instant] = action
-    case .remove(let instant): truth.remove(instant)
+  /// How long `surface` may disagree with the model once it could know (see
+  /// ``Invariant/staleness``).
+  static func bound(of surface: Surface, lateFiringMillisecondsMax: Int64) -> Int64 {
+    switch surface {
+    case .app, .watch: return 1_000
+    case .widget, .yearWidget: return max(1_000, lateFiringMillisecondsMax) + 1_000 + 4_000
     }
+  }
+
+  /// The longest bound of any surface: how long after a day boundary the rollover check runs.
+  var rolloverDelayMilliseconds: Int64 { boundsMilliseconds.max() ?? 0 }
+
+  // MARK: The truth
+
+  /// Records `action` in the model; returns what it means, `nil` when it changes nothing.
+  mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
+    guard let deed = model.record(action, in: calendar) else { return nil }
     accepted += 1
-    lastWriteInForeground = foreground
+    return deed
   }
 
-  /// What `surface` should show now, with the device in its current zone.
-  private func trueValue<Design: SyncDesign>(on surface: Surface, world: World, design: Design) -> Int {
-    design.trueValue(of: truth, at: world.now, in: world.calendar, on: surface)
-  }
+  // MARK: Observing
 
-  /// What each of `surfaces` shows now, in the same order; `nil` where nothing is visible (the
-  /// app in the background, a widget before its first timeline).
-  private func displayed<Design: SyncDesign>(world: World, design: Design) -> [Int?] {
-    surfaces.map { surface -> Int? in
-      switch surface {
-      case .app: return world.appForeground ? design.count(on: .app, world: world) : nil
-      case .widget: return world.hosts[0].displayed(at: world.now)
-      case .yearWidget: return world.hosts.count > 1 ? world.hosts[1].displayed(at: world.now) : nil
-      case .watch: return design.count(on: .watch, world: world)
-      }
+  /// Whether `surface` cannot know of a change now (see ``Invariant``).
+  private func excused(_ surface: Surface, world: World) -> Bool {
+    switch surface {
+    case .app: return world.inTransit(to: .phone)
+    case .watch: return world.inTransit(to: .watch)
+    case .widget, .yearWidget:
+      return world.inTransit(to: .phone) || world.zoneSettling != nil || world.deafUntil.map { world.now < $0 } ?? false
+        || world.awaitingFirstLaunch
     }
   }
 
-  mutating func observe<Design: SyncDesign>(event: WorldEvent, world: World, design: Design) {
-    let expectations = surfaces.map { trueValue(on: $0, world: world, design: design) }
-    let shown = displayed(world: world, design: design)
-    if keepsChart {
-      // The chart's truth line is the first surface's (the app's: the domain's main value).
-      let values: [Int?] = [expectations[0]] + shown
-      if history.last?.values != values {
-        precondition(history.count < Self.historyMax, "more than \(Self.historyMax) display changes in one run")
-        history.append((world.now, values))
-      }
+  /// What `surface` shows now; `nil` when nothing is visible (the app in the background, a
+  /// widget before its first timeline or not installed).
+  private func displayed<Design: SyncDesign>(_ surface: Surface, world: World, design: Design) -> Display? {
+    switch surface {
+    case .app: return world.appForeground ? design.display(on: .app, world: world) : nil
+    case .widget: return design.widgetInstalled ? world[host: .main].displayed(at: world.now) : nil
+    case .yearWidget: return design.widgetInstalled ? world[host: .year].displayed(at: world.now) : nil
+    case .watch: return design.display(on: .watch, world: world)
     }
+  }
+
+  /// Per surface: whether it was excused just before the event being handled (a delivery ends
+  /// a transit: the surface could not know until that very event).
+  private var excusedBeforeEvent: [Bool] = []
+
+  /// Notes, before the engine handles the next event, which surfaces are excused.
+  mutating func noteExcuses(world: World) {
+    if excusedBeforeEvent.count != surfaces.count { excusedBeforeEvent = Array(repeating: false, count: surfaces.count) }
+    for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
+      excusedBeforeEvent[index] = excused(surface, world: world)
+    }
+  }
+
+  /// The end of the windows whose end is known in advance (WidgetKit's deaf window, a zone
+  /// change's catch-up) that excuse `surface` within `[since, now]`, or `after` when later.
+  private func excusedWindowsEnd(_ surface: Surface, since: Instant, world: World, after: Instant) -> Instant {
+    guard surface == .widget || surface == .yearWidget else { return after }
+    var end = after
+    for window in [world.deafUntil, world.zoneSettles] {
+      guard let window, window > since else { continue }
+      end = max(end, min(window, world.now))
+    }
+    return end
+  }
+
+  mutating func observe<Design: SyncDesign>(world: World, design: Design) {
+    defer { for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false } }
+    var chartValues: [Int?] = []
+    if keepsChart { chartValues.reserveCapacity(surfaces.count + 1) }
     for (index, surface) in surfaces.enumerated() {
-      let value = shown[index]
-      let expectedHere = expectations[index]
-      defer { truthBeforeEvent[index] = expectedHere }
-      let disagrees = value.map { $0 != expectedHere } ?? false
-      if disagrees, disagreeingSince[index] == nil {
-        disagreeingSince[index] = (world.now, lastWriteInForeground)
-      } else if !disagrees, let open = disagreeingSince[index] {
-        disagreeingSince[index] = nil
-        close(open, surface: index, at: world.now)
+      let expected = model.expected(on: surface, at: world.now, in: world.calendar)
+      let shown = displayed(surface, world: world, design: design)
+      if keepsChart {
+        if index == 0 { chartValues.append(expected.chartValue) }
+        chartValues.append(shown?.chartValue)
       }
-      if surface == .widget { checkWidgetLag(shown: value, world: world, design: design) }
-      // Rollover: the surface still shows the value of the day (or period) that just ended. A
-      // surface that lags a write made just before the boundary is staleness, not rollover.
-      if case .dayBoundary = event, let value, value != expectedHere, value == truthBeforeEvent[index] {
-        record(.rollover, world: world, surface: surface, expected: expectedHere, found: value,
-               detail: "\(surface) shows \(Self.text(value)) at the first instant of \(world.calendar.date(containing: world.now)); the truth there is \(expectedHere)")
+      let disagrees = shown.map { $0 != expected } ?? false
+      if disagrees {
+        if disagreements[index] == nil {
+          disagreements[index] = Disagreement(since: world.now, excusedUntil: world.now)
+        } else if excusedBeforeEvent[index] || excused(surface, world: world) {
+          disagreements[index]?.excusedUntil = world.now
+        }
+        if var open = disagreements[index] {
+          open.excusedUntil = excusedWindowsEnd(surface, since: open.since, world: world, after: open.excusedUntil)
+          disagreements[index] = open
+        }
+      } else if var open = disagreements[index] {
+        if excusedBeforeEvent[index] { open.excusedUntil = world.now }
+        open.excusedUntil = excusedWindowsEnd(surface, since: open.since, world: world, after: open.excusedUntil)
+        disagreements[index] = nil
+        close(open, surface: index, world: world)
       }
     }
-    lastWriteInForeground = false
+    if keepsChart, history.last?.values != chartValues {
+      precondition(history.count < Self.historyMax, "more than \(Self.historyMax) display changes in one run")
+      history.append((world.now, chartValues))
+    }
   }
 
-  /// Closes the disagreement of the surface at `index` in `surfaces`.
-  private mutating func close(_ open: (since: Instant, foregroundWrite: Bool), surface index: Int, at now: Instant) {
-    let length = open.since.distance(to: now)
+  /// Closes the disagreement of the surface at `index`: measures it, and for a design expected
+  /// to converge checks it against the surface's bound.
+  private mutating func close(_ open: Disagreement, surface index: Int, world: World) {
+    let length = open.since.distance(to: world.now)
     intervals[index].append(length)
     if worst.map({ $0.since.distance(to: $0.until) < length }) ?? true {
-      worst = (surfaces[index], open.since, now)
+      worst = (surfaces[index], open.since, world.now)
+    }
+    checkStaleness(open, surface: index, world: world)
+  }
+
+  /// A design expected to converge: the disagreement lasted no longer than the bound since the
+  /// surface was last excused.
+  private mutating func checkStaleness(_ open: Disagreement, surface index: Int, world: World) {
+    guard expectedToConverge, !open.reported else { return }
+    count(.staleness)
+    let unexcused = open.excusedUntil.distance(to: world.now)
+    let bound = boundsMilliseconds[index]
+    guard unexcused > bound else { return }
+    let surface = surfaces[index]
+    record(
+      .staleness, world: world, surface: surface, field: nil, expected: "within \(Report.seconds(bound)) s",
+      found: "\(Report.seconds(unexcused)) s",
+      detail: "the \(surface.rawValue) disagreed with the truth from \(open.since), \(Report.seconds(unexcused)) s after it could last not know (bound \(Report.seconds(bound)) s)")
+  }
+
+  /// Open disagreements of a design expected to converge that are already past their bound (a
+  /// surface that never recovers is stale too).
+  private mutating func checkOpenStaleness(world: World) {
+    for index in surfaces.indices {
+      guard let open = disagreements[index], !open.reported, !excused(surfaces[index], world: world),
+        open.excusedUntil.distance(to: world.now) > boundsMilliseconds[index]
+      else { continue }
+      checkStaleness(open, surface: index, world: world)
+      disagreements[index]?.reported = true
     }
   }
 
-  /// The chart of displayed against true counts around the longest disagreement: from an hour
+  // MARK: Checks
+
+  /// A local day boundary at `boundary` was `rolloverDelayMilliseconds` ago: every surface that
+  /// has disagreed with the model since then (or before) failed to roll over.
+  mutating func checkRollover<Design: SyncDesign>(after boundary: Instant, world: World, design: Design) {
+    checkRolledOver(since: boundary, world: world, design: design) { surface, date in
+      "\(surface) still shows another day's figures \(Report.seconds(boundary.distance(to: world.now))) s after the local day boundary of \(date)"
+    }
+  }
+
+  /// Long enough after a zone change at `change` (see `DomainRun.zoneSettleMilliseconds`): no
+  /// surface may still disagree since the change. The rollover invariant, for the day the device
+  /// entered by flying rather than by waiting.
+  mutating func checkZoneSettled<Design: SyncDesign>(changedAt change: Instant, left: ZoneCalendar, world: World, design: Design) {
+    checkRolledOver(since: change, world: world, design: design) { surface, _ in
+      "\(surface) still shows figures of \(left.identifier), which the device left at \(change), instead of \(world.calendar.identifier)'s"
+    }
+  }
+
+  private mutating func checkRolledOver<Design: SyncDesign>(
+    since instant: Instant, world: World, design: Design, detail: (Surface, CivilDate) -> String
+  ) {
+    for (index, surface) in surfaces.enumerated() {
+      count(.rollover)
+      // A disagreement another check already reported is one failure, not two.
+      // A surface that cannot know yet (something bound for its device is on its way) is
+      // excused here as everywhere.
+      guard let open = disagreements[index], open.since <= instant, !open.reported, !excused(surface, world: world) else { continue }
+      recordDifference(.rollover, surface: surface, world: world, design: design, detail: detail(surface, world.calendar.date(containing: instant)))
+    }
+  }
+
+  /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
+  /// truth, and every store holds the live records once.
+  mutating func checkQuiescent<Design: SyncDesign>(world: World, design: Design) {
+    checkSurfaces(world: world, design: design)
+    audit(design: design, world: world, atEnd: false)
+    checkMove(design: design, world: world)
+    checkOpenStaleness(world: world)
+  }
+
+  /// Every visible surface that is not excused shows the truth.
+  private mutating func checkSurfaces<Design: SyncDesign>(world: World, design: Design) {
+    for surface in surfaces {
+      guard let shown = displayed(surface, world: world, design: design), !excused(surface, world: world) else { continue }
+      count(.convergence)
+      let expected = model.expected(on: surface, at: world.now, in: world.calendar)
+      guard shown != expected else { continue }
+      recordDifference(.convergence, surface: surface, world: world, design: design, detail: "after a quiescent window")
+    }
+  }
+
+  /// Once the updated app has run: every record the phone's store held when it was installed,
+  /// and that no action removed since, is in the phone's store (at every quiescent point from
+  /// then on, and at the end).
+  private mutating func checkMove<Design: SyncDesign>(design: Design, world: World) {
+    guard let held = heldBeforeMove, !world.awaitingFirstLaunch else { return }
+    count(.noDataLoss)
+    let live = Set(model.liveRecords.map(\.id))
+    let now = Set(design.storedRecords(on: .phone).map(resolve)?.map(\.id) ?? [])
+    let lost = held.filter { live.contains($0) && !now.contains($0) }
+    guard let first = lost.first else { return }
+    record(
+      .noDataLoss, world: world, surface: nil, field: nil, expected: "\(held.count) records kept",
+      found: "\(lost.count) lost",
+      detail: "the store move lost \(lost.count) of the \(held.count) records the phone's store held when the updated app was installed; the first is \(Self.describe(actionsByID[first]))")
+  }
+
+  /// Records a violation of `invariant` by `surface`, naming the fields that differ now.
+  private mutating func recordDifference<Design: SyncDesign>(
+    _ invariant: Invariant, surface: Surface, world: World, design: Design, detail: String
+  ) {
+    let expected = model.expected(on: surface, at: world.now, in: world.calendar)
+    let shown = displayed(surface, world: world, design: design)
+    let differences = shown.map { $0.differences(from: expected) } ?? []
+    // One failure, one verdict: staleness does not report again what this check reported.
+    if let index = surfaces.firstIndex(of: surface), disagreements[index] != nil { disagreements[index]?.reported = true }
+    let first = differences.first
+    let fields = differences.prefix(4).map { "\(surface.rawValue).\($0)" }.joined(separator: "; ")
+    record(
+      invariant, world: world, surface: surface, field: first?.field, expected: expected.headline,
+      found: shown?.headline ?? "nothing", detail: "\(detail): \(fields)\(differences.count > 4 ? "; …" : "")")
+  }
+
+  /// The updated app is installed (store move): what the phone's store holds now must survive
+  /// the move.
+  mutating func storeMoveBegins<Design: SyncDesign>(design: Design) {
+    heldBeforeMove = design.storedRecords(on: .phone).map(resolve)?.map(\.id)
+  }
+
+  /// The final check, after the liveness phase.
+  mutating func finish<Design: SyncDesign>(world: World, design: Design) {
+    checkSurfaces(world: world, design: design)
+    audit(design: design, world: world, atEnd: true)
+    checkMove(design: design, world: world)
+    checkOpenStaleness(world: world)
+    for (widget, host) in zip(WidgetID.allCases, world.hosts) {
+      checks[.refreshBudget, default: 0] += host.requests
+      guard let denied = host.firstDenial else { continue }
+      record(
+        .refreshBudget, world: world, surface: widget.surface, field: nil, expected: "at most \(host.budget.limit) charged reloads a day",
+        found: "\(host.denied) denied", detail: "\(host.denied) reloads of the \(widget.surface.rawValue) were denied by the \(host.budget.limit)/24 h budget; the first at \(denied)")
+    }
+    for index in surfaces.indices {
+      if let open = disagreements[index] { close(open, surface: index, world: world) }
+    }
+    disagreements = Array(repeating: nil, count: surfaces.count)
+  }
+
+  // MARK: Stores
+
+  private func resolve(_ stored: StoredRecords) -> [Record] {
+    switch stored {
+    case .ids(let ids): return ids.map { Record(id: $0, instant: actionsByID[$0]?.time ?? Instant(millisecondsSince1970: 0)) }
+    case .instants(let instants):
+      return instants.map { instant in
+        Record(id: actionsByInstant[instant]?.eventID ?? EventID(Self.unknownID), instant: instant)
+      }
+    }
+  }
+
+  /// The id of a stored entry no action made.
+  private static let unknownID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0x0F))
+
+  /// Audits every device's store against the model's live records: the phone's whole, the
+  /// watch's for today.
+  private mutating func audit<Design: SyncDesign>(design: Design, world: World, atEnd: Bool) {
+    for device in [Device.phone, .watch] {
+      guard let stored = design.storedRecords(on: device) else { continue }
+      var held = resolve(stored)
+      var live = model.liveRecords
+      if device == .watch {
+        let today = world.calendar.dayInterval(containing: world.now)
+        held = held.filter { today.contains($0.instant) }
+        live = live.filter { today.contains($0.instant) }
+      }
+      compare(held: held.sorted(), live: live, device: device, world: world, atEnd: atEnd)
+    }
+  }
+
+  private mutating func compare(held: [Record], live: [Record], device: Device, world: World, atEnd: Bool) {
+    count(.noLostWrite)
+    count(.noDoubleCount)
+    var missing: [Record] = []
+    var extra: [Record] = []
+    var (h, l) = (0, 0)
+    while h < held.count || l < live.count {
+      if l < live.count, h < held.count, held[h] == live[l] {
+        h += 1
+        l += 1
+      } else if h < held.count, l == live.count || held[h] < live[l] {
+        extra.append(held[h])
+        h += 1
+      } else {
+        missing.append(live[l])
+        l += 1
+      }
+    }
+    let place = device == .phone ? "the phone's store" : "the watch's store (today)"
+    let when = atEnd ? "at the end of the run" : "at a quiescent point"
+    if let first = missing.first {
+      record(
+        .noLostWrite, world: world, surface: nil, field: nil, expected: "\(live.count) records", found: "\(held.count - extra.count)",
+        detail: "\(missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(missing))); the first is \(Self.describe(actionsByID[first.id]))",
+        atAction: atEnd ? first.instant : nil)
+    }
+    if let first = extra.first {
+      record(
+        .noDoubleCount, world: world, surface: nil, field: nil, expected: "\(live.count) records", found: "\(live.count - missing.count + extra.count)",
+        detail: "\(extra.count) records in \(place) \(when) repeat an accepted one or were deleted (\(tallyByKind(extra))); the first is \(Self.describe(actionsByID[first.id]))",
+        atAction: atEnd ? first.instant : nil)
+    }
+  }
+
+  /// `7 watchTap, 2 widgetTap`: how many of `records` each kind of action made, by kind name.
+  private func tallyByKind(_ records: [Record]) -> String {
+    let kinds = records.map { actionsByID[$0.id].map { "\($0.kind.name)" } ?? "unknown" }.sorted()
+    var parts: [String] = []
+    var index = 0
+    while index < kinds.count {
+      let run = kinds[index...].prefix { $0 == kinds[index] }.count
+      parts.append("\(run) \(kinds[index])")
+      index += run
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// `action #12 (widgetTap) at 2026-03-15T11:03:27.801Z`.
+  static func describe(_ action: PlannedAction?) -> String {
+    guard let action else { return "an entry no action made" }
+    return "action #\(action.ordinal) (\(action.kind.name)) at \(action.time)"
+  }
+
+  // MARK: Recording
+
+  private mutating func count(_ invariant: Invariant) { checks[invariant, default: 0] += 1 }
+
+  /// Records an occurrence seen now; `atAction` dates it at the instant of the action whose
+  /// record it concerns (the engine then replays the run for the events around it).
+  private mutating func record(
+    _ invariant: Invariant, world: World, surface: Surface?, field: String?, expected: String, found: String,
+    detail: String, atAction: Instant? = nil
+  ) {
+    if var existing = violations[invariant] {
+      existing.occurrences += 1
+      if let surface, !existing.surfaces.contains(surface) { existing.surfaces = (existing.surfaces + [surface]).sorted() }
+      violations[invariant] = existing
+      return
+    }
+    violations[invariant] = Violation(
+      invariant: invariant, time: atAction ?? world.now, surface: surface, field: field, expected: expected, found: found,
+      detail: detail, trace: world.trace, datedAtAction: atAction != nil, occurrences: 1,
+      surfaces: surface.map { [$0] } ?? [])
+  }
+
+  // MARK: Result
+
+  /// The chart of displayed against true values around the longest disagreement: from an hour
   /// before it began to an hour after it ended (at most a day and two hours).
   func chart(strategy: String, world: World) -> SVGChart? {
     guard let worst else { return nil }
@@ -135,10 +432,8 @@ struct InvariantChecker {
     let names = ["truth"] + surfaces.map(\.rawValue)
     let series = names.indices.map { index -> ChartSeries in
       // The value in force at `from`, then every change inside the window.
-      // The budget widget's empty state is a gap in its line.
-      func shown(_ value: Int?) -> Int? { value == BudgetPlan.emptyState ? nil : value }
-      let before = history.last { $0.time <= from }.map { [ChartPoint(time: from, value: shown($0.values[index]))] } ?? []
-      let inside = history.filter { from < $0.time && $0.time <= until }.map { ChartPoint(time: $0.time, value: shown($0.values[index])) }
+      let before = history.last { $0.time <= from }.map { [ChartPoint(time: from, value: $0.values[index])] } ?? []
+      let inside = history.filter { from < $0.time && $0.time <= until }.map { ChartPoint(time: $0.time, value: $0.values[index]) }
       return ChartSeries(name: names[index], points: before + inside)
     }
     var marks: [ChartMark] = []
@@ -152,147 +447,14 @@ struct InvariantChecker {
     }
     marks.append(ChartMark(time: worst.since, label: "\(worst.surface.rawValue) diverges"))
     return SVGChart(
-      title: "\(strategy): displayed and true count around the longest divergence (\(worst.surface.rawValue), \(worst.since.distance(to: worst.until) / 1000) s)",
+      title: "\(strategy): displayed and true values around the longest divergence (\(worst.surface.rawValue), \(worst.since.distance(to: worst.until) / 1000) s)",
       from: from, until: until, series: series, marks: marks.sorted { $0.time < $1.time })
   }
 
-  /// The widget against the phone's own store: after a write made with the app in the
-  /// foreground, a converged design must catch up within the modelled reload latency (what
-  /// lies beyond the phone, such as a watch out of range, is not the widget's lag).
-  private mutating func checkWidgetLag<Design: SyncDesign>(shown: Int?, world: World, design: Design) {
-    guard expectedToConverge, let shown else { return }
-    let behind = shown != design.count(on: .app, world: world)
-    if behind, widgetBehindStoreSince == nil {
-      widgetBehindStoreSince = (world.now, lastWriteInForeground)
-    } else if !behind, let open = widgetBehindStoreSince {
-      widgetBehindStoreSince = nil
-      // Reloads asked for while WidgetKit was deaf (the app was opened from the widget) could not
-      // be served before the window ended: the lag is counted from then.
-      let deafEnd = world.deafUntil.map { min($0, world.now) } ?? open.since
-      let length = max(open.since, deafEnd).distance(to: world.now)
-      if open.foregroundWrite, length > stalenessBoundMilliseconds {
-        record(.staleness, world: world, surface: .widget, expected: 0, found: Int(length / 1000),
-               detail: "the widget lagged the phone's store by \(length) ms after a foreground write (bound \(stalenessBoundMilliseconds) ms)")
-      }
-    }
-  }
-
-  /// Long enough after a zone change (see `DomainRun.zoneSettleMilliseconds`): no surface still
-  /// shows "today" of the zone the device `left` where the new zone's today differs. The
-  /// rollover invariant, for the day the device entered by flying rather than by waiting.
-  mutating func checkZoneSettled<Design: SyncDesign>(left: ZoneCalendar, world: World, design: Design) {
-    for (surface, shown) in zip(surfaces, displayed(world: world, design: design)) {
-      guard let value = shown else { continue }
-      let expected = trueValue(on: surface, world: world, design: design)
-      let oldZone = design.trueValue(of: truth, at: world.now, in: left, on: surface)
-      guard value != expected, value == oldZone else { continue }
-      record(.rollover, world: world, surface: surface, expected: expected, found: value,
-             detail: "\(surface) shows \(Self.text(value)), today's value in \(left.identifier), which the device left; the truth in \(world.calendar.identifier) is \(expected)")
-    }
-  }
-
-  /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
-  /// truth.
-  mutating func checkConvergence<Design: SyncDesign>(world: World, design: Design) {
-    for (surface, shown) in zip(surfaces, displayed(world: world, design: design)) {
-      guard let value = shown else { continue }
-      let expected = trueValue(on: surface, world: world, design: design)
-      guard value != expected else { continue }
-      record(.convergence, world: world, surface: surface, expected: expected, found: value,
-             detail: "after a quiescent window \(surface) shows \(Self.text(value)), the truth is \(expected)")
-    }
-  }
-
-  /// The final check, after the liveness phase.
-  mutating func finish<Design: SyncDesign>(world: World, design: Design) {
-    checkConvergence(world: world, design: design)
-    var missing = truth.values
-    var extra: [Instant] = []
-    for stored in design.storedTimestamps().sorted() {
-      if let index = Self.index(of: stored, in: missing) { missing.remove(at: index) } else { extra.append(stored) }
-    }
-    if let first = missing.first {
-      record(.noLostWrite, world: world, surface: nil, expected: truth.count, found: truth.count - missing.count,
-             detail: "\(missing.count) accepted entries are not in the phone's store at the end of the run (\(Self.tallyByKind(missing, origins))); the first is \(Self.describe(first, origins[first]))",
-             atAction: first)
-    }
-    if let first = extra.first {
-      record(.noDoubleCount, world: world, surface: nil, expected: truth.count, found: truth.count + extra.count,
-             detail: "\(extra.count) stored entries at the end of the run repeat an accepted one or were deleted (\(Self.tallyByKind(extra, origins))); the first is \(Self.describe(first, origins[first]))",
-             atAction: first)
-    }
-    let lost = design.recordsLostByStoreMove
-    if lost > 0 {
-      record(.noDataLoss, world: world, surface: nil, expected: 0, found: lost,
-             detail: "the store move lost \(lost) records the person had made before it")
-    }
-    for (index, host) in world.hosts.enumerated() {
-      guard let denied = host.firstDenial else { continue }
-      record(.refreshBudget, world: world, surface: index == 0 ? .widget : .yearWidget, expected: host.budget.limit, found: host.denied,
-             detail: "\(host.denied) widget reloads were denied by the \(host.budget.limit)/24 h budget; the first at \(denied)")
-    }
-    for index in surfaces.indices.sorted(by: { surfaces[$0] < surfaces[$1] }) {
-      if let open = disagreeingSince[index] { close(open, surface: index, at: world.now) }
-    }
-    disagreeingSince = Array(repeating: nil, count: surfaces.count)
-  }
-
-  /// A displayed value as a report says it: the budget widget's empty state by name.
-  static func text(_ value: Int) -> String {
-    value == BudgetPlan.emptyState ? "the empty state (\"Ouvre Pulpe\")" : String(value)
-  }
-
-  /// `7 watchTap, 2 widgetTap`: how many of `instants` each kind of action made, by kind name.
-  static func tallyByKind(_ instants: [Instant], _ origins: [Instant: PlannedAction]) -> String {
-    let kinds = instants.map { origins[$0].map { "\($0.kind)" } ?? "unknown" }.sorted()
-    var parts: [String] = []
-    var index = 0
-    while index < kinds.count {
-      let run = kinds[index...].prefix { $0 == kinds[index] }.count
-      parts.append("\(run) \(kinds[index])")
-      index += run
-    }
-    return parts.joined(separator: ", ")
-  }
-
-  /// `action #12 (widgetTap) at 2026-03-15T11:03:27.801Z`.
-  static func describe(_ instant: Instant, _ action: PlannedAction?) -> String {
-    guard let action else { return "the entry at \(instant)" }
-    return "action #\(action.ordinal) (\(action.kind)) at \(instant), the time given here; the events below are around it"
-  }
-
-  private static func index(of instant: Instant, in sorted: [Instant]) -> Int? {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < instant { low = middle + 1 } else { high = middle }
-    }
-    return low < sorted.count && sorted[low] == instant ? low : nil
-  }
-
-  /// Records an occurrence seen now; `atAction` dates it at the instant of the action whose
-  /// entry it concerns (the engine then replays the run for the events around it).
-  private mutating func record(
-    _ invariant: Invariant, world: World, surface: Surface?, expected: Int, found: Int, detail: String,
-    atAction: Instant? = nil
-  ) {
-    if var existing = violations[invariant] {
-      existing.occurrences += 1
-      if let surface, !existing.surfaces.contains(surface) { existing.surfaces = (existing.surfaces + [surface]).sorted() }
-      violations[invariant] = existing
-      return
-    }
-    violations[invariant] = Violation(
-      invariant: invariant, time: atAction ?? world.now, surface: surface, expected: expected, found: found,
-      detail: detail, trace: world.trace, datedAtAction: atAction != nil, occurrences: 1,
-      surfaces: surface.map { [$0] } ?? [])
-  }
-
-  func result(strategy: String, domain: Domain, world: World, events: Int) -> StrategyResult {
+  func result(strategy: String, domain: Domain, world: World, events: Int, faults: [FaultKind: Int]) -> StrategyResult {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge,
-      violations: violations.values.sorted { $0.invariant < $1.invariant },
+      violations: violations.values.sorted { $0.invariant < $1.invariant }, checks: checks, faults: faults,
       staleness: surfaces.indices.map { StalenessFigures(surface: surfaces[$0], intervals: intervals[$0].sorted()) },
       events: events, acceptedActions: accepted, reloadRequests: world.hosts.reduce(0) { $0 + $1.requests },
       chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },

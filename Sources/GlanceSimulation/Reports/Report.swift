@@ -62,7 +62,7 @@ public struct Report: Sendable {
   // MARK: Markdown
 
   public var markdown: String {
-    (headerSection + verdictSection + stalenessSection + activitySection + violationSection)
+    (headerSection + verdictSection + checksSection + stalenessSection + activitySection + violationSection)
       .joined(separator: "\n") + "\n"
   }
 
@@ -113,9 +113,26 @@ public struct Report: Sendable {
         + invariants.map { result.violation($0).map { "FAIL ×\($0.occurrences)" } ?? "pass" }
     }
     return ["## Verdicts", "",
-      "Each cell is `pass`, or `FAIL` with the number of occurrences. A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did.",
+      "Each cell is `pass`, or `FAIL` with the number of occurrences. A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did. The truth every check compares with is the domain's model, fed by the engine with every action the person performed; surfaces are compared whole (count, band, streak, average; done/total, activity, next step; period and remaining, year cells and highlight).",
       ""]
       + Self.table(["strategy", "domain", "expected"] + invariants.map(\.rawValue), leftColumns: 3 + invariants.count, rows)
+  }
+
+  private var checksSection: [String] {
+    let invariants = Invariant.allCases
+    let checkRows = outcome.results.map { result -> [String] in
+      [result.strategy, result.domain.rawValue] + invariants.map { "\(result.checks[$0] ?? 0)" }
+    }
+    let kinds = FaultKind.allCases
+    let faultRows = outcome.results.map { result -> [String] in
+      [result.strategy, result.domain.rawValue] + kinds.map { "\(result.faults[$0] ?? 0)" }
+    }
+    return ["## Checks and faults", "",
+      "How many checks of each invariant ran (each surface compared, each store audited, each reload request judged):",
+      ""]
+      + Self.table(["strategy", "domain"] + invariants.map(\.rawValue), leftColumns: 2, checkRows)
+      + ["How many faults of each kind the world injected:", ""]
+      + Self.table(["strategy", "domain"] + kinds.map(\.rawValue), leftColumns: 2, faultRows)
   }
 
   private var stalenessSection: [String] {
@@ -157,7 +174,7 @@ public struct Report: Sendable {
           lines += ["Seen on: \(violation.surfaces.map(\.rawValue).joined(separator: ", ")).", ""]
         }
         lines += [
-          "First at \(violation.time)\(surface): expected \(violation.expected), found \(InvariantChecker.text(violation.found)). \(violation.detail).",
+          "First at \(violation.time)\(surface): expected \(violation.expected), found \(violation.found). \(violation.detail).",
           "", "```",
         ]
         lines += violation.trace.suffix(12)
@@ -237,8 +254,9 @@ private struct JSONReport: Encodable {
     let firstAtMilliseconds: Int64
     let firstAt: String
     let surface: String?
-    let expected: Int
-    let found: Int
+    let field: String?
+    let expected: String
+    let found: String
     let occurrences: Int
     let surfaces: [String]
     let detail: String
@@ -264,6 +282,8 @@ private struct JSONReport: Encodable {
     let domain: String
     let expectedToConverge: Bool
     let verdicts: [String: String]
+    let checks: [String: Int]
+    let faults: [String: Int]
     let violations: [ViolationEntry]
     let staleness: [StalenessEntry]
     let events: Int
@@ -291,10 +311,12 @@ private struct JSONReport: Encodable {
       }
       return StrategyEntry(
         strategy: result.strategy, domain: result.domain.rawValue, expectedToConverge: result.expectedToConverge, verdicts: verdicts,
+        checks: Dictionary(uniqueKeysWithValues: Invariant.allCases.map { ($0.rawValue, result.checks[$0] ?? 0) }),
+        faults: Dictionary(uniqueKeysWithValues: FaultKind.allCases.map { ($0.rawValue, result.faults[$0] ?? 0) }),
         violations: result.violations.map {
           ViolationEntry(
             invariant: $0.invariant.rawValue, firstAtMilliseconds: $0.time.millisecondsSince1970,
-            firstAt: $0.time.description, surface: $0.surface?.rawValue, expected: $0.expected, found: $0.found,
+            firstAt: $0.time.description, surface: $0.surface?.rawValue, field: $0.field, expected: $0.expected, found: $0.found,
             occurrences: $0.occurrences, surfaces: $0.surfaces.map(\.rawValue), detail: $0.detail, replay: report.replayCommand(strategy: result.strategy),
             shrunk: report.shrunk(result.strategy, result.domain, $0.invariant).map {
               Shrunk(file: Report.shrunkFile($0), events: $0.eventCount, originalEvents: $0.originalEventCount, days: $0.request.days)

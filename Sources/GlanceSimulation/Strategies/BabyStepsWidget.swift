@@ -13,7 +13,6 @@ import GlanceKernel
 struct BabyStepsWidget: SyncDesign {
   static let name = "babysteps-widget"
   static let domain = Domain.steps
-  static let surfaces: [Surface] = [.app, .widget]
   static let expectedToConverge = false
 
   let storeMove: StoreMove?
@@ -21,14 +20,14 @@ struct BabyStepsWidget: SyncDesign {
   private var legacyStore: [StepID: Instant]? = nil
   /// The App Group store: `nil` while it does not exist.
   private var groupStore: [StepID: Instant]? = nil
-  /// The undated snapshot in the App Group defaults.
-  private var snapshotTodayCompleted = 0
+  /// The undated snapshot in the App Group defaults: today's completed steps, the steps, the
+  /// completed tasks and the tasks.
+  private var snapshot = (completedToday: 0, totalSteps: 0, completedTasks: 0, totalTasks: 0)
   private var updateInstalled = false
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
-  private(set) var recordsLostByStoreMove = 0
 
-  init(scenario: Scenario) {
+  init(scenario: Scenario, stores: RunStores) {
     self.storeMove = scenario.storeMove
     // Without a store move in the scenario, the app has used the App Group store from the start.
     if scenario.storeMove == nil { groupStore = [:] } else { legacyStore = [:] }
@@ -42,28 +41,35 @@ struct BabyStepsWidget: SyncDesign {
     }
   }
 
-  /// `fetchProgress(referenceDate:)`: today in the device's zone when it runs.
-  private func completedToday(in store: [StepID: Instant], world: World) -> Int {
-    let today = world.calendar.dayInterval(containing: world.now)
-    return store.values.filter(today.contains).count  // a count: the order does not matter
+  /// `fetchProgress(referenceDate:)` over `store`.
+  private static func progress(_ store: [StepID: Instant]) -> StepProgress {
+    do {
+      return try StepProgress(tasks: StepsPlan.tasks, completions: store)
+    } catch {
+      preconditionFailure("the steps plan has distinct ids: \(error)")
+    }
   }
 
-  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    guard case .appTap = action.kind else { return .none }
-    let step = StepsPlan.step(for: action)
+  /// What the app or the widget draws from `store` now, in the device's zone.
+  private static func display(_ store: [StepID: Instant], world: World) -> Display {
+    let snapshot = StepsSnapshot(progress: progress(store), asOf: world.now, calendar: world.calendar)
+    return .steps(StepsDisplay(snapshot: snapshot, at: world.now, calendar: world.calendar))
+  }
+
+  mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
     var store = active
-    let effect: TruthEffect
-    if let completedAt = store[step] {
-      store[step] = nil  // un-completing clears completedAt (§1.1)
-      effect = .remove(completedAt)
-    } else {
-      store[step] = action.time
-      effect = .add(action.time)
+    switch deed {
+    case .complete(let step, let record): store[step] = record.instant
+    case .uncomplete(let step, _): store[step] = nil  // un-completing clears completedAt (§1.1)
+    default: preconditionFailure("the steps model does not make \(deed)")
     }
     active = store
-    snapshotTodayCompleted = completedToday(in: store, world: world)
+    let progress = Self.progress(store)
+    snapshot = (
+      progress.completedToday(at: world.now, in: world.calendar), progress.totalSteps, progress.completedTasks,
+      progress.totalTasks
+    )
     world.requestReload(context: .appInForeground)
-    return effect
   }
 
   mutating func storeMoveDayBegins(world: inout World) {
@@ -79,23 +85,39 @@ struct BabyStepsWidget: SyncDesign {
       groupStore = storeMove?.copyFails == true ? [:] : legacy  // copy errors are ignored
       legacyStore = nil  // and the legacy files deleted anyway
     }
-    let kept = groupStore ?? [:]
-    recordsLostByStoreMove += legacy.keys.filter { kept[$0] != legacy[$0] }.count
     if legacyStore != nil { legacyStore = [:] }  // stranded: the app never reads it again
     world.requestReload(context: .appInForeground)
   }
 
-  mutating func appKilled(world: inout World) {}
-  mutating func step(_ step: Step, world: inout World) {}
-  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
-
-  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
-    // fetchProgress(referenceDate: now) from the App Group store, else the undated defaults.
-    let count = groupStore.map { completedToday(in: $0, world: world) } ?? snapshotTodayCompleted
-    return ([(world.now, count)], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
+  func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
+    precondition(widget == .main, "the steps have one widget")
+    let display: Display
+    if let groupStore {
+      // fetchProgress(referenceDate: now) from the App Group store.
+      display = Self.display(groupStore, world: world)
+    } else {
+      // The undated defaults, read as today's.
+      let today = world.calendar.dayKey(containing: world.now)
+      do {
+        let fallback = try StepsSnapshot(
+          asOf: world.now, dayKey: today, completedToday: snapshot.completedToday, totalSteps: snapshot.totalSteps,
+          completedTasks: snapshot.completedTasks, totalTasks: snapshot.totalTasks,
+          recentActivity: [ActivityDay(date: today.date, count: snapshot.completedToday)], nextStep: nil,
+          calendar: world.calendar)
+        display = .steps(StepsDisplay(snapshot: fallback, at: world.now, calendar: world.calendar))
+      } catch {
+        preconditionFailure("the app writes consistent defaults: \(error)")
+      }
+    }
+    return .single(display, now: world.now, reloadAfter: 15 * Instant.millisecondsPerMinute)
   }
 
-  func count(on surface: Surface, world: World) -> Int { completedToday(in: active, world: world) }
+  func display(on surface: Surface, world: World) -> Display {
+    precondition(surface == .app, "the steps app shows \(surface) no display of its own")
+    return Self.display(active, world: world)
+  }
 
-  func storedTimestamps() -> [Instant] { active.values.sorted() }
+  func storedRecords(on device: Device) -> StoredRecords? {
+    device == .phone ? .instants(active.values.sorted()) : nil
+  }
 }

@@ -1,83 +1,89 @@
 import GlanceKernel
 
-/// Glance's converged design for the budget widget: the widget's timeline is planned from the
-/// app's data to every pay-period boundary (`TimelinePlanner` over ``BudgetRemainingProjection``),
-/// so at a boundary it shows the new period's `remaining` at once, with no reload; each change
-/// made in the app requests a reload (free in the foreground). The year overview is planned the
-/// same way, so it turns to the new year's grid when the January period begins.
+/// Glance's converged design for the budget: every expense is an `expense` event (a `Money`
+/// amount entered on the kernel's `AmountEntry` sheet) and a delete a `remove` tombstone, in the
+/// store's event log (the kernel's `EventLog`: a `Replica`, or GlanceStore's SQLite store with
+/// `--store sqlite`); every figure is derived from the log with the app's ``BudgetBook``.
+///
+/// Both widgets' timelines are planned from the log to every pay-period boundary
+/// (``BudgetDisplayProjection``), so at a boundary the current-period widget shows the new
+/// period's `remaining` at once, and the year overview turns to the new year's grid when the
+/// January period begins, with no reload; each change made in the app requests a reload (free in
+/// the foreground).
 struct ConvergedBudget: ConvergedDesign {
   static let domain = Domain.budget
-  static let surfaces: [Surface] = [.app, .widget, .yearWidget]
-  static let widgetCount = 2
+  static let widgets: [WidgetID] = [.main, .year]
 
-  let plan: BudgetPlan
-  private var expenses = SortedInstants()
+  let book: BudgetBook
+  private var store: DeviceLog
+  private let memo = DisplayMemo<BudgetMemoKey>()
 
-  init(scenario: Scenario) {
-    plan = BudgetPlan(payDay: scenario.payDay)
+  init(scenario: Scenario, stores: RunStores) {
+    book = BudgetBook(scenario: scenario)
+    store = DeviceLog("phone", stores: stores)
   }
 
-  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    let effect = plan.apply(action, to: &expenses, at: world.now, in: world.calendar)
-    if effect != .none { world.requestReloadMindingDeafWindow(context: .appInForeground) }
-    return effect
+  mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
+    switch deed {
+    case .expense(let record, let submitted):
+      store.record(
+        Event(id: record.id, kind: .expense(amount: submitted.amount, note: submitted.name), instant: record.instant, origin: .app))
+    case .remove(let target):
+      store.record(Event(id: action.eventID, kind: .remove(target: target.id), instant: action.time, origin: .app))
+    default:
+      preconditionFailure("the budget model does not make \(deed)")
+    }
+    world.requestReloadMindingDeafWindow(context: .appInForeground)
   }
 
-  mutating func appBecameActive(world: inout World) {}
-  mutating func appKilled(world: inout World) {}
-  mutating func step(_ step: Step, world: inout World) {}
-  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
+  /// The app comes to the foreground: a reload is free then, and replaces any the widget's own
+  /// schedule may have lost.
+  mutating func appBecameActive(world: inout World) {
+    world.requestReloadMindingDeafWindow(context: .appInForeground)
+  }
 
-  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
-    countTimeline(
-      BudgetRemainingProjection(plan: plan, expenses: expenses, calendar: world.calendar), now: world.now,
+  /// Every live expense, from the log.
+  private var expenses: [(instant: Instant, amount: Money)] {
+    store.replica().liveExpenses.compactMap { event in
+      guard case .expense(let amount, _) = event.kind else { return nil }
+      return (event.instant, amount)
+    }
+  }
+
+  func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
+    plannedTimeline(
+      BudgetDisplayProjection(book: book, expenses: expenses, widget: widget, calendar: world.calendar), now: world.now,
       horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds) { $0 }
   }
 
-  func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
-    guard widget == 1 else { return timeline(world: world) }
-    return countTimeline(
-      BudgetYearProjection(plan: plan, calendar: world.calendar), now: world.now, horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds
-    ) { $0 }
+  func display(on surface: Surface, world: World) -> Display {
+    precondition(surface == .app, "the budget app shows \(surface) no display of its own")
+    let calendar = world.calendar
+    let key = BudgetMemoKey(version: store.version, period: book.period(at: world.now, in: calendar), zone: calendar.identifier)
+    return memo.value(for: key) {
+      BudgetBook.display(book.cache(expenses: expenses, at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
+    }
   }
 
-  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar, on surface: Surface) -> Int {
-    surface == .yearWidget ? plan.period(at: instant, in: calendar).year : trueValue(of: entries, at: instant, in: calendar)
-  }
-
-  func count(on surface: Surface, world: World) -> Int { plan.remaining(at: world.now, expenses: expenses, in: world.calendar) }
-
-  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int {
-    plan.remaining(at: instant, expenses: entries, in: calendar)
-  }
-
-  func storedTimestamps() -> [Instant] { expenses.values }
-}
-
-/// The current period's `remaining` as a function of time, from the expenses known when the
-/// timeline is planned, in the zone the device is in then: it changes only at pay-period
-/// boundaries.
-struct BudgetRemainingProjection: TimelineProjection {
-  let plan: BudgetPlan
-  let expenses: SortedInstants
-  let calendar: ZoneCalendar
-
-  func model(at instant: Instant) -> Int { plan.remaining(at: instant, expenses: expenses, in: calendar) }
-
-  func nextChangePoint(after instant: Instant) -> Instant? {
-    plan.start(of: plan.period(at: instant, in: calendar).next, in: calendar)
+  func storedRecords(on device: Device) -> StoredRecords? {
+    device == .phone ? .ids(store.replica().liveExpenses.map(\.id)) : nil
   }
 }
 
-/// The year of the current period as a function of time: it changes only at pay-period
-/// boundaries (the one where the January period begins).
-struct BudgetYearProjection: TimelineProjection {
-  let plan: BudgetPlan
+/// What a budget widget shows as time passes, from the expenses known when the timeline is
+/// planned, in the zone the device is in then: it changes only at pay-period boundaries.
+struct BudgetDisplayProjection: TimelineProjection {
+  let book: BudgetBook
+  let expenses: [(instant: Instant, amount: Money)]
+  let widget: WidgetID
   let calendar: ZoneCalendar
 
-  func model(at instant: Instant) -> Int { plan.period(at: instant, in: calendar).year }
+  func model(at instant: Instant) -> Display {
+    BudgetBook.display(book.cache(expenses: expenses, at: instant, in: calendar), widget: widget, at: instant, in: calendar)
+  }
 
   func nextChangePoint(after instant: Instant) -> Instant? {
-    plan.start(of: plan.period(at: instant, in: calendar).next, in: calendar)
+    BudgetWidgetProjection(cache: book.cache(expenses: [], at: instant, in: calendar), kind: .yearOverview, calendar: calendar)
+      .nextChangePoint(after: instant)
   }
 }

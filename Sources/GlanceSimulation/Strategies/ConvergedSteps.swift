@@ -1,123 +1,128 @@
 import GlanceKernel
 
 /// Glance's converged design for the steps domain:
-/// - a toggle is a `complete` or `uncomplete` event with an id, written in one transaction;
+/// - a toggle is a `complete` or `uncomplete` event with an id, written in one transaction to
+///   the store's event log (the kernel's `EventLog`: a `Replica`, or GlanceStore's SQLite store
+///   with `--store sqlite`); every figure is derived from the log;
 /// - the widget's timeline is planned from a dated `StepsSnapshot` to every local day boundary, so
 ///   "today" resets at midnight with no reload;
-/// - the store move copies, verifies, and only then deletes the source; when the App Group store
-///   already exists (the widget created it), the two replicas are merged (set union), so nothing is
-///   lost and nothing is stranded.
+/// - the store move copies, verifies, and only then deletes the source, retrying a copy that
+///   failed; when the App Group store already exists (the widget created it), the two logs are
+///   merged (set union), so nothing is lost and nothing is stranded.
 struct ConvergedSteps: ConvergedDesign {
   static let domain = Domain.steps
-  static let surfaces: [Surface] = [.app, .widget]
 
   let storeMove: StoreMove?
   /// The store in Application Support before the move, then nothing.
-  private var legacy: Replica? = nil
+  private var legacy: DeviceLog? = nil
   /// The App Group store, `nil` while it does not exist.
-  private var group: Replica? = nil
+  private var group: DeviceLog? = nil
+  private let stores: RunStores
   private var updateInstalled = false
+  /// Copy attempts that failed (the scenario's `copyFails` makes the first one fail).
+  private var failedCopies = 0
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
-  /// The current completions of the active store, kept alongside it (counted after every event).
-  private var completions: [StepID: Instant] = [:]
-  private var completedInstants = SortedInstants()
-  private(set) var recordsLostByStoreMove = 0
+  private let memo = DisplayMemo<DayMemoKey>()
 
-  init(scenario: Scenario) {
+  init(scenario: Scenario, stores: RunStores) {
     self.storeMove = scenario.storeMove
-    if scenario.storeMove == nil { group = Replica() } else { legacy = Replica() }
+    self.stores = stores
+    if scenario.storeMove == nil { group = DeviceLog("group", stores: stores) } else { legacy = DeviceLog("legacy", stores: stores) }
   }
 
-  private var usesGroup: Bool { updateInstalled || storeMove == nil }
+  /// The log the app writes: the legacy one until the move is done.
+  private var active: DeviceLog? { legacy ?? group }
 
-  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    guard case .appTap = action.kind else { return .none }
-    let step = StepsPlan.step(for: action)
-    let effect: TruthEffect
-    let kind: EventKind
-    if let completedAt = completions[step] {
-      kind = .uncomplete(step: step)
-      completions[step] = nil
-      completedInstants.remove(completedAt)
-      effect = .remove(completedAt)
-    } else {
-      kind = .complete(step: step)
-      completions[step] = action.time
-      completedInstants.insert(action.time)
-      effect = .add(action.time)
+  mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
+    let event: Event
+    switch deed {
+    case .complete(let step, let record):
+      event = Event(id: record.id, kind: .complete(step: step), instant: record.instant, origin: .app)
+    case .uncomplete(let step, _):
+      event = Event(id: action.eventID, kind: .uncomplete(step: step), instant: action.time, origin: .app)
+    default:
+      preconditionFailure("the steps model does not make \(deed)")
     }
-    let event = Event(id: action.eventID, kind: kind, instant: action.time, origin: .app)
-    do {
-      if usesGroup {
-        var replica = group ?? Replica()
-        try replica.insert(event)
-        group = replica
-      } else {
-        var replica = legacy ?? Replica()
-        try replica.insert(event)
-        legacy = replica
-      }
-    } catch {
-      preconditionFailure("the workload drew one id twice: \(error)")
-    }
+    if legacy != nil { legacy?.record(event) } else { group?.record(event) }
     world.requestReloadMindingDeafWindow(context: .appInForeground)
-    return effect
   }
 
   mutating func storeMoveDayBegins(world: inout World) {
     updateInstalled = true
-    if storeMove?.widgetOpensFirst == true, group == nil { group = Replica() }
+    if storeMove?.widgetOpensFirst == true, group == nil { group = DeviceLog("group", stores: stores) }
   }
 
   mutating func appBecameActive(world: inout World) {
-    guard updateInstalled, let source = legacy else { return }
-    // Copy (or merge into what the widget created), verify, then delete the source.
-    let target: Replica
-    do {
-      target = try (group ?? Replica()).merging(source)
-    } catch {
-      preconditionFailure("one event id in both stores with different content: \(error)")
-    }
-    let verified = source.events.allSatisfy { target.contains($0.id) }
-    guard verified else { return }  // keep the source; try again at the next launch
-    group = target
-    legacy = nil
-    recordsLostByStoreMove += source.events.filter { group?.contains($0.id) != true }.count
+    // A reload is free in the foreground, and replaces any the widget's own schedule may have lost.
     world.requestReloadMindingDeafWindow(context: .appInForeground)
+    guard updateInstalled, let source = legacy else { return }
+    // Copy (or merge into what the widget created), verify, and only then delete the source; a
+    // copy that fails is tried again (an I/O error is most often transient), at most three times.
+    var target = group ?? DeviceLog("group", stores: stores)
+    let events = source.replica().events
+    for _ in 0..<3 {
+      let copyFails = storeMove?.copyFails == true && failedCopies == 0
+      // A failing copy writes part of the events, then stops with an error.
+      target.receive(copyFails ? Array(events.prefix(events.count / 2)) : events)
+      if copyFails { failedCopies += 1 }
+      let copied = target.replica()
+      if events.allSatisfy({ copied.contains($0.id) }) {
+        group = target
+        legacy = nil
+        world.requestReloadMindingDeafWindow(context: .appInForeground)
+        return
+      }
+    }
+    group = target  // the partial copy is harmless: the next launch merges the rest
   }
 
+  /// What the app and the widget draw from the log at `instant`.
+  private func display(of log: DeviceLog?, at instant: Instant, in calendar: ZoneCalendar) -> Display {
+    let key = DayMemoKey(version: log?.version ?? -1, dayStart: calendar.dayInterval(containing: instant).start, zone: calendar.identifier)
+    return memo.value(for: key) {
+      .steps(StepsDisplay(snapshot: Self.snapshot(of: log, at: instant, in: calendar), at: instant, calendar: calendar))
+    }
+  }
 
-  mutating func appKilled(world: inout World) {}
-  mutating func step(_ step: Step, world: inout World) {}
-  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
-
-  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
-    // The widget reads the App Group store; before it exists it shows an empty progress.
-    let calendar = world.calendar
-    let today = calendar.dayInterval(containing: world.now)
-    let visible = (usesGroup && group != nil) ? completedInstants : SortedInstants()
-    let progress: StepProgress
+  private static func snapshot(of log: DeviceLog?, at instant: Instant, in calendar: ZoneCalendar) -> StepsSnapshot {
+    let completions = log?.replica().stepCompletions ?? [:]
     do {
-      let current = (usesGroup && group != nil) ? completions : [:]
-      progress = try StepProgress(tasks: StepsPlan.tasks, completions: current)
+      return StepsSnapshot(progress: try StepProgress(tasks: StepsPlan.tasks, completions: completions), asOf: instant, calendar: calendar)
     } catch {
       preconditionFailure("the steps plan has distinct ids: \(error)")
     }
-    let snapshot = StepsSnapshot(progress: progress, asOf: world.now, calendar: calendar)
-    precondition(snapshot.completedToday == visible.count(in: today), "snapshot and store disagree")
-    return widgetCountTimeline(
-      .steps(snapshot), kind: .stepsProgress(.small), calendar: calendar, now: world.now,
-      horizonMilliseconds: ConvergedTally.horizonMilliseconds
-    ) { model in
-      guard case .stepsProgress(let progress) = model else { preconditionFailure("a steps timeline renders progress") }
-      return progress.completedToday
-    }
   }
 
-  func count(on surface: Surface, world: World) -> Int {
-    completedInstants.count(in: world.calendar.dayInterval(containing: world.now))
+  func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
+    precondition(widget == .main, "the steps have one widget")
+    // The widget reads the App Group store; before it exists it shows an empty progress.
+    let snapshot = Self.snapshot(of: group, at: world.now, in: world.calendar)
+    let calendar = world.calendar
+    return plannedTimeline(
+      StepsDisplayProjection(snapshot: snapshot, calendar: calendar), now: world.now,
+      horizonMilliseconds: 2 * Instant.millisecondsPerDay) { $0 }
   }
 
-  func storedTimestamps() -> [Instant] { completedInstants.values }
+  func display(on surface: Surface, world: World) -> Display {
+    precondition(surface == .app, "the steps app shows \(surface) no display of its own")
+    return display(of: active, at: world.now, in: world.calendar)
+  }
+
+  func storedRecords(on device: Device) -> StoredRecords? {
+    guard device == .phone else { return nil }
+    return .instants((active?.replica().stepCompletions.values).map { $0.sorted() } ?? [])
+  }
+}
+
+/// The steps display of a snapshot as time passes: it changes at local day boundaries only.
+struct StepsDisplayProjection: TimelineProjection {
+  let snapshot: StepsSnapshot
+  let calendar: ZoneCalendar
+
+  func model(at instant: Instant) -> Display {
+    .steps(StepsDisplay(snapshot: snapshot, at: instant, calendar: calendar))
+  }
+
+  func nextChangePoint(after instant: Instant) -> Instant? { calendar.nextRollover(after: instant) }
 }

@@ -30,13 +30,8 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   private var phoneLog: [Event] = []
   /// How much of the phone's log the watch has merged.
   private var watchMergedCount = 0
-
-  static let domain = Domain.tally
-  static let surfaces: [Surface] = [.app, .widget, .watch]
-
-  init(scenario: Scenario) {
-    self.init(scenario: scenario, stores: RunStores())
-  }
+  /// The app's summary, for the phone log's version, the day and the zone.
+  private let appMemo = DisplayMemo<DayMemoKey>()
 
   init(scenario: Scenario, stores: RunStores) {
     phone = DeviceLog("phone", stores: stores)
@@ -49,14 +44,14 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     phoneLog.append(event)
   }
 
-  mutating func appTap(_ action: PlannedAction, world: inout World) {
-    recordOnPhone(Event(id: action.eventID, kind: .add, instant: action.time, origin: .app))
+  mutating func appTap(_ record: Record, world: inout World) {
+    recordOnPhone(Event(id: record.id, kind: .add, instant: record.instant, origin: .app))
     world.requestReloadMindingDeafWindow(context: .appInForeground)
     forwardToWatch(world: &world)
   }
 
-  mutating func widgetTap(_ action: PlannedAction, world: inout World) {
-    recordOnPhone(Event(id: action.eventID, kind: .add, instant: action.time, origin: .widgetIntent))
+  mutating func widgetTap(_ record: Record, world: inout World) {
+    recordOnPhone(Event(id: record.id, kind: .add, instant: record.instant, origin: .widgetIntent))
     world.requestReloadMindingDeafWindow(context: .afterInteractiveIntent)
     // The "+" intent is performed in the app's process, launched in the background without
     // opening the app (as AppIntents' LiveActivityIntent is), so it can reach WatchConnectivity.
@@ -64,31 +59,23 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     forwardToWatch(world: &world)
   }
 
-  mutating func watchTap(_ action: PlannedAction, world: inout World) {
-    let event = Event(id: action.eventID, kind: .add, instant: action.time, origin: .watch)
+  mutating func watchTap(_ record: Record, world: inout World) {
+    let event = Event(id: record.id, kind: .add, instant: record.instant, origin: .watch)
     watch.record(event)
     world.transferUserInfo(.event(event), to: .phone)
   }
 
-  mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
-    guard let target = phone.latestLiveAdd(in: world.calendar.dayInterval(containing: world.now)) else {
-      return nil
-    }
+  mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
+    // A tombstone: it removes its target wherever and whenever the two meet.
     recordOnPhone(Event(id: action.eventID, kind: .remove(target: target.id), instant: action.time, origin: .app))
     world.requestReloadMindingDeafWindow(context: .appInForeground)
     forwardToWatch(world: &world)
-    return target.instant
   }
 
   mutating func appBecameActive(world: inout World) {
     forwardToWatch(world: &world)
     world.requestReloadMindingDeafWindow(context: .appInForeground)
   }
-
-
-  mutating func appKilled(world: inout World) {}
-
-  mutating func step(_ step: Step, world: inout World) {}
 
   /// Pushes the phone's log to the watch as its application context (when it grew).
   private mutating func forwardToWatch(world: inout World) {
@@ -118,28 +105,37 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     }
   }
 
-  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+  func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
+    precondition(widget == .main, "the tally has one widget")
     let calendar = world.calendar
-    let today = calendar.dayInterval(containing: world.now)
     let snapshot: TallySnapshot
     do {
       snapshot = try TallySnapshot(
-        asOf: world.now, dayKey: DayKey(date: today.date, zoneIdentifier: calendar.identifier),
-        todayCount: phone.count(in: today), calendar: calendar)
+        asOf: world.now, dayKey: calendar.dayKey(containing: world.now),
+        todayCount: phone.count(at: world.now, in: calendar), calendar: calendar)
     } catch {
       preconditionFailure("a snapshot of the store is consistent: \(error)")
     }
-    return widgetCountTimeline(
-      .tally(snapshot), kind: .tally, calendar: calendar, now: world.now, horizonMilliseconds: Self.horizonMilliseconds
-    ) { model in
+    return widgetTimeline(.tally(snapshot), kind: .tally, world: world) { model in
       guard case .tally(let tally) = model else { preconditionFailure("a tally timeline renders tallies") }
-      return tally.count
+      return .tallyBadge(TallyBadge(count: tally.count, limit: PersonSettings.tallyDailyLimit))
     }
   }
 
-  func appCount(world: World) -> Int { phone.count(in: world.calendar.dayInterval(containing: world.now)) }
+  func display(on surface: Surface, world: World) -> Display {
+    let calendar = world.calendar
+    switch surface {
+    case .app:
+      let key = DayMemoKey(version: phone.version, dayStart: calendar.dayInterval(containing: world.now).start, zone: calendar.identifier)
+      return appMemo.value(for: key) { .tally(phone.summary(at: world.now, in: calendar)) }
+    case .watch:
+      return .tallyBadge(TallyBadge(count: watch.count(at: world.now, in: calendar), limit: PersonSettings.tallyDailyLimit))
+    case .widget, .yearWidget:
+      preconditionFailure("widgets show their timelines")
+    }
+  }
 
-  func watchCount(world: World) -> Int { watch.count(in: world.calendar.dayInterval(containing: world.now)) }
-
-  func storedTimestamps() -> [Instant] { phone.liveInstants() }
+  func storedRecords(on device: Device) -> StoredRecords? {
+    .ids(device == .phone ? phone.liveAddIDs() : watch.liveAddIDs())
+  }
 }

@@ -19,7 +19,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   static let expectedToConverge = false
 
   /// The SwiftData store in the App Group: cigarette timestamps.
-  private var store = SortedInstants()
+  private var store = Tally()
   /// App Group defaults.
   private var todayCount = 0
   private var pending: [Instant] = []
@@ -31,42 +31,44 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   private var watchDay: CivilDate? = nil
   private var watchList: [Instant] = []
 
-  static let domain = Domain.tally
-  static let surfaces: [Surface] = [.app, .widget, .watch]
-
-  init(scenario: Scenario) {}
+  init(scenario: Scenario, stores: RunStores) {}
 
   /// The store's cigarettes of today, in the device's zone when the code runs.
   private func storeCount(world: World) -> Int {
-    store.count(in: world.calendar.dayInterval(containing: world.now))
+    store.count(at: world.now, in: world.calendar)
   }
 
-  mutating func appTap(_ action: PlannedAction, world: inout World) {
-    store.insert(action.time)
+  /// The store's cigarettes of today, oldest first.
+  private func todaysTimestamps(world: World) -> [Instant] {
+    let today = world.calendar.dayInterval(containing: world.now)
+    return store.instants.filter(today.contains)
+  }
+
+  mutating func appTap(_ record: Record, world: inout World) {
+    store.insert(record.instant)
     updateSharedDefaults(world: &world)
   }
 
-  mutating func widgetTap(_ action: PlannedAction, world: inout World) {
+  mutating func widgetTap(_ record: Record, world: inout World) {
     // The system launches the widget extension to perform the intent (a cold start).
     world.schedule(
-      .step(.widgetExtension, .legacyIntent(phase: 0, timestamp: action.time, queue: [], count: 0)),
+      .step(.widgetExtension, .legacyIntent(phase: 0, timestamp: record.instant, queue: [], count: 0)),
       after: world.drawDuration(100...800))
   }
 
-  mutating func watchTap(_ action: PlannedAction, world: inout World) {
-    if world.sendMessage(.addCigarette(action.time), to: .phone) { return }
+  mutating func watchTap(_ record: Record, world: inout World) {
+    if world.sendMessage(.addCigarette(record.instant), to: .phone) { return }
     // Unreachable: the watch keeps it in its own defaults and never forwards it (§2.3, §2.5).
     let today = world.calendar.date(containing: world.now)
     if watchDay != today { (watchDay, watchList) = (today, []) }
-    watchList.append(action.time)
+    watchList.append(record.instant)
   }
 
-  mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant? {
-    guard let removed = store.values(in: world.calendar.dayInterval(containing: world.now)).last else { return nil }
-    store.remove(removed)
+  mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
+    // The person swipes the row away; a cigarette still in the widget's queue has no row yet.
+    store.remove(target.instant)
     // ContentView.deleteCigarette only reloads the widgets.
     world.requestReload(context: .appInForeground)
-    return removed
   }
 
   mutating func appBecameActive(world: inout World) {
@@ -106,7 +108,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     case 0:
       world.schedule(.step(.app, .legacyDrain(phase: 1, queue: pending)), after: 20)
     case 1:
-      store.insert(contentsOf: queue)
+      for timestamp in queue { store.insert(timestamp) }
       // Saving the inserted cigarettes to SwiftData takes a while.
       world.schedule(.step(.app, .legacyDrain(phase: 2, queue: queue)), after: world.drawDuration(50...400))
     case 2:
@@ -143,8 +145,8 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     todayCount = storeCount(world: world)
     lastUpdated = world.now
     world.requestReload(context: world.appForeground ? .appInForeground : .background)
-    let today = world.calendar.dayInterval(containing: world.now)
-    _ = world.sendMessage(.fullSync(day: today.date, timestamps: Array(store.values(in: today))), to: .watch)
+    let today = world.calendar.date(containing: world.now)
+    _ = world.sendMessage(.fullSync(day: today, timestamps: todaysTimestamps(world: world)), to: .watch)
   }
 
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
@@ -160,17 +162,30 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     }
   }
 
-  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+  func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     // CigaretteProvider: trusts the undated todayCount whenever it is > 0.
     let count = todayCount > 0 ? todayCount : storeCount(world: world)
-    return ([(world.now, count)], .after(world.now.advanced(by: 15 * Instant.millisecondsPerMinute)))
+    return .single(
+      .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit)), now: world.now,
+      reloadAfter: 15 * Instant.millisecondsPerMinute)
   }
 
-  func appCount(world: World) -> Int { storeCount(world: world) }
-
-  func watchCount(world: World) -> Int {
-    watchDay == world.calendar.date(containing: world.now) ? watchList.count : 0
+  func display(on surface: Surface, world: World) -> Display {
+    switch surface {
+    case .app:
+      return .tally(
+        TallySummary(
+          tally: store, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
+          streakLimit: PersonSettings.tallyStreakLimit))
+    case .watch:
+      let count = watchDay == world.calendar.date(containing: world.now) ? watchList.count : 0
+      return .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit))
+    case .widget, .yearWidget:
+      preconditionFailure("widgets show their timelines")
+    }
   }
 
-  func storedTimestamps() -> [Instant] { store.values }
+  func storedRecords(on device: Device) -> StoredRecords? {
+    .instants(device == .phone ? store.instants : watchList)
+  }
 }

@@ -1,70 +1,52 @@
 import GlanceKernel
 
-/// What a user action did to the truth the invariants compare with: an entry added or removed
-/// (a tap, a completed step), identified by its instant.
-enum TruthEffect: Hashable, Sendable {
-  case none
-  case add(Instant)
-  case remove(Instant)
-}
-
 /// A sync design under test, for one domain: how app, widget and watch record what the person
 /// does, what they store, what they tell each other, and what each surface shows.
 ///
-/// The engine owns time and the world; a design reacts to events and schedules the steps that
-/// follow through the world, so that a kill can fall between any two of them.
+/// The engine owns time, the world and the truth: it records every action the person performs
+/// in the domain's model, then hands the design what the action means (a ``Deed``). A design
+/// never says what the truth is; the checker compares what its surfaces show (typed
+/// ``Display``s) and what its stores hold (``StoredRecords``) with the model.
+///
+/// A design reacts to events and schedules the steps that follow through the world, so that a
+/// kill can fall between any two of them.
 protocol SyncDesign {
   /// The strategy's stable name, as in reports and `--strategy`.
   static var name: String { get }
-  /// The domain the design plays.
+  /// The domain the design plays: its model judges the design.
   static var domain: Domain { get }
-  /// The surfaces that show the domain's count.
-  static var surfaces: [Surface] { get }
   /// Whether the design is expected to satisfy every invariant (`simulate` exits 1 when one
   /// that is expected to converge does not).
   static var expectedToConverge: Bool { get }
+  /// The design's widgets: ``WidgetID/main``, and ``WidgetID/year`` for Pulpe's year overview.
+  static var widgets: [WidgetID] { get }
 
-  /// A design for `scenario`; it reads the device's current zone from the world (`world.calendar`)
-  /// whenever it computes "today", as the apps read the system's zone.
-  init(scenario: Scenario)
-  /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend);
-  /// by default a design keeps its own model in memory (`init(scenario:)`).
+  /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend). It
+  /// reads the device's current zone from the world (`world.calendar`) whenever it computes
+  /// "today", as the apps read the system's zone.
   init(scenario: Scenario, stores: RunStores)
 
-  /// The person did `action` (the engine has checked that the app is in the foreground for
-  /// in-app actions); returns what it changed in the truth.
-  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect
+  /// The person did `action`, which means `deed` (the engine has checked that the app is in the
+  /// foreground for in-app actions, and recorded the deed in the truth).
+  mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World)
   /// The app came to the foreground (launched if needed).
   mutating func appBecameActive(world: inout World)
   /// The app was killed: in-memory state is gone.
   mutating func appKilled(world: inout World)
   mutating func step(_ step: Step, world: inout World)
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World)
-  /// The widget's timeline provider: entries (date, count) and the reload policy.
-  func timeline(world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy)
-  /// How many widgets the design has: 1, or 2 for Pulpe's current-period and year widgets.
-  static var widgetCount: Int { get }
-  /// The timeline of widget `widget` (0 is the main widget, ``timeline(world:)``).
-  func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy)
-  /// What `surface` should show at `instant` with the device in `calendar`'s zone (the year
-  /// widget shows a year, the others ``trueValue(of:at:in:)``).
-  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar, on surface: Surface) -> Int
-  /// What the app (when in the foreground) or the watch shows now; the widget's count comes from
-  /// the host's timeline.
-  func count(on surface: Surface, world: World) -> Int
-  /// The entries the phone's store holds (instants, with repetition): what the no-lost-write and
-  /// no-double-count invariants compare with the truth.
-  func storedTimestamps() -> [Instant]
-  /// Records that a store move lost, if the design plays one (steps domain).
-  var recordsLostByStoreMove: Int { get }
+  /// The timeline provider of `widget`.
+  func timeline(of widget: WidgetID, world: World) -> WidgetTimeline
+  /// What the app (when in the foreground) or the watch shows now; widgets show their
+  /// timelines' entries.
+  func display(on surface: Surface, world: World) -> Display
+  /// What `device`'s store holds; `nil` when the device keeps no store of the domain.
+  func storedRecords(on device: Device) -> StoredRecords?
   /// The store-move day begins: the updated app is installed (the widget may open the App Group
   /// store before the app runs).
   mutating func storeMoveDayBegins(world: inout World)
   /// Whether the widget exists yet (in a store-move scenario it arrives with the updated app).
   var widgetInstalled: Bool { get }
-  /// What every surface should show at `instant` with the device in `calendar`'s zone, from the
-  /// truth's entries: for the tally and the steps, the entries on the local day of `instant`.
-  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int
   /// The app went to the background.
   mutating func appWentToBackground(world: inout World)
   /// The device's zone changed (`world.calendar` is the new one). iOS tells a running app
@@ -76,31 +58,15 @@ protocol SyncDesign {
 }
 
 extension SyncDesign {
-  static var widgetCount: Int { 1 }
-
-  init(scenario: Scenario, stores: RunStores) {
-    self.init(scenario: scenario)
-  }
-
-  func timeline(widget: Int, world: World) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
-    precondition(widget == 0, "\(Self.name) has one widget")
-    return timeline(world: world)
-  }
-
-  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar, on surface: Surface) -> Int {
-    trueValue(of: entries, at: instant, in: calendar)
-  }
-
-  /// The entries on the local day of `instant`: what the tally and the steps show.
-  func trueValue(of entries: SortedInstants, at instant: Instant, in calendar: ZoneCalendar) -> Int {
-    entries.count(in: calendar.dayInterval(containing: instant))
-  }
+  static var widgets: [WidgetID] { [.main] }
 
   mutating func appWentToBackground(world: inout World) {}
   mutating func zoneChanged(world: inout World) {}
   mutating func backgroundRefresh(world: inout World) {}
+  mutating func appKilled(world: inout World) {}
+  mutating func step(_ step: Step, world: inout World) {}
+  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
 
-  var recordsLostByStoreMove: Int { 0 }
   var widgetInstalled: Bool { true }
   mutating func storeMoveDayBegins(world: inout World) {}
 }
@@ -119,39 +85,26 @@ extension ConvergedDesign {
   }
 }
 
-/// A design for the tally domain: the four things the person does and the two counts the app and
-/// the watch show; `perform` and `count(on:)` follow from them.
+/// A design for the tally domain: the four things the person does; `perform` follows from them.
 protocol TallySyncDesign: SyncDesign {
-  mutating func appTap(_ action: PlannedAction, world: inout World)
-  mutating func widgetTap(_ action: PlannedAction, world: inout World)
-  mutating func watchTap(_ action: PlannedAction, world: inout World)
-  /// Deletes the latest entry the app shows today; returns its instant, `nil` when there is none.
-  mutating func appDelete(_ action: PlannedAction, world: inout World) -> Instant?
-  func appCount(world: World) -> Int
-  func watchCount(world: World) -> Int
+  mutating func appTap(_ record: Record, world: inout World)
+  mutating func widgetTap(_ record: Record, world: inout World)
+  mutating func watchTap(_ record: Record, world: inout World)
+  /// Deletes `target`, the latest record of today, made by `action`.
+  mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World)
 }
 
 extension TallySyncDesign {
-  mutating func perform(_ action: PlannedAction, world: inout World) -> TruthEffect {
-    switch action.kind {
-    case .appTap:
-      appTap(action, world: &world)
-      return .add(action.time)
-    case .widgetTap:
-      widgetTap(action, world: &world)
-      return .add(action.time)
-    case .watchTap:
-      watchTap(action, world: &world)
-      return .add(action.time)
-    case .appDelete:
-      return appDelete(action, world: &world).map(TruthEffect.remove) ?? .none
-    case .appOpen:
-      return .none
-    }
-  }
+  static var domain: Domain { .tally }
 
-  func count(on surface: Surface, world: World) -> Int {
-    surface == .watch ? watchCount(world: world) : appCount(world: world)
+  mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
+    switch (deed, action.kind) {
+    case (.add(let record), .appTap): appTap(record, world: &world)
+    case (.add(let record), .widgetTap): widgetTap(record, world: &world)
+    case (.add(let record), .watchTap): watchTap(record, world: &world)
+    case (.remove(let target), .appDelete): appDelete(target, by: action, world: &world)
+    default: preconditionFailure("the tally model does not make \(deed) of \(action.kind)")
+    }
   }
 }
 
@@ -164,28 +117,30 @@ extension TallySyncDesign {
 let zoneCheckMilliseconds = Instant.millisecondsPerHour
 
 /// The timeline a converged design gives WidgetKit: `projection` planned from `now` over
-/// `horizonMilliseconds`, each entry rendered to the integer the checker compares, reloaded
+/// `horizonMilliseconds`, each entry rendered to the display the checker compares, reloaded
 /// after the zone check at the latest.
-func countTimeline<Projection: TimelineProjection>(
-  _ projection: Projection, now: Instant, horizonMilliseconds: Int64, count: (Projection.Model) -> Int
-) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+func plannedTimeline<Projection: TimelineProjection>(
+  _ projection: Projection, now: Instant, horizonMilliseconds: Int64, display: (Projection.Model) -> Display
+) -> WidgetTimeline {
   do {
     let timeline = try TimelinePlanner.plan(projection, now: now, horizon: now.advanced(by: horizonMilliseconds))
       .reloading(noLaterThan: now.advanced(by: zoneCheckMilliseconds))
-    return (timeline.entries.map { ($0.date, count($0.model)) }, timeline.policy)
+    return WidgetTimeline(
+      entries: timeline.entries.map { WidgetTimeline.Entry(date: $0.date, display: display($0.model)) },
+      policy: timeline.policy)
   } catch {
     preconditionFailure("planning \(horizonMilliseconds) ms from \(now) cannot fail: \(error)")
   }
 }
 
-/// ``countTimeline(_:now:horizonMilliseconds:count:)`` for a step or tally widget's snapshot.
-func widgetCountTimeline(
-  _ snapshot: WidgetSnapshot, kind: WidgetKind, calendar: ZoneCalendar, now: Instant,
-  horizonMilliseconds: Int64, count: (WidgetModel) -> Int
-) -> (entries: [(date: Instant, count: Int)], policy: ReloadPolicy) {
+/// ``plannedTimeline(_:now:horizonMilliseconds:display:)`` for a step or tally widget's snapshot,
+/// in the device's zone, over two days.
+func widgetTimeline(
+  _ snapshot: WidgetSnapshot, kind: WidgetKind, world: World, display: (WidgetModel) -> Display
+) -> WidgetTimeline {
   do {
-    let projection = try WidgetProjection(snapshot: snapshot, kind: kind, calendar: calendar, labels: .english)
-    return countTimeline(projection, now: now, horizonMilliseconds: horizonMilliseconds, count: count)
+    let projection = try WidgetProjection(snapshot: snapshot, kind: kind, calendar: world.calendar, labels: .english)
+    return plannedTimeline(projection, now: world.now, horizonMilliseconds: 2 * Instant.millisecondsPerDay, display: display)
   } catch {
     preconditionFailure("a \(kind) widget takes this snapshot: \(error)")
   }

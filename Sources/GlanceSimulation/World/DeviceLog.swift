@@ -4,9 +4,8 @@ import GlanceKernel
 /// ``EventLog`` from the run's backend, behind one interface.
 ///
 /// ## Laws
-/// - Both backings answer alike for the same writes: ``count(in:)`` is the number of live adds
-///   on the day, ``latestLiveAdd(in:)`` the latest of them by (instant, id), ``liveInstants()``
-///   every live add's instant, ascending.
+/// - Both backings answer alike for the same writes: ``count(at:in:)`` is the number of live
+///   adds on the day, ``summary(at:in:)`` the kernel's summary of them, ``replica()`` every event.
 /// - A durable log is only read through the kernel (`Replica` slices), never counted apart.
 struct DeviceLog {
   /// The store's name within the design (`phone`, `watch`).
@@ -14,6 +13,8 @@ struct DeviceLog {
   private var memory = CountedReplica()
   private var durable: (any EventLog)?
   private let stores: RunStores
+  /// Counts the writes that added something: what a memo of a figure derived from the log keys on.
+  private(set) var version = 0
 
   init(_ name: String, stores: RunStores) {
     self.name = name
@@ -24,41 +25,61 @@ struct DeviceLog {
   /// Records an event this device made; `true` when it was new.
   @discardableResult
   mutating func record(_ event: Event) -> Bool {
-    guard var log = durable else { return memory.insert(event) }
-    defer { durable = log }
-    return attempt(false) { try log.record(event) }
+    let new: Bool
+    if var log = durable {
+      new = attempt(false) { try log.record(event) }
+      durable = log
+    } else {
+      new = memory.insert(event)
+    }
+    if new { version += 1 }
+    return new
   }
 
   /// Inserts events from the peer; how many were new.
   @discardableResult
   mutating func receive(_ events: [Event]) -> Int {
-    guard var log = durable else { return events.reduce(0) { $0 + (memory.insert($1) ? 1 : 0) } }
-    defer { durable = log }
-    return attempt(0) { try log.receive(events) }
+    let new: Int
+    if var log = durable {
+      new = attempt(0) { try log.receive(events) }
+      durable = log
+    } else {
+      new = events.reduce(0) { $0 + (memory.insert($1) ? 1 : 0) }
+    }
+    if new > 0 { version += 1 }
+    return new
   }
 
-  /// The live adds on `day`.
-  func count(in day: DayInterval) -> Int {
-    guard let log = durable else { return memory.live.count(in: day) }
+  /// Today's live adds at `instant` in `calendar`'s zone.
+  func count(at instant: Instant, in calendar: ZoneCalendar) -> Int {
+    guard let log = durable else { return memory.live.count(at: instant, in: calendar) }
+    let day = calendar.dayInterval(containing: instant)
     return attempt(0) { try log.replica(in: day.start..<day.end).liveAdds.count }
   }
 
-  /// The latest live add on `day`, by (instant, id): what a delete in the app removes.
-  func latestLiveAdd(in day: DayInterval) -> Event? {
-    let adds: [Event]
+  /// The tally app's summary at `instant`: from the live adds of the 32 × 24 h before today and
+  /// of today (all the streak and the average can reach) for a durable log.
+  func summary(at instant: Instant, in calendar: ZoneCalendar) -> TallySummary {
+    let tally: Tally
     if let log = durable {
-      adds = attempt([]) { try log.replica(in: day.start..<day.end).liveAdds }
+      let day = calendar.dayInterval(containing: instant)
+      tally = attempt(Tally()) { try log.replica(in: day.start.advanced(by: -32 * Instant.millisecondsPerDay)..<day.end).tally }
     } else {
-      adds = memory.replica.liveAdds.filter { day.contains($0.instant) }
+      tally = memory.live
     }
-    return adds.max { ($0.instant, $0.id) < ($1.instant, $1.id) }
+    return TallySummary(
+      tally: tally, at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
+      streakLimit: PersonSettings.tallyStreakLimit)
   }
 
-  /// Every live add's instant, ascending.
-  func liveInstants() -> [Instant] {
-    guard let log = durable else { return memory.live.values }
-    return attempt([]) { try log.replica().liveAdds.map(\.instant).sorted() }
+  /// Every event the log holds.
+  func replica() -> Replica {
+    guard let log = durable else { return memory.replica }
+    return attempt(Replica()) { try log.replica() }
   }
+
+  /// The ids of the live adds, in id order.
+  func liveAddIDs() -> [EventID] { replica().liveAdds.map(\.id) }
 
   /// `body`'s value, or `fallback` once the store failed (the failure is kept for the run).
   private func attempt<Value>(_ fallback: Value, _ body: () throws -> Value) -> Value {
@@ -72,14 +93,14 @@ struct DeviceLog {
   }
 }
 
-/// A replica with its live adds kept sorted by instant, so that counting "today" after every
+/// A replica with its live adds kept in a kernel `Tally`, so that counting "today" after every
 /// event costs two binary searches instead of a pass over the whole log.
 ///
 /// ## Laws
 /// - `live` holds exactly the instants of `replica.liveAdds`.
 struct CountedReplica {
   private(set) var replica = Replica()
-  private(set) var live = SortedInstants()
+  private(set) var live = Tally()
   /// The live adds by id (looked up, never iterated).
   private var liveAdds: [EventID: Instant] = [:]
   /// Every id a removal targets (looked up, never iterated).

@@ -80,11 +80,14 @@ enum WorldEvent: Sendable {
   case pumpTransfers(to: Device)
   /// `updateApplicationContext`'s latest value reaches `device`.
   case deliverContext(to: Device)
-  /// WidgetKit serves a reload of widget `widget` (0: the main widget, 1: the year widget).
-  case reloadServed(widget: Int)
+  /// WidgetKit serves a reload of `widget`.
+  case reloadServed(widget: WidgetID)
   /// The reload a timeline's `.after` policy asks for; stale when a newer timeline replaced it.
-  case policyReload(widget: Int, generation: Int)
+  case policyReload(widget: WidgetID, generation: Int)
   case dayBoundary
+  /// Long enough after the local day boundary at `boundary` for every surface to show the new
+  /// day: the rollover check.
+  case rolloverCheck(boundary: Instant)
   /// The device's zone changes: leg `leg` of the itinerary begins.
   case zoneChange(leg: Int)
   /// Long enough after the change to leg `leg` for a converged widget to have caught up: no
@@ -129,17 +132,28 @@ struct World {
   private(set) var faultsOn = true
   /// One WidgetKit host per widget of the design, each with its own budget.
   var hosts: [WidgetHost]
-  /// The main widget's host.
-  var host: WidgetHost {
-    get { hosts[0] }
-    set { hosts[0] = newValue }
+  /// The host of `widget`.
+  subscript(host widget: WidgetID) -> WidgetHost {
+    get { hosts[widget.index] }
+    set { hosts[widget.index] = newValue }
   }
+
+  /// Whether anything bound for `device` is still on its way: a queued transfer or context, or
+  /// the watch out of range (what one device cannot know yet).
+  func inTransit(to device: Device) -> Bool {
+    !watchReachable || !(transfers[device] ?? []).isEmpty || contexts[device] != nil
+  }
+
+  /// Until when the last zone change is still being caught up with, if it still is at `now`.
+  var zoneSettling: Instant? { zoneSettles.flatMap { $0 > now ? $0 : nil } }
   private var latencies: RandomStream
   private var duplicates: RandomStream
   /// Draws which upcoming operation step an armed kill falls before.
   var killSteps: RandomStream
   let duplicateDelivery: Chance
   let lateFiringMillisecondsMax: Int64
+  /// How many `transferUserInfo` deliveries were duplicated (a fault the report counts).
+  private(set) var duplicatedDeliveries = 0
   /// Queued `transferUserInfo` payloads per destination, in send order.
   private(set) var transfers: [Device: [Message]] = [.phone: [], .watch: []]
   private var pumping: Set<Device> = []
@@ -151,12 +165,12 @@ struct World {
   private var recentNext = 0
   static let traceLength = 24
 
-  init(start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: Int, seed: UInt64, faults: Faults) {
-    precondition((1...2).contains(widgets), "a design has one or two widgets, not \(widgets)")
+  init(start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults) {
+    precondition(widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
     self.now = start
     self.itinerary = itinerary
     self.calendar = itinerary.calendar(at: start)
-    self.hosts = Array(repeating: WidgetHost(budget: refreshBudget), count: widgets)
+    self.hosts = Array(repeating: WidgetHost(budget: refreshBudget), count: widgets.count)
     self.latencies = RandomStream.derived(root: seed, label: "world.latency")
     self.duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
     self.killSteps = RandomStream.derived(root: seed, label: "faults.kill.step")
@@ -207,9 +221,10 @@ struct World {
     case .deliver(let message, let device, let channel): return "\(channel) to \(device): \(message)"
     case .pumpTransfers(let device): return "transferUserInfo delivery to \(device)"
     case .deliverContext(let device): return "applicationContext delivery to \(device)"
-    case .reloadServed(let widget): return widget == 0 ? "widget reload served" : "year widget reload served"
-    case .policyReload(let widget, _): return widget == 0 ? "widget policy reload" : "year widget policy reload"
+    case .reloadServed(let widget): return widget == .main ? "widget reload served" : "year widget reload served"
+    case .policyReload(let widget, _): return widget == .main ? "widget policy reload" : "year widget policy reload"
     case .dayBoundary: return "local day boundary"
+    case .rolloverCheck(let boundary): return "rollover check of the day boundary at \(boundary)"
     case .zoneChange(let leg): return "the device's zone changes (itinerary leg \(leg))"
     case .zoneSettled: return "zone change settled: no surface may show the old zone's today"
     case .endOfSafetyPhase: return "end of safety phase: faults off"
@@ -225,6 +240,16 @@ struct World {
   mutating func appEntersForeground() {
     appRunning = true
     appForeground = true
+    awaitingFirstLaunch = false
+  }
+
+  /// Whether an updated app was installed (store move) and has not run since: until it does,
+  /// its data is in its own container, where no widget can read it.
+  private(set) var awaitingFirstLaunch = false
+
+  /// The updated app is installed (store move day); the person adds the widget.
+  mutating func updateInstalled() {
+    awaitingFirstLaunch = true
   }
 
   mutating func appEntersBackground() {
@@ -252,8 +277,8 @@ struct World {
     zoneSettles = now.advanced(by: settleMilliseconds)
   }
 
-  /// Until when the last zone change is still being caught up with.
-  private var zoneSettles: Instant? = nil
+  /// Until when the last zone change is (or was) being caught up with.
+  private(set) var zoneSettles: Instant? = nil
 
   mutating func setReachable(_ reachable: Bool) {
     watchReachable = reachable
@@ -314,6 +339,7 @@ struct World {
     transfers[device] = pending
     if !pending.isEmpty { startPump(to: device) }
     let twice = faultsOn && duplicates.happens(duplicateDelivery)
+    if twice { duplicatedDeliveries += 1 }
     return twice ? [head, head] : [head]
   }
 
@@ -324,7 +350,7 @@ struct World {
   @discardableResult
   mutating func requestReload(context: ReloadContext) -> ReloadDecision {
     var first: ReloadDecision? = nil
-    for widget in hosts.indices {
+    for widget in WidgetID.allCases.prefix(hosts.count) {
       let decision = requestReload(widget: widget, context: context)
       if first == nil { first = decision }
     }
@@ -333,13 +359,13 @@ struct World {
 
   /// Asks WidgetKit to reload one widget.
   @discardableResult
-  mutating func requestReload(widget: Int, context: ReloadContext) -> ReloadDecision {
-    let decision = hosts[widget].budget.requestReload(at: now, context: context)
-    hosts[widget].recordRequest(decision, at: now)
+  mutating func requestReload(widget: WidgetID, context: ReloadContext) -> ReloadDecision {
+    let decision = hosts[widget.index].budget.requestReload(at: now, context: context)
+    hosts[widget.index].recordRequest(decision, at: now)
     switch decision {
     case .granted:
-      if !hosts[widget].reloadPending {
-        hosts[widget].reloadPending = true
+      if !hosts[widget.index].reloadPending {
+        hosts[widget.index].reloadPending = true
         schedule(.reloadServed(widget: widget), after: latencies.uniform(in: Int64(500)...max(1_000, lateFiringMillisecondsMax)))
       }
     case .denied, .dropped:
@@ -381,20 +407,20 @@ struct World {
 
   /// The person adds the widget: WidgetKit asks for its first timeline (not a budgeted reload).
   mutating func widgetAdded() {
-    for widget in hosts.indices where !hosts[widget].reloadPending {
-      hosts[widget].reloadPending = true
+    for widget in WidgetID.allCases.prefix(hosts.count) where !hosts[widget.index].reloadPending {
+      hosts[widget.index].reloadPending = true
       schedule(.reloadServed(widget: widget), after: 1_000)
     }
   }
 
   /// Schedules the reload widget `widget`'s timeline policy asks for (replacing any earlier one).
-  mutating func schedulePolicyReload(widget: Int, at date: Instant) {
-    hosts[widget].policyGeneration += 1
-    schedule(.policyReload(widget: widget, generation: hosts[widget].policyGeneration), at: max(date, now))
+  mutating func schedulePolicyReload(widget: WidgetID, at date: Instant) {
+    hosts[widget.index].policyGeneration += 1
+    schedule(.policyReload(widget: widget, generation: hosts[widget.index].policyGeneration), at: max(date, now))
   }
 
   /// Retries a denied policy reload at `date`, keeping its generation.
-  mutating func retryPolicyReload(widget: Int, generation: Int, at date: Instant) {
+  mutating func retryPolicyReload(widget: WidgetID, generation: Int, at date: Instant) {
     schedule(.policyReload(widget: widget, generation: generation), at: max(date, now))
   }
 
@@ -411,7 +437,7 @@ struct World {
 /// WidgetKit's side: the widget's current timeline of counts and its refresh budget.
 struct WidgetHost {
   var budget: RefreshBudget
-  var entries: [(date: Instant, count: Int)] = []
+  var timeline = WidgetTimeline.empty
   var reloadPending = false
   var policyGeneration = 0
   private(set) var requests = 0
@@ -432,8 +458,8 @@ struct WidgetHost {
     }
   }
 
-  /// The count the widget shows at `instant`: the entry in force, `nil` before any.
-  func displayed(at instant: Instant) -> Int? {
-    entries.last { $0.date <= instant }?.count
+  /// What the widget shows at `instant`: the entry in force, `nil` before any.
+  func displayed(at instant: Instant) -> Display? {
+    timeline.display(at: instant)
   }
 }

@@ -14,7 +14,7 @@ struct ChannelTests {
     let start = Instant(millisecondsSince1970: 1_773_100_800_000)
     return World(
       start: start, itinerary: Itinerary(staying: zurich, from: start), refreshBudget: try RefreshBudget(),
-      widgets: 1, seed: 7, faults: faults)
+      widgets: [.main], seed: 7, faults: faults)
   }
 
   /// Runs the world's queue, collecting what reaches `device` through each channel.

@@ -1,0 +1,20 @@
+/// The last display a design computed and what it depends on: surfaces are read after every
+/// event, and most events change nothing a surface shows.
+///
+/// A memo belongs to one design of one run (a design's copies share it, and only the run's
+/// own copy changes the data, whose version is part of the key), so it is never read by two
+/// threads.
+///
+/// ## Laws
+/// - `value(for: k) { f() }` returns `f()` of the last call with key `k`: memoising never
+///   changes what a design shows, as long as the key holds everything `f` reads.
+final class DisplayMemo<Key: Equatable> {
+  private var last: (key: Key, display: Display)?
+
+  func value(for key: Key, _ compute: () -> Display) -> Display {
+    if let last, last.key == key { return last.display }
+    let display = compute()
+    last = (key, display)
+    return display
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GlanceKernel
+
+/// The budget's truth (Pulpe): every pay period from the one the run starts in has a budget
+/// with ``PersonSettings/income``; an in-app "+" enters an expense with a quick-amount chip on
+/// the kernel's `AmountEntry` sheet; a delete removes the latest expense of the current period.
+/// What the app and the widgets should show is the kernel's widget projection of a cache made
+/// with the kernel's `BudgetMetrics` and `RolloverChain`, expenses placed in periods by their
+/// local date in the device's zone.
+///
+/// ## Laws
+/// - A period's `remaining` is its rollover (the own deltas of every earlier budget of the run)
+///   plus the income, minus its expenses: `RolloverChain`'s available-to-spend, checked against
+///   `BudgetMetrics.remaining`.
+/// - The year overview has a cell for each budgeted month of the current period's year; the
+///   current period's is highlighted.
+/// - The widget's "+" and the watch change nothing (the budget widget opens the app).
+struct BudgetTruth: DomainModel {
+  static let surfaces: [Surface] = [.app, .widget, .yearWidget]
+
+  let periods: PayPeriods
+  /// The period the run starts in: the first with a budget.
+  let firstPeriod: BudgetPeriod
+  private var expenses: [Record] = []
+  private var amounts: [EventID: Money] = [:]
+  private var version = 0
+  private var memo: (key: BudgetMemoKey, cache: BudgetWidgetCache)? = nil
+
+  init(scenario: Scenario, start: Instant, calendar: ZoneCalendar) {
+    periods = PayPeriods(payDay: PayDay(clamping: scenario.payDay))
+    firstPeriod = periods.period(containing: calendar.date(containing: start))
+  }
+
+  var liveRecords: [Record] { expenses }
+
+  mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
+    switch action.kind {
+    case .appTap:
+      let submitted = Self.enterExpense(at: action.time)
+      let record = Record(id: action.eventID, instant: action.time)
+      expenses.insertSorted(record)
+      amounts[record.id] = submitted.amount
+      version += 1
+      return .expense(record, submitted)
+    case .appDelete:
+      let current = periods.period(containing: calendar.date(containing: action.time))
+      guard let index = expenses.lastIndex(where: { period(of: $0, in: calendar) == current }) else { return nil }
+      let target = expenses.remove(at: index)
+      amounts[target.id] = nil
+      version += 1
+      return .remove(target: target)
+    case .appOpen, .widgetTap, .watchTap:
+      return nil
+    }
+  }
+
+  /// The expense the person enters at `instant`: the chip, the name, submit.
+  static func enterExpense(at instant: Instant) -> SubmittedExpense {
+    var sheet = AmountEntry(currency: .chf)
+    do {
+      try sheet.apply(.chip(PersonSettings.quickAmount(at: instant)))
+      try sheet.apply(.rename(PersonSettings.expenseName))
+      return try sheet.submit()
+    } catch {
+      preconditionFailure("a quick amount with a name is always accepted: \(error)")
+    }
+  }
+
+  private func period(of record: Record, in calendar: ZoneCalendar) -> BudgetPeriod {
+    periods.period(containing: calendar.date(containing: record.instant))
+  }
+
+  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display {
+    let cache = cache(at: instant, in: calendar)
+    let kind: BudgetWidgetKind = surface == .yearWidget ? .yearOverview : .currentPeriod(.small)
+    precondition(surface != .watch, "the budget has no watch")
+    switch BudgetWidgetProjection(cache: cache, kind: kind, calendar: calendar).model(at: instant) {
+    case .currentPeriod(let model): return .currentPeriod(model)
+    case .yearOverview(let model): return .yearOverview(model)
+    }
+  }
+
+  /// The figures every surface is drawn from, as of `instant`.
+  private mutating func cache(at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
+    let current = periods.period(containing: calendar.date(containing: instant))
+    let key = BudgetMemoKey(version: version, period: current, zone: calendar.identifier)
+    if let memo, memo.key == key { return memo.cache }
+    let figures = figures(through: current, in: calendar)
+    do {
+      let cache = try BudgetWidgetCache(
+        asOf: instant, currency: .chf, payDay: periods.payDay, current: figures.last { $0.period == current },
+        year: current.year, yearMonths: figures.filter { $0.period.year == current.year })
+      memo = (key, cache)
+      return cache
+    } catch {
+      preconditionFailure("the truth's figures make a consistent cache: \(error)")
+    }
+  }
+
+  /// Every budget's figures from ``firstPeriod`` through `current`, in period order.
+  private func figures(through current: BudgetPeriod, in calendar: ZoneCalendar) -> [PeriodFigures] {
+    guard firstPeriod <= current else { return [] }
+    var budgeted: [BudgetPeriod] = [firstPeriod]
+    while budgeted[budgeted.count - 1] < current { budgeted.append(budgeted[budgeted.count - 1].next) }
+    var spent: [BudgetPeriod: [BudgetTransaction]] = [:]
+    for record in expenses {
+      let period = period(of: record, in: calendar)
+      guard firstPeriod <= period, period <= current, let amount = amounts[record.id] else { continue }
+      do {
+        spent[period, default: []].append(
+          try BudgetTransaction(id: record.id.uuid.uuidString, kind: .expense, amount: amount, lineID: nil))
+      } catch {
+        preconditionFailure("an entered expense is positive: \(error)")
+      }
+    }
+    do {
+      let lines = [try BudgetLine(id: "income", kind: .income, amount: PersonSettings.income)]
+      let deltas = try budgeted.map { period in
+        try RolloverChain.BudgetDelta(
+          id: "\(period)", period: period,
+          ownDelta: try BudgetMetrics(lines: lines, transactions: spent[period] ?? [], rollover: .zero(.chf)).ownDelta)
+      }
+      let chain = try RolloverChain(budgets: deltas, currency: .chf)
+      return try budgeted.map { period in
+        let balance = try chain.balance(of: "\(period)")
+        let metrics = try BudgetMetrics(lines: lines, transactions: spent[period] ?? [], rollover: balance.rollover)
+        precondition(metrics.remaining == balance.availableToSpend, "\(period): metrics and chain disagree")
+        return PeriodFigures(period: period, budgetID: nil, remaining: metrics.remaining)
+      }
+    } catch {
+      preconditionFailure("the truth's budgets are consistent: \(error)")
+    }
+  }
+}

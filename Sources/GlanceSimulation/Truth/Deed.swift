@@ -1,0 +1,23 @@
+public import GlanceKernel
+
+/// What an accepted action means, as the domain model resolved it when the person performed it:
+/// the engine records it in the truth, then hands it to the design, which carries it out as its
+/// app would. A design never says what an action did to the truth.
+///
+/// ## Laws
+/// - Made only by a domain model (``TallyTruth``, ``StepsTruth``, ``BudgetTruth``) for an
+///   action it accepted; the truth already reflects it when the design receives it.
+/// - A removal names a record that was live in the truth just before.
+public enum Deed: Hashable, Sendable {
+  /// A new record: a tap in the app, on the widget's "+" or on the watch (tally).
+  case add(Record)
+  /// The removal of `target` (the tally's latest record today, the budget's latest expense of
+  /// the current period): a delete ("undo") in the app.
+  case remove(target: Record)
+  /// Step `step` completed (steps): `record` is the completion.
+  case complete(step: StepID, record: Record)
+  /// Step `step` un-completed (steps): `target` was its completion.
+  case uncomplete(step: StepID, target: Record)
+  /// An expense entered with a quick-amount chip on the add-expense sheet (budget).
+  case expense(Record, SubmittedExpense)
+}

@@ -1,0 +1,24 @@
+import GlanceKernel
+
+/// The truth of one domain: what the person did, as the engine recorded it, and what every
+/// surface should show at any instant, computed with the kernel and never taken from a design.
+///
+/// ## Laws
+/// - Only the engine mutates a model, once per action the person performed; a design never
+///   sees the model.
+/// - ``expected(on:at:in:)`` is a pure function of the recorded actions, the instant and the
+///   zone (a model may memoise, which is why it is `mutating`).
+/// - ``liveRecords`` holds every record an accepted action made and no later action removed,
+///   sorted.
+protocol DomainModel {
+  /// The domain's surfaces, in surface order.
+  static var surfaces: [Surface] { get }
+  /// Records `action`, performed at its time with the device in `calendar`'s zone; returns what
+  /// it means, or `nil` when it changes nothing (a delete with nothing to delete, a widget tap
+  /// in a domain without a "+").
+  mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed?
+  /// What `surface` should show at `instant` with the device in `calendar`'s zone.
+  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display
+  /// The live records, sorted.
+  var liveRecords: [Record] { get }
+}
