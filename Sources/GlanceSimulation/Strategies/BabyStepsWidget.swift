@@ -24,6 +24,9 @@ struct BabyStepsWidget: SyncDesign {
   /// completed tasks and the tasks.
   private var snapshot = (completedToday: 0, totalSteps: 0, completedTasks: 0, totalTasks: 0)
   private var updateInstalled = false
+  /// Counts the changes to the stores: the app's display is memoised on it.
+  private var version = 0
+  private let appMemo = DisplayMemo<DayMemoKey>()
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
 
@@ -41,18 +44,9 @@ struct BabyStepsWidget: SyncDesign {
     }
   }
 
-  /// `fetchProgress(referenceDate:)` over `store`.
-  private static func progress(_ store: [StepID: Instant]) -> StepProgress {
-    do {
-      return try StepProgress(tasks: StepsPlan.tasks, completions: store)
-    } catch {
-      preconditionFailure("the steps plan has distinct ids: \(error)")
-    }
-  }
-
   /// What the app or the widget draws from `store` now, in the device's zone.
   private static func display(_ store: [StepID: Instant], world: World) -> Display {
-    let snapshot = StepsSnapshot(progress: progress(store), asOf: world.now, calendar: world.calendar)
+    let snapshot = StepsSnapshot(progress: StepsPlan.progress(store), asOf: world.now, calendar: world.calendar)
     return .steps(StepsDisplay(snapshot: snapshot, at: world.now, calendar: world.calendar))
   }
 
@@ -64,7 +58,8 @@ struct BabyStepsWidget: SyncDesign {
     default: preconditionFailure("the steps model does not make \(deed)")
     }
     active = store
-    let progress = Self.progress(store)
+    version += 1
+    let progress = StepsPlan.progress(store)
     snapshot = (
       progress.completedToday(at: world.now, in: world.calendar), progress.totalSteps, progress.completedTasks,
       progress.totalTasks
@@ -74,6 +69,7 @@ struct BabyStepsWidget: SyncDesign {
 
   mutating func storeMoveDayBegins(world: inout World) {
     updateInstalled = true
+    version += 1
     // The person adds the widget before relaunching the updated app: it opens (creates) the store.
     if storeMove?.widgetOpensFirst == true, groupStore == nil { groupStore = [:] }
   }
@@ -86,6 +82,7 @@ struct BabyStepsWidget: SyncDesign {
       legacyStore = nil  // and the legacy files deleted anyway
     }
     if legacyStore != nil { legacyStore = [:] }  // stranded: the app never reads it again
+    version += 1
     world.requestReload(context: .appInForeground)
   }
 
@@ -114,7 +111,9 @@ struct BabyStepsWidget: SyncDesign {
 
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the steps app shows \(surface) no display of its own")
-    return Self.display(active, world: world)
+    let key = DayMemoKey(
+      version: version, dayStart: world.calendar.dayInterval(containing: world.now).start, zone: world.calendar.identifier)
+    return appMemo.value(for: key) { Self.display(active, world: world) }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {

@@ -82,8 +82,16 @@ struct BudgetDisplayProjection: TimelineProjection {
     BudgetBook.display(book.cache(expenses: expenses, at: instant, in: calendar), widget: widget, at: instant, in: calendar)
   }
 
+  /// The next period's first instant, as the kernel's budget projection finds it (its change
+  /// points depend on the pay day alone, so an empty cache will do).
   func nextChangePoint(after instant: Instant) -> Instant? {
-    BudgetWidgetProjection(cache: book.cache(expenses: [], at: instant, in: calendar), kind: .yearOverview, calendar: calendar)
-      .nextChangePoint(after: instant)
+    do {
+      let cache = try BudgetWidgetCache(
+        asOf: instant, currency: .chf, payDay: book.periods.payDay, current: nil, year: book.period(at: instant, in: calendar).year,
+        yearMonths: [])
+      return BudgetWidgetProjection(cache: cache, kind: .yearOverview, calendar: calendar).nextChangePoint(after: instant)
+    } catch {
+      preconditionFailure("an empty cache is consistent: \(error)")
+    }
   }
 }

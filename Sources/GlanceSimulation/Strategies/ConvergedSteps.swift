@@ -86,22 +86,16 @@ struct ConvergedSteps: ConvergedDesign {
   }
 
   private static func snapshot(of log: DeviceLog?, at instant: Instant, in calendar: ZoneCalendar) -> StepsSnapshot {
-    let completions = log?.replica().stepCompletions ?? [:]
-    do {
-      return StepsSnapshot(progress: try StepProgress(tasks: StepsPlan.tasks, completions: completions), asOf: instant, calendar: calendar)
-    } catch {
-      preconditionFailure("the steps plan has distinct ids: \(error)")
-    }
+    StepsSnapshot(progress: StepsPlan.progress(log?.replica().stepCompletions ?? [:]), asOf: instant, calendar: calendar)
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     precondition(widget == .main, "the steps have one widget")
     // The widget reads the App Group store; before it exists it shows an empty progress.
     let snapshot = Self.snapshot(of: group, at: world.now, in: world.calendar)
-    let calendar = world.calendar
     return plannedTimeline(
-      StepsDisplayProjection(snapshot: snapshot, calendar: calendar), now: world.now,
-      horizonMilliseconds: 2 * Instant.millisecondsPerDay) { $0 }
+      StepsDisplayProjection(snapshot: snapshot, calendar: world.calendar), now: world.now,
+      horizonMilliseconds: dayTimelineHorizonMilliseconds) { $0 }
   }
 
   func display(on surface: Surface, world: World) -> Display {

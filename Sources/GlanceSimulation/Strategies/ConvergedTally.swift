@@ -19,9 +19,6 @@ import GlanceKernel
 /// Both devices' stores are ``DeviceLog``s: in memory, or durable logs from the run's
 /// ``StoreBackend`` (`simulate --store sqlite`: GlanceStore's SQLite store).
 struct ConvergedTally: TallySyncDesign, ConvergedDesign {
-  /// How far ahead a timeline is planned.
-  static let horizonMilliseconds = 2 * Instant.millisecondsPerDay
-
   /// The App Group store (the phone's replica).
   private var phone: DeviceLog
   /// The watch's store.

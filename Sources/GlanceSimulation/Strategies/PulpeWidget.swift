@@ -23,6 +23,9 @@ struct PulpeWidget: SyncDesign {
   /// The App Group widget cache, when last synced.
   private var cache: BudgetWidgetCache? = nil
   private var refreshScheduled = false
+  /// Counts the changes to the app's data: its display is memoised on it.
+  private var version = 0
+  private let appMemo = DisplayMemo<BudgetMemoKey>()
 
   init(scenario: Scenario, stores: RunStores) {
     book = BudgetBook(scenario: scenario)
@@ -43,6 +46,7 @@ struct PulpeWidget: SyncDesign {
     case .remove(let target): expenses.removeAll { $0.id == target.id }
     default: preconditionFailure("the budget model does not make \(deed)")
     }
+    version += 1
     syncCache(world: &world, context: .appInForeground)
   }
 
@@ -72,7 +76,11 @@ struct PulpeWidget: SyncDesign {
 
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the budget app shows \(surface) no display of its own")
-    return BudgetBook.display(figures(at: world.now, in: world.calendar), widget: .main, at: world.now, in: world.calendar)
+    let calendar = world.calendar
+    let key = BudgetMemoKey(version: version, period: book.period(at: world.now, in: calendar), zone: calendar.identifier)
+    return appMemo.value(for: key) {
+      BudgetBook.display(figures(at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
+    }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {

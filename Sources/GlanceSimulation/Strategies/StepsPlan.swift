@@ -16,6 +16,16 @@ enum StepsPlan {
     UUID(uuid: (kind, UInt8(number), 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
   }
 
+  /// The kernel's progress of the plan with `completions` (the plan's ids are distinct, so this
+  /// cannot fail).
+  static func progress(_ completions: [StepID: Instant]) -> StepProgress {
+    do {
+      return try StepProgress(tasks: tasks, completions: completions)
+    } catch {
+      preconditionFailure("the steps plan has distinct ids: \(error)")
+    }
+  }
+
   /// The step an in-app tap toggles: from the last byte of the action's (random) id.
   static func step(for action: PlannedAction) -> StepID {
     steps[Int(action.eventID.uuid.uuid.15) % steps.count]

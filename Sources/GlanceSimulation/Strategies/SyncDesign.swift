@@ -73,7 +73,7 @@ extension SyncDesign {
 
 /// Glance's converged design, in any domain: expected to keep every invariant, and its app,
 /// told of a new zone while in the foreground, reloads the widgets then (free). A widget is told
-/// nothing: the zone check of ``countTimeline(_:now:horizonMilliseconds:count:)`` covers it.
+/// nothing: the zone check of ``plannedTimeline(_:now:horizonMilliseconds:display:)`` covers it.
 protocol ConvergedDesign: SyncDesign {}
 
 extension ConvergedDesign {
@@ -116,6 +116,10 @@ extension TallySyncDesign {
 /// reload an hour, 24 of the 40–70 a day WidgetKit grants a widget that is looked at.
 let zoneCheckMilliseconds = Instant.millisecondsPerHour
 
+/// How far ahead a converged step or tally widget's timeline is planned: two days, so that the
+/// next day boundary is always in it.
+let dayTimelineHorizonMilliseconds = 2 * Instant.millisecondsPerDay
+
 /// The timeline a converged design gives WidgetKit: `projection` planned from `now` over
 /// `horizonMilliseconds`, each entry rendered to the display the checker compares, reloaded
 /// after the zone check at the latest.
@@ -140,7 +144,7 @@ func widgetTimeline(
 ) -> WidgetTimeline {
   do {
     let projection = try WidgetProjection(snapshot: snapshot, kind: kind, calendar: world.calendar, labels: .english)
-    return plannedTimeline(projection, now: world.now, horizonMilliseconds: 2 * Instant.millisecondsPerDay, display: display)
+    return plannedTimeline(projection, now: world.now, horizonMilliseconds: dayTimelineHorizonMilliseconds, display: display)
   } catch {
     preconditionFailure("a \(kind) widget takes this snapshot: \(error)")
   }

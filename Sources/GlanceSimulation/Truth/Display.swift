@@ -29,11 +29,11 @@ public enum Display: Hashable, Sendable {
   /// are equal.
   public func differences(from expected: Display) -> [FieldDifference] {
     guard self != expected else { return [] }
-    let mine = fields
-    let theirs = expected.fields
     guard kindName == expected.kindName else {
       return [FieldDifference(field: "kind", expected: expected.kindName, found: kindName)]
     }
+    let mine = fields
+    let theirs = expected.fields
     var differences: [FieldDifference] = []
     var index = 0
     // Same kind, so the same fields in the same order, but for lists of other lengths (a year

@@ -34,13 +34,7 @@ struct StepsTruth: DomainModel {
     precondition(surface == .app || surface == .widget, "the steps have no \(surface)")
     let key = DayMemoKey(version: version, dayStart: calendar.dayInterval(containing: instant).start, zone: calendar.identifier)
     if let memo, memo.key == key { return memo.display }
-    let progress: StepProgress
-    do {
-      progress = try StepProgress(tasks: StepsPlan.tasks, completions: completions.mapValues(\.instant))
-    } catch {
-      preconditionFailure("the steps plan has distinct ids: \(error)")
-    }
-    let snapshot = StepsSnapshot(progress: progress, asOf: instant, calendar: calendar)
+    let snapshot = StepsSnapshot(progress: StepsPlan.progress(completions.mapValues(\.instant)), asOf: instant, calendar: calendar)
     let display = Display.steps(StepsDisplay(snapshot: snapshot, at: instant, calendar: calendar))
     memo = (key, display)
     return display

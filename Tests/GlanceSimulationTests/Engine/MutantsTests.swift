@@ -34,6 +34,13 @@ extension Mutant {
   func storedRecords(on device: Device) -> StoredRecords? { inner.storedRecords(on: device) }
 }
 
+extension WidgetTimeline {
+  /// The same timeline with every entry's display passed through `transform`.
+  func mappingDisplays(_ transform: (Display) -> Display) -> WidgetTimeline {
+    WidgetTimeline(entries: entries.map { Entry(date: $0.date, display: transform($0.display)) }, policy: policy)
+  }
+}
+
 /// One deliberate bug per invariant, planted in a copy of a converged design (STYLE §56): each
 /// must be caught, at seed 42, by the invariant it was planted for. Where a bug cannot help
 /// showing on a surface too (a dropped action, lost data), the other invariants it may break
@@ -173,12 +180,10 @@ struct MutantsTests {
     static let name = "mutant-wrong-widget-band"
     var inner: ConvergedTally
     func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
-      let planned = inner.timeline(of: widget, world: world)
-      return WidgetTimeline(
-        entries: planned.entries.map { entry in
-          guard case .tallyBadge(let badge) = entry.display else { return entry }
-          return WidgetTimeline.Entry(date: entry.date, display: .tallyBadge(TallyBadge(count: badge.count, limit: 20)))
-        }, policy: planned.policy)
+      inner.timeline(of: widget, world: world).mappingDisplays { display in
+        guard case .tallyBadge(let badge) = display else { return display }
+        return .tallyBadge(TallyBadge(count: badge.count, limit: 20))
+      }
     }
   }
 
@@ -187,17 +192,15 @@ struct MutantsTests {
     static let name = "mutant-wrong-year-highlight"
     var inner: ConvergedBudget
     func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
-      let planned = inner.timeline(of: widget, world: world)
-      return WidgetTimeline(
-        entries: planned.entries.map { entry in
-          guard case .yearOverview(let model) = entry.display, let current = model.cells.first(where: \.isCurrent) else { return entry }
-          let cells = model.cells.map {
-            YearCell(
-              month: $0.month, monthName: $0.monthName, text: $0.text, remaining: $0.remaining,
-              isCurrent: $0.month == current.month % 12 + 1, link: $0.link)
-          }
-          return WidgetTimeline.Entry(date: entry.date, display: .yearOverview(YearOverviewModel(year: model.year, cells: cells, emptyText: nil)))
-        }, policy: planned.policy)
+      inner.timeline(of: widget, world: world).mappingDisplays { display in
+        guard case .yearOverview(let model) = display, let current = model.cells.first(where: \.isCurrent) else { return display }
+        let cells = model.cells.map {
+          YearCell(
+            month: $0.month, monthName: $0.monthName, text: $0.text, remaining: $0.remaining,
+            isCurrent: $0.month == current.month % 12 + 1, link: $0.link)
+        }
+        return .yearOverview(YearOverviewModel(year: model.year, cells: cells, emptyText: nil))
+      }
     }
   }
 
