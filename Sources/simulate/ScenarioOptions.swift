@@ -7,7 +7,11 @@ struct ScenarioOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("Simulated days, from 1 to 3650; the scenario's `days`, else 30.", valueName: "days"))
   var days: Int?
 
-  @Option(name: .long, help: ArgumentHelp("A scenario name in Simulations/ or a path to a .yaml file.", valueName: "name|path"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A scenario name in Simulations/, a path to a .yaml file, or `generated` (the scenario ScenarioGenerator draws from the seed).",
+      valueName: "name|path"))
   var scenario: String = "default"
 
   @Option(name: .long, help: ArgumentHelp("The folder holding the scenario files.", valueName: "dir"))
@@ -26,9 +30,19 @@ struct ScenarioOptions: ParsableArguments {
     }
   }
 
-  /// The scenario `--scenario` names: a path ending in `.yaml`, or a name in `--scenarios`.
-  /// Exits 64 with the loader's message when it cannot be loaded.
-  func load() throws -> Scenario {
+  /// Whether `--scenario generated` asks for the generator's scenario of each seed.
+  var isGenerated: Bool { scenario == ScenarioGenerator.reference }
+
+  /// The scenario `--scenario` names: a path ending in `.yaml`, a name in `--scenarios`, or the
+  /// generated scenario of `seed`. Exits 64 with the loader's message when it cannot be loaded.
+  func load(seed: UInt64? = nil) throws -> Scenario {
+    if isGenerated {
+      guard let seed else {
+        FileHandle.standardError.write(Data("Error: --scenario generated needs --seed (each seed draws its own scenario).\n".utf8))
+        throw ExitCode(64)
+      }
+      return ScenarioGenerator.scenario(seed: seed)
+    }
     do {
       return scenario.hasSuffix(".yaml")
         ? try ScenarioLoader.load(fileAt: scenario)

@@ -24,7 +24,7 @@ struct Simulate: ParsableCommand {
       be shrunk; 74 a store of --store sqlite could not be created or failed.
       """,
     version: GlanceVersion.string,
-    subcommands: [Run.self, SweepCommand.self, MergeCommand.self, List.self],
+    subcommands: [Run.self, SweepCommand.self, MergeCommand.self, GenerateCommand.self, List.self],
     defaultSubcommand: Run.self)
 }
 
@@ -67,7 +67,7 @@ struct Run: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try plan.load()
+    let loaded = try plan.load(seed: seed)
     let chosenSeed = seed ?? loaded.seed ?? Self.drawSeed()
     if seed == nil, loaded.seed == nil { print("seed: \(chosenSeed)") }
     let request = SimulationRequest(

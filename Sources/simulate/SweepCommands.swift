@@ -13,6 +13,10 @@ struct SweepCommand: ParsableCommand {
       writes Reports/sweep-default-seeds1-10000-days30/ with lines.jsonl (one JSON line per seed
       and strategy), shard.json, sweep.md and sweep.json.
 
+      With --scenario generated every seed plays its own scenario, drawn by the generator across
+      every field's documented range; `simulate --scenario generated --seed S` replays one and
+      `simulate generate --seed S` writes it as a file.
+
       Shards: --shard K/N runs the seeds s with (s - first) mod N = K - 1 into a folder named
       ...-shardKofN; `simulate merge` combines the N folders into the report of the whole sweep,
       byte for byte. The same binary, scenario, days, seeds and strategies give the same lines on
@@ -58,11 +62,19 @@ struct SweepCommand: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try plan.load()
-    let days = plan.days(of: loaded)
-    let request = SweepRequest(
-      scenario: loaded, scenarioReference: plan.scenario, days: days, seeds: try SeedRange.parse(seeds),
-      shard: try SweepShard(parsing: shard), strategies: plan.strategies)
+    let request: SweepRequest
+    let days: Int
+    if plan.isGenerated {
+      days = plan.days ?? Simulation.defaultDays
+      request = .generated(
+        days: days, seeds: try SeedRange.parse(seeds), shard: try SweepShard(parsing: shard), strategies: plan.strategies)
+    } else {
+      let loaded = try plan.load()
+      days = plan.days(of: loaded)
+      request = SweepRequest(
+        scenario: loaded, scenarioReference: plan.scenario, days: days, seeds: try SeedRange.parse(seeds),
+        shard: try SweepShard(parsing: shard), strategies: plan.strategies)
+    }
     let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
     let clock = ContinuousClock()
     let started = clock.now

@@ -7,8 +7,12 @@ import GlanceKernel
 struct DomainRun<Design: SyncDesign> {
   /// The liveness phase: the app is opened for this long after the last day.
   static var livenessSessionMinutes: Int { 15 }
-  /// When the final check runs, after the last day.
-  static var finalCheckMilliseconds: Int64 { 10 * Instant.millisecondsPerMinute }
+  /// When the final check runs, after the last day: ten minutes after a reload asked at the
+  /// liveness phase's start could be served (WidgetKit's latest firing, after a deaf window).
+  var finalCheckMilliseconds: Int64 {
+    10 * Instant.millisecondsPerMinute + Int64(scenario.faults.lateFiringSecondsMax) * 1000
+      + RefreshBudget.deafWindowMilliseconds
+  }
 
   let inputs: RunInputs
   var scenario: Scenario { inputs.scenario }
@@ -73,7 +77,8 @@ struct DomainRun<Design: SyncDesign> {
     let model = Self.model(of: Design.domain, scenario: scenario, start: start, calendar: world.calendar)
     var checker = InvariantChecker(
       model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
-      lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000, actions: actions,
+      lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
+      pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget), actions: actions,
       keepsChart: inputs.detail == .full)
     var faultsInjected: [FaultKind: Int] = [:]
     let timed = timedEvents
@@ -120,6 +125,8 @@ struct DomainRun<Design: SyncDesign> {
         }
       case .backgroundRefresh:
         design.backgroundRefresh(world: &world)
+      case .pacedReload:
+        design.pacedReloadDue(world: &world)
       case .step(let process, let step):
         if process == .app, step.isOperationStep, world.faultsOn, let skip = armedKill {
           guard skip == 0 else {
@@ -205,7 +212,7 @@ struct DomainRun<Design: SyncDesign> {
           time: world.now.advanced(by: 1_000), kind: .appOpen(minutes: Self.livenessSessionMinutes),
           ordinal: actions.count, eventID: EventID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))))
         world.schedule(.action(opening), at: opening.time)
-        world.schedule(.finalCheck, after: Self.finalCheckMilliseconds)
+        world.schedule(.finalCheck, after: finalCheckMilliseconds)
       case .finalCheck:
         checker.observe(world: world, design: design)
         checker.finish(world: world, design: design)
@@ -260,7 +267,7 @@ struct DomainRun<Design: SyncDesign> {
       timed.append((unreachableUntil, .reachability(true)))
     }
     var boundary = itinerary.nextRollover(after: start)
-    let last = end.advanced(by: Self.finalCheckMilliseconds)
+    let last = end.advanced(by: finalCheckMilliseconds)
     while boundary <= last {
       timed.append((boundary, .dayBoundary))
       boundary = itinerary.nextRollover(after: boundary)

@@ -11,6 +11,9 @@ struct InvariantChecker {
   let expectedToConverge: Bool
   /// Per surface (indexed like `surfaces`): how long it may disagree once it could know.
   let boundsMilliseconds: [Int64]
+  /// How often a widget can afford a charged reload for a change learned in the background:
+  /// `2 × 24 h / refreshBudget` (see ``Invariant/staleness``).
+  let pacingMilliseconds: Int64
   /// The truth.
   private var model: any DomainModel
   /// Every action of the run, by id and by instant (looked up, never iterated).
@@ -45,8 +48,9 @@ struct InvariantChecker {
 
   init(
     model: any DomainModel, surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64,
-    actions: [PlannedAction], keepsChart: Bool = true
+    pacingMilliseconds: Int64, actions: [PlannedAction], keepsChart: Bool = true
   ) {
+    self.pacingMilliseconds = pacingMilliseconds
     self.model = model
     self.surfaces = surfaces
     self.expectedToConverge = expectedToConverge
@@ -112,13 +116,34 @@ struct InvariantChecker {
   /// Per surface: whether it was excused just before the event being handled (a delivery ends
   /// a transit: the surface could not know until that very event).
   private var excusedBeforeEvent: [Bool] = []
+  /// Whether something bound for the phone was on its way just before the event being handled.
+  private var phoneInTransitBeforeEvent = false
 
   /// Notes, before the engine handles the next event, which surfaces are excused.
   mutating func noteExcuses(world: World) {
     if excusedBeforeEvent.count != surfaces.count { excusedBeforeEvent = Array(repeating: false, count: surfaces.count) }
+    phoneInTransitBeforeEvent = world.inTransit(to: .phone)
     for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
       excusedBeforeEvent[index] = excused(surface, world: world)
     }
+  }
+
+  /// Until when a widget is excused that learns of a change in the background (a delivery to the
+  /// phone ended a transit while the app is not in the foreground, so only a charged reload can
+  /// show it): `pacing` after the widget's last charged reload before now. `nil` for other
+  /// surfaces and events.
+  private func pacedUntil(_ surface: Surface, world: World) -> Instant? {
+    guard let widget = surface.widget, !world.appForeground, phoneInTransitBeforeEvent,
+      let last = world[host: widget].budget.charged.last(where: { $0 < world.now })
+    else { return nil }
+    let until = last.advanced(by: pacingMilliseconds)
+    return until > world.now ? until : nil
+  }
+
+  /// Whether the open disagreement of the surface at `index` is excused beyond now (a paced
+  /// background reload is not yet due).
+  private func excusedBeyondNow(_ index: Int, world: World) -> Bool {
+    disagreements[index].map { $0.excusedUntil > world.now } ?? false
   }
 
   /// The end of the windows whose end is known in advance (WidgetKit's deaf window, a zone
@@ -134,7 +159,10 @@ struct InvariantChecker {
   }
 
   mutating func observe<Design: SyncDesign>(world: World, design: Design) {
-    defer { for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false } }
+    defer {
+      for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false }
+      phoneInTransitBeforeEvent = false
+    }
     var chartValues: [Int?] = []
     if keepsChart { chartValues.reserveCapacity(surfaces.count + 1) }
     for (index, surface) in surfaces.enumerated() {
@@ -146,10 +174,18 @@ struct InvariantChecker {
       }
       let disagrees = shown.map { $0 != expected } ?? false
       if disagrees {
+        var learnedNow = false
         if disagreements[index] == nil {
           disagreements[index] = Disagreement(since: world.now, excusedUntil: world.now)
+          learnedNow = true
         } else if excusedBeforeEvent[index] || excused(surface, world: world) {
-          disagreements[index]?.excusedUntil = world.now
+          let until = max(disagreements[index]?.excusedUntil ?? world.now, world.now)
+          disagreements[index]?.excusedUntil = until
+          learnedNow = true
+        }
+        if learnedNow, let paced = pacedUntil(surface, world: world), var open = disagreements[index] {
+          open.excusedUntil = max(open.excusedUntil, paced)
+          disagreements[index] = open
         }
         if var open = disagreements[index] {
           open.excusedUntil = excusedWindowsEnd(surface, since: open.since, world: world, after: open.excusedUntil)
@@ -198,7 +234,7 @@ struct InvariantChecker {
   /// surface that never recovers is stale too).
   private mutating func checkOpenStaleness(world: World) {
     for index in surfaces.indices {
-      guard let open = disagreements[index], !open.reported, !excused(surfaces[index], world: world),
+      guard let open = disagreements[index], !open.reported, !excused(surfaces[index], world: world), !excusedBeyondNow(index, world: world),
         open.excusedUntil.distance(to: world.now) > boundsMilliseconds[index]
       else { continue }
       checkStaleness(open, surface: index, world: world)
@@ -233,7 +269,9 @@ struct InvariantChecker {
       // A disagreement another check already reported is one failure, not two.
       // A surface that cannot know yet (something bound for its device is on its way) is
       // excused here as everywhere.
-      guard let open = disagreements[index], open.since <= instant, !open.reported, !excused(surface, world: world) else { continue }
+      guard let open = disagreements[index], open.since <= instant, !open.reported, !excused(surface, world: world),
+        !excusedBeyondNow(index, world: world)
+      else { continue }
       recordDifference(.rollover, surface: surface, world: world, design: design, detail: detail(surface, world.calendar.date(containing: instant)))
     }
   }
@@ -249,8 +287,10 @@ struct InvariantChecker {
 
   /// Every visible surface that is not excused shows the truth.
   private mutating func checkSurfaces<Design: SyncDesign>(world: World, design: Design) {
-    for surface in surfaces {
-      guard let shown = displayed(surface, world: world, design: design), !excused(surface, world: world) else { continue }
+    for (index, surface) in surfaces.enumerated() {
+      guard let shown = displayed(surface, world: world, design: design), !excused(surface, world: world),
+        !excusedBeyondNow(index, world: world)
+      else { continue }
       count(.convergence)
       let expected = model.expected(on: surface, at: world.now, in: world.calendar)
       guard shown != expected else { continue }

@@ -14,7 +14,8 @@ import GlanceKernel
 /// - a delete is a `remove` event (a tombstone) that travels like any other;
 /// - the widget's timeline is planned from a dated `TallySnapshot` to every local day boundary, so
 ///   midnight needs no reload; a reload is requested after each change (free in the foreground and
-///   after the intent).
+///   after the intent); a change learned in the background goes through a ``ReloadPacer``, so that
+///   however many watch taps arrive, the charged reloads stay within half the refresh budget.
 ///
 /// Both devices' stores are ``DeviceLog``s: in memory, or durable logs from the run's
 /// ``StoreBackend`` (`simulate --store sqlite`: GlanceStore's SQLite store).
@@ -29,10 +30,31 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   private var watchMergedCount = 0
   /// The app's summary, for the phone log's version, the day and the zone.
   private let appMemo = DisplayMemo<DayMemoKey>()
+  /// Coalesces the charged reloads of changes learned in the background.
+  private var pacer: ReloadPacer
 
   init(scenario: Scenario, stores: RunStores) {
     phone = DeviceLog("phone", stores: stores)
     watch = DeviceLog("watch", stores: stores)
+    do {
+      pacer = try ReloadPacer(refreshBudget: scenario.refreshBudget)
+    } catch {
+      preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
+    }
+  }
+
+  /// Asks for a reload: at once in the foreground (free), through the pacer in the background.
+  private mutating func reloadAfterChange(world: inout World) {
+    switch pacer.change(at: world.now, free: world.appForeground) {
+    case .reloadNow: world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
+    case .reloadAt(let due): world.schedulePacedReload(at: due)
+    case .coalesced: break
+    }
+  }
+
+  mutating func pacedReloadDue(world: inout World) {
+    guard pacer.due(at: world.now, free: world.appForeground) else { return }
+    world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
   }
 
   /// Records an event made on the phone (by the app or the widget intent).
@@ -43,7 +65,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   mutating func appTap(_ record: Record, world: inout World) {
     recordOnPhone(Event(id: record.id, kind: .add, instant: record.instant, origin: .app))
-    world.requestReloadMindingDeafWindow(context: .appInForeground)
+    reloadAfterChange(world: &world)
     forwardToWatch(world: &world)
   }
 
@@ -65,13 +87,13 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
     // A tombstone: it removes its target wherever and whenever the two meet.
     recordOnPhone(Event(id: action.eventID, kind: .remove(target: target.id), instant: action.time, origin: .app))
-    world.requestReloadMindingDeafWindow(context: .appInForeground)
+    reloadAfterChange(world: &world)
     forwardToWatch(world: &world)
   }
 
   mutating func appBecameActive(world: inout World) {
     forwardToWatch(world: &world)
-    world.requestReloadMindingDeafWindow(context: .appInForeground)
+    reloadAfterChange(world: &world)
   }
 
   /// Pushes the phone's log to the watch as its application context (when it grew).
@@ -90,7 +112,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
       world.wakeAppInBackground()
       guard phone.receive([event]) == 1 else { return }  // a duplicate delivery
       phoneLog.append(event)
-      world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
+      reloadAfterChange(world: &world)
       forwardToWatch(world: &world)
     case (.phoneLog(let length), .watch):
       // A later context holds an earlier one: merge what is new since the last one merged.

@@ -55,6 +55,8 @@ protocol SyncDesign {
   mutating func zoneChanged(world: inout World)
   /// The system ran the app's background refresh task (BGAppRefresh).
   mutating func backgroundRefresh(world: inout World)
+  /// A reload the design scheduled with ``World/schedulePacedReload(at:)`` is due.
+  mutating func pacedReloadDue(world: inout World)
 }
 
 extension SyncDesign {
@@ -63,6 +65,7 @@ extension SyncDesign {
   mutating func appWentToBackground(world: inout World) {}
   mutating func zoneChanged(world: inout World) {}
   mutating func backgroundRefresh(world: inout World) {}
+  mutating func pacedReloadDue(world: inout World) {}
   mutating func appKilled(world: inout World) {}
   mutating func step(_ step: Step, world: inout World) {}
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceKernel
 
 /// Which seeds a sweep runs: a range of seeds, cut into `count` shards of which this is number
 /// `index` (1-based).
@@ -92,9 +93,14 @@ public enum SeedRange {
   public static func text(_ range: ClosedRange<UInt64>) -> String { "\(range.lowerBound)...\(range.upperBound)" }
 }
 
-/// What a sweep runs: every seed of its shard through the scenario, each for `days`.
+/// What a sweep runs: every seed of its shard through the scenario, each for `days`; or, when
+/// `generated`, each seed through its own ``ScenarioGenerator`` scenario.
 public struct SweepRequest: Hashable, Sendable {
+  /// The scenario every seed plays; for a generated sweep, ``generatedPlaceholder``, which names
+  /// the sweep in reports.
   public var scenario: Scenario
+  /// Whether each seed plays ``ScenarioGenerator/scenario(seed:)`` instead of `scenario`.
+  public var generated: Bool
   /// Where the scenario came from, as reports name it (`default`, or a path).
   public var scenarioReference: String
   public var days: Int
@@ -108,6 +114,7 @@ public struct SweepRequest: Hashable, Sendable {
     shard: SweepShard = .whole, strategies: [StrategyName] = StrategyName.allCases
   ) {
     self.scenario = scenario
+    self.generated = false
     self.scenarioReference = scenarioReference
     self.days = days
     self.seeds = seeds
@@ -115,11 +122,30 @@ public struct SweepRequest: Hashable, Sendable {
     self.strategies = Array(Set(strategies)).sorted()
   }
 
+  /// A sweep in which every seed plays the scenario ``ScenarioGenerator`` draws from it.
+  public static func generated(
+    days: Int, seeds: ClosedRange<UInt64>, shard: SweepShard = .whole, strategies: [StrategyName] = StrategyName.allCases
+  ) -> SweepRequest {
+    var request = SweepRequest(
+      scenario: generatedPlaceholder, scenarioReference: ScenarioGenerator.reference, days: days, seeds: seeds,
+      shard: shard, strategies: strategies)
+    request.generated = true
+    return request
+  }
+
+  /// What a generated sweep's reports name as its scenario.
+  public static let generatedPlaceholder = Scenario(
+    name: ScenarioGenerator.reference,
+    summary: "Each seed plays its own scenario, drawn by ScenarioGenerator \(ScenarioGenerator.version) across every field's documented range (`simulate generate --seed S` writes it).",
+    start: CivilDate(dayNumber: 0))
+
   /// The seeds this shard runs, in order.
   public var shardSeeds: [UInt64] { shard.seeds(of: seeds) }
 
   /// The simulation of one seed.
   public func simulation(seed: UInt64) -> SimulationRequest {
-    SimulationRequest(scenario: scenario, days: days, seed: seed, strategies: strategies)
+    SimulationRequest(
+      scenario: generated ? ScenarioGenerator.scenario(seed: seed) : scenario, days: days, seed: seed,
+      strategies: strategies)
   }
 }

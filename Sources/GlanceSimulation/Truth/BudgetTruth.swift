@@ -25,6 +25,9 @@ struct BudgetTruth: DomainModel {
   private var amounts: [EventID: Money] = [:]
   private var version = 0
   private var memo: (key: BudgetMemoKey, cache: BudgetWidgetCache)? = nil
+  /// Each period's expenses, summed, with the zone whose local dates placed them: kept up to
+  /// date as expenses come and go, rebuilt when the device's zone changes.
+  private var spent: (zone: String, byPeriod: [BudgetPeriod: Money])? = nil
 
   init(scenario: Scenario, start: Instant, calendar: ZoneCalendar) {
     periods = PayPeriods(payDay: PayDay(clamping: scenario.payDay))
@@ -40,13 +43,14 @@ struct BudgetTruth: DomainModel {
       let record = Record(id: action.eventID, instant: action.time)
       expenses.insertSorted(record)
       amounts[record.id] = submitted.amount
+      addToSpent(submitted.amount, of: record, in: calendar)
       version += 1
       return .expense(record, submitted)
     case .appDelete:
       let current = periods.period(containing: calendar.date(containing: action.time))
       guard let index = expenses.lastIndex(where: { period(of: $0, in: calendar) == current }) else { return nil }
       let target = expenses.remove(at: index)
-      amounts[target.id] = nil
+      if let amount = amounts.removeValue(forKey: target.id) { addToSpent(.zero(.chf) - amount, of: target, in: calendar) }
       version += 1
       return .remove(target: target)
     case .appOpen, .widgetTap, .watchTap:
@@ -64,6 +68,26 @@ struct BudgetTruth: DomainModel {
     } catch {
       preconditionFailure("a quick amount with a name is always accepted: \(error)")
     }
+  }
+
+  /// Adds `amount` to the sum of `record`'s period, when the sums are in `calendar`'s zone (else
+  /// they are rebuilt when next read).
+  private mutating func addToSpent(_ amount: Money, of record: Record, in calendar: ZoneCalendar) {
+    guard spent?.zone == calendar.identifier else { return }
+    let period = period(of: record, in: calendar)
+    spent?.byPeriod[period, default: .zero(.chf)] += amount
+  }
+
+  /// Each period's expenses summed, their local dates read in `calendar`'s zone.
+  private mutating func spentByPeriod(in calendar: ZoneCalendar) -> [BudgetPeriod: Money] {
+    if let spent, spent.zone == calendar.identifier { return spent.byPeriod }
+    var byPeriod: [BudgetPeriod: Money] = [:]
+    for record in expenses {
+      guard let amount = amounts[record.id] else { continue }
+      byPeriod[period(of: record, in: calendar), default: .zero(.chf)] += amount
+    }
+    spent = (calendar.identifier, byPeriod)
+    return byPeriod
   }
 
   private func period(of record: Record, in calendar: ZoneCalendar) -> BudgetPeriod {
@@ -85,7 +109,7 @@ struct BudgetTruth: DomainModel {
     let current = periods.period(containing: calendar.date(containing: instant))
     let key = BudgetMemoKey(version: version, period: current, zone: calendar.identifier)
     if let memo, memo.key == key { return memo.cache }
-    let figures = figures(through: current, in: calendar)
+    let figures = figures(through: current, spent: spentByPeriod(in: calendar))
     do {
       let cache = try BudgetWidgetCache(
         asOf: instant, currency: .chf, payDay: periods.payDay, current: figures.last { $0.period == current },
@@ -97,20 +121,20 @@ struct BudgetTruth: DomainModel {
     }
   }
 
-  /// Every budget's figures from ``firstPeriod`` through `current`, in period order.
-  private func figures(through current: BudgetPeriod, in calendar: ZoneCalendar) -> [PeriodFigures] {
+  /// Every budget's figures from ``firstPeriod`` through `current`, in period order, from each
+  /// period's expenses summed (Pulpe's metrics depend on a period's expenses through their sum
+  /// only: `BudgetMetrics` is given one expense transaction of that sum).
+  private func figures(through current: BudgetPeriod, spent sums: [BudgetPeriod: Money]) -> [PeriodFigures] {
     guard firstPeriod <= current else { return [] }
     var budgeted: [BudgetPeriod] = [firstPeriod]
     while budgeted[budgeted.count - 1] < current { budgeted.append(budgeted[budgeted.count - 1].next) }
     var spent: [BudgetPeriod: [BudgetTransaction]] = [:]
-    for record in expenses {
-      let period = period(of: record, in: calendar)
-      guard firstPeriod <= period, period <= current, let amount = amounts[record.id] else { continue }
+    for period in budgeted {
+      guard let sum = sums[period], sum != .zero(.chf) else { continue }
       do {
-        spent[period, default: []].append(
-          try BudgetTransaction(id: record.id.uuid.uuidString, kind: .expense, amount: amount, lineID: nil))
+        spent[period] = [try BudgetTransaction(id: "expenses-\(period)", kind: .expense, amount: sum, lineID: nil)]
       } catch {
-        preconditionFailure("an entered expense is positive: \(error)")
+        preconditionFailure("a period's entered expenses sum to a positive amount: \(error)")
       }
     }
     do {

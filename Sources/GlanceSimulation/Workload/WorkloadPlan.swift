@@ -36,8 +36,12 @@ enum WorkloadPlanner {
     for piece in days {
       let day = piece.day
       let busy = workload.busyDays.contains(piece.index) ? 10 : 1
-      let wake = day.start.advanced(by: Int64(workload.wakeHour) * Instant.millisecondsPerHour)
       let sleep = min(day.end, day.start.advanced(by: Int64(workload.sleepHour) * Instant.millisecondsPerHour))
+      // A short day (23 h on a DST day, or less where a zone jumped) may end before the wake
+      // hour: the person is then active in the day's last hour, never in an empty window.
+      let wake = min(
+        day.start.advanced(by: Int64(workload.wakeHour) * Instant.millisecondsPerHour),
+        max(day.start, sleep.advanced(by: -Instant.millisecondsPerHour)))
       func moment() -> Instant {
         Instant(millisecondsSince1970: stream.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1)))
       }

@@ -17,3 +17,14 @@ public enum WidgetID: Int, Hashable, Sendable, CaseIterable, Comparable {
 
   public static func < (lhs: WidgetID, rhs: WidgetID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+
+extension Surface {
+  /// The widget this surface is, `nil` for the app and the watch.
+  public var widget: WidgetID? {
+    switch self {
+    case .widget: return .main
+    case .yearWidget: return .year
+    case .app, .watch: return nil
+    }
+  }
+}

@@ -98,6 +98,8 @@ enum WorldEvent: Sendable {
   case backgroundRefresh
   /// A design asks again for the reload WidgetKit dropped while deaf.
   case retryReload
+  /// A reload a design's ``ReloadPacer`` held back is due.
+  case pacedReload
   /// The day of the store move begins: the updated app is installed (steps domain).
   case storeMoveDay
   case finalCheck
@@ -230,6 +232,7 @@ struct World {
     case .endOfSafetyPhase: return "end of safety phase: faults off"
     case .backgroundRefresh: return "background app refresh"
     case .retryReload: return "reload asked again after the deaf window"
+    case .pacedReload: return "paced background reload due"
     case .storeMoveDay: return "the updated app is installed (store move day)"
     case .finalCheck: return "final check"
     }
@@ -395,6 +398,11 @@ struct World {
   }
 
   private var retryScheduled = false
+
+  /// Wakes the design at `instant` for a reload its ``ReloadPacer`` held back.
+  mutating func schedulePacedReload(at instant: Instant) {
+    schedule(.pacedReload, at: instant)
+  }
 
   mutating func retryReloadServed() { retryScheduled = false }
 

@@ -23,6 +23,7 @@ extension Mutant {
   mutating func appWentToBackground(world: inout World) { inner.appWentToBackground(world: &world) }
   mutating func zoneChanged(world: inout World) { inner.zoneChanged(world: &world) }
   mutating func backgroundRefresh(world: inout World) { inner.backgroundRefresh(world: &world) }
+  mutating func pacedReloadDue(world: inout World) { inner.pacedReloadDue(world: &world) }
   mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
     inner.receive(message, on: device, via: channel, world: &world)
