@@ -64,191 +64,20 @@ struct DomainRun<Design: SyncDesign> {
   static var eventsAfterFocus: Int { 8 }
 
   private func play(focus: Instant?, stores: RunStores) -> Played {
-    var budget: RefreshBudget
-    do {
-      budget = try RefreshBudget(limit: scenario.refreshBudget)
-    } catch {
-      preconditionFailure("scenario loading checks the refresh budget: \(error)")
-    }
-    var world = World(
-      start: start, itinerary: itinerary, refreshBudget: budget, widgets: Design.widgets, seed: seed,
-      faults: scenario.faults)
-    var design = Design(scenario: scenario, stores: stores)
-    let model = Self.model(of: Design.domain, scenario: scenario, start: start, calendar: world.calendar)
-    var checker = InvariantChecker(
-      model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
-      lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
-      pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget), actions: actions,
-      keepsChart: inputs.detail == .full)
-    var faultsInjected: [FaultKind: Int] = [:]
-    let timed = timedEvents
-    var nextTimed = 1
-    schedulePlan(&world, timed: timed)
-    for widget in Design.widgets { serveReload(widget: widget, &world, design) }
-
-    var session: Int? = nil
-    var eventCount = 0
-    /// An armed kill: how many operation steps to let through first.
-    var armedKill: Int? = nil
-    var lastAction = -1
+    var play = DomainPlay(run: self, stores: stores)
     var afterFocus = 0
-    while let (_, event) = world.popNext() {
-      eventCount += 1
-      precondition(eventCount <= 5_000_000, "more than 5 000 000 events in one run")
-      world.note(event)
-      checker.noteExcuses(world: world)
-      if let focus, world.now >= focus {
+    while let event = play.next() {
+      if let focus, play.world.now >= focus {
         afterFocus += 1
-        if afterFocus == Self.eventsAfterFocus { return .traced(Array(world.trace.suffix(12))) }
+        if afterFocus == Self.eventsAfterFocus { return .traced(Array(play.world.trace.suffix(12))) }
       }
-      switch event {
-      case .kill, .reachability, .dayBoundary, .storeMoveDay, .zoneChange, .zoneSettled:
-        if nextTimed < timed.count {
-          world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
-          nextTimed += 1
-        }
-      default:
-        break
-      }
-      switch event {
-      case .action(let action):
-        lastAction = action.ordinal
-        // The plan enters the queue one action at a time, so the queue stays small.
-        let next = action.ordinal + 1
-        if next < actions.count, actions[next].time < end { world.schedule(.action(actions[next]), at: actions[next].time) }
-        handle(action, session: &session, world: &world, design: &design, checker: &checker)
-        world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
-      case .appClose(let closing):
-        if closing == session, world.appForeground {
-          world.appEntersBackground()
-          design.appWentToBackground(world: &world)
-        }
-      case .backgroundRefresh:
-        design.backgroundRefresh(world: &world)
-      case .pacedReload:
-        design.pacedReloadDue(world: &world)
-      case .step(let process, let step):
-        if process == .app, step.isOperationStep, world.faultsOn, let skip = armedKill {
-          guard skip == 0 else {
-            armedKill = skip - 1
-            design.step(step, world: &world)
-            break
-          }
-          // The kill falls between the previous step and this one: this one never runs.
-          armedKill = nil
-          world.note(.kill)
-          faultsInjected[.appKill, default: 0] += 1
-          world.killApp()
-          design.appKilled(world: &world)
-          session = nil
-          break
-        }
-        design.step(step, world: &world)
-      case .kill:
-        guard world.faultsOn else { break }
-        armedKill = world.killSteps.uniform(in: 0...2)
-        // It falls in the next multi-step operation the app runs within six hours; failing that,
-        // it takes the app down as a plain kill.
-        world.schedule(.killDeadline, after: 6 * Instant.millisecondsPerHour)
-      case .killDeadline:
-        guard armedKill != nil else { break }
-        armedKill = nil
-        guard world.faultsOn, world.appRunning else { break }
-        faultsInjected[.appKill, default: 0] += 1
-        world.killApp()
-        design.appKilled(world: &world)
-        session = nil
-      case .quiescenceCheck(let after):
-        if after == lastAction, world.isQuiescent { checker.checkQuiescent(world: world, design: design) }
-      case .reachability(let reachable):
-        if !reachable, world.faultsOn, world.watchReachable { faultsInjected[.watchOutOfRange, default: 0] += 1 }
-        if world.faultsOn || reachable { world.setReachable(reachable) }
-      case .deliver(let message, let device, let channel):
-        design.receive(message, on: device, via: channel, world: &world)
-      case .deliverContext(let device):
-        if let message = world.takeContext(for: device) {
-          design.receive(message, on: device, via: .applicationContext, world: &world)
-        }
-      case .pumpTransfers(let device):
-        for message in world.pumpTransfer(to: device) {
-          design.receive(message, on: device, via: .transferUserInfo, world: &world)
-        }
-      case .reloadServed(let widget):
-        serveReload(widget: widget, &world, design)
-      case .policyReload(let widget, let generation):
-        guard generation == world[host: widget].policyGeneration else { break }
-        switch world.requestReload(widget: widget, context: .background) {
-        case .denied(let retryAt): world.retryPolicyReload(widget: widget, generation: generation, at: retryAt)
-        // WidgetKit keeps its own schedule: a reload it ignored while deaf is due again after.
-        case .dropped(let until): world.retryPolicyReload(widget: widget, generation: generation, at: until)
-        case .granted: break
-        }
-      case .dayBoundary:
-        world.schedule(.rolloverCheck(boundary: world.now), after: checker.rolloverDelayMilliseconds)
-      case .rolloverCheck(let boundary):
-        checker.checkRollover(after: boundary, world: world, design: design)
-      case .zoneChange(let leg):
-        world.changeZone(toLeg: leg, settleMilliseconds: zoneSettleMilliseconds)
-        design.zoneChanged(world: &world)
-      case .zoneSettled(let leg):
-        // Only while the device is still in that zone (a later change has its own check).
-        if itinerary.legIndex(at: world.now) == leg, let change = itinerary.changes.first(where: { $0.leg == leg }) {
-          checker.checkZoneSettled(changedAt: change.time, left: itinerary.legs[leg - 1].calendar, world: world, design: design)
-        }
-      case .retryReload:
-        // Opened from the widget again meanwhile? Then it is still deaf: ask again after that.
-        world.retryReloadServed()
-        world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
-      case .storeMoveDay:
-        checker.storeMoveBegins(design: design)
-        if scenario.storeMove?.copyFails == true { faultsInjected[.storeCopyFailure, default: 0] += 1 }
-        world.updateInstalled()
-        design.storeMoveDayBegins(world: &world)
-        if design.widgetInstalled { world.widgetAdded() }
-      case .endOfSafetyPhase:
-        world.endFaults()
-        world.setReachable(true)
-        let opening = PlannedAction(
-          time: world.now.advanced(by: 1_000), kind: .appOpen(minutes: Self.livenessSessionMinutes),
-          ordinal: actions.count, eventID: EventID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))))
-        world.schedule(.action(opening), at: opening.time)
-        world.schedule(.finalCheck, after: finalCheckMilliseconds)
-      case .finalCheck:
-        checker.observe(world: world, design: design)
-        checker.finish(world: world, design: design)
-        if world.duplicatedDeliveries > 0 { faultsInjected[.duplicateDelivery] = world.duplicatedDeliveries }
-        return .finished(
-          checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: faultsInjected))
-      }
-      checker.observe(world: world, design: design)
+      if let result = play.handle(event) { return .finished(result) }
     }
     preconditionFailure("the run ended without its final check")
   }
 
-  private func handle(
-    _ action: PlannedAction, session: inout Int?, world: inout World, design: inout Design, checker: inout InvariantChecker
-  ) {
-    switch action.kind {
-    case .appOpen(let minutes, let fromWidget):
-      if fromWidget { world.appOpenedFromWidget() }
-      session = action.ordinal
-      world.schedule(.appClose(session: action.ordinal), after: Int64(minutes) * Instant.millisecondsPerMinute)
-      guard !world.appForeground else { return }
-      world.appEntersForeground()
-      design.appBecameActive(world: &world)
-    case .appTap, .appDelete:
-      guard world.appForeground else { return }  // the app is not open: the action never happens
-      guard let deed = checker.record(action, in: world.calendar) else { return }
-      design.perform(deed, of: action, world: &world)
-    case .widgetTap, .watchTap:
-      guard design.widgetInstalled || action.kind != .widgetTap else { return }  // no widget to tap
-      guard let deed = checker.record(action, in: world.calendar) else { return }
-      design.perform(deed, of: action, world: &world)
-    }
-  }
-
   /// Puts the planned actions, faults and day boundaries on the queue.
-  private func schedulePlan(_ world: inout World, timed: [(time: Instant, event: WorldEvent)]) {
+  func schedulePlan(_ world: inout World, timed: [(time: Instant, event: WorldEvent)]) {
     if let first = actions.first, first.time < end { world.schedule(.action(first), at: first.time) }
     if let first = timed.first { world.schedule(first.event, at: first.time) }
     world.schedule(.endOfSafetyPhase, at: end)
@@ -256,7 +85,7 @@ struct DomainRun<Design: SyncDesign> {
 
   /// Kills, reachability changes and day boundaries, in time order. Like the actions, they enter
   /// the queue one at a time (see `run`), so the queue stays small however long the run.
-  private var timedEvents: [(time: Instant, event: WorldEvent)] {
+  var timedEvents: [(time: Instant, event: WorldEvent)] {
     var timed: [(time: Instant, event: WorldEvent)] = faults.kills.filter { $0 < end }.map { ($0, .kill) }
     var unreachableUntil = start
     for spell in faults.outOfRange where spell.from < end {
@@ -292,7 +121,7 @@ struct DomainRun<Design: SyncDesign> {
   }
 
   /// WidgetKit asks the provider for a timeline and schedules what its policy says.
-  private func serveReload(widget: WidgetID, _ world: inout World, _ design: Design) {
+  func serveReload(widget: WidgetID, _ world: inout World, _ design: Design) {
     world[host: widget].reloadPending = false
     guard design.widgetInstalled else { return }
     let timeline = design.timeline(of: widget, world: world)
@@ -303,6 +132,22 @@ struct DomainRun<Design: SyncDesign> {
       world.schedulePolicyReload(widget: widget, at: (timeline.entries.last?.date ?? world.now).advanced(by: world.drawLateness()))
     case .never: world[host: widget].policyGeneration += 1
     }
+  }
+
+  /// The design's own message, as it sent it (only the design of a run sends messages in it).
+  static func unwrap(_ message: WireMessage) -> Design.Message {
+    guard let own = message.payload as? Design.Message else {
+      preconditionFailure("\(Design.name) received a message it cannot have sent: \(message)")
+    }
+    return own
+  }
+
+  /// The design's own step, as it scheduled it.
+  static func unwrap(_ step: ScheduledStep) -> Design.Step {
+    guard let own = step.payload as? Design.Step else {
+      preconditionFailure("\(Design.name) was handed a step it cannot have scheduled: \(step)")
+    }
+    return own
   }
 
   /// The truth of `domain`: the model that judges every design of it.

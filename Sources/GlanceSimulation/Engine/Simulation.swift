@@ -7,14 +7,9 @@ public enum StrategyName: String, Hashable, Sendable, CaseIterable, Comparable {
   case pulpeWidget = "pulpe-widget"
   case converged = "converged"
 
-  /// The domain each strategy plays (converged plays every domain).
+  /// The domain each strategy plays (converged plays every domain), in domain order.
   public var domains: [Domain] {
-    switch self {
-    case .mirrorsmokerLegacy: return [.tally]
-    case .babystepsWidget: return [.steps]
-    case .pulpeWidget: return [.budget]
-    case .converged: return Domain.allCases
-    }
+    Simulation.designs.filter { $0.strategy == self }.map { $0.design.domain }.sorted()
   }
 
   public static func < (lhs: StrategyName, rhs: StrategyName) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -120,6 +115,20 @@ public enum Simulation {
   /// simulated yet.
   public static let simulatedDomains: [Domain] = Domain.allCases
 
+  /// Every design the engine plays: the strategy it belongs to, and the design (whose
+  /// ``SyncDesign/domain`` says which domain it plays). A strategy plays each of its designs'
+  /// domains.
+  static var designs: [(strategy: StrategyName, design: any SyncDesign.Type)] {
+    [
+      (.mirrorsmokerLegacy, MirrorSmokerLegacy.self),
+      (.babystepsWidget, BabyStepsWidget.self),
+      (.pulpeWidget, PulpeWidget.self),
+      (.converged, ConvergedTally.self),
+      (.converged, ConvergedSteps.self),
+      (.converged, ConvergedBudget.self),
+    ]
+  }
+
   /// Runs `request`, keeping the converged design's stores in `store` (in memory by default), and
   /// keeping as much of the story as `detail` says (everything by default).
   ///
@@ -133,64 +142,18 @@ public enum Simulation {
   public static func run(
     _ request: SimulationRequest, store: StoreBackend = .memory, detail: SimulationDetail = .full
   ) throws(SimulationError) -> SimulationOutcome {
-    let plan = try plan(request)
-    let scenario = request.scenario
-    let run = RunInputs(
-      scenario: scenario, itinerary: plan.itinerary, start: plan.start, end: plan.end, seed: request.seed,
-      actions: plan.actions, faults: plan.faults, store: store, detail: detail)
+    let inputs = try RunInputs(request, store: store, detail: detail)
     var results: [StrategyResult] = []
-    for domain in scenario.domains where simulatedDomains.contains(domain) {
-      for strategy in request.strategies where strategy.domains.contains(domain) {
-        switch (strategy, domain) {
-        case (.mirrorsmokerLegacy, .tally): results.append(try run.play(MirrorSmokerLegacy.self))
-        case (.converged, .tally): results.append(try run.play(ConvergedTally.self))
-        case (.babystepsWidget, .steps): results.append(try run.play(BabyStepsWidget.self))
-        case (.converged, .steps): results.append(try run.play(ConvergedSteps.self))
-        case (.pulpeWidget, .budget): results.append(try run.play(PulpeWidget.self))
-        case (.converged, .budget): results.append(try run.play(ConvergedBudget.self))
-        default: break
+    for domain in request.scenario.domains where simulatedDomains.contains(domain) {
+      for strategy in request.strategies {
+        for entry in designs where entry.strategy == strategy && entry.design.domain == domain {
+          results.append(try inputs.play(entry.design))
         }
       }
     }
     return SimulationOutcome(
-      request: request, start: plan.start, end: plan.end, actionsPlanned: plan.actions.count, results: results,
+      request: request, start: inputs.start, end: inputs.end, actionsPlanned: inputs.actions.count, results: results,
       store: store.name)
-  }
-
-  /// Where a run starts and ends: the first instant of the start date in the start zone, and the
-  /// `days`-th day boundary after it along the itinerary.
-  static func bounds(of scenario: Scenario, days: Int) throws(SimulationError) -> RunBounds {
-    guard daysRange.contains(days) else { throw .daysOutOfRange(days) }
-    let calendar: ZoneCalendar
-    do {
-      calendar = try ZoneCalendar(identifier: scenario.zone)
-    } catch {
-      throw .unknownZone(scenario.zone)
-    }
-    guard let first = calendar.dayInterval(of: scenario.start) else {
-      throw .startDateSkipped(scenario.start.description)
-    }
-    let itinerary = try Itinerary(scenario: scenario, calendar: calendar, start: first.start)
-    var end = first.start
-    for _ in 0..<days { end = itinerary.nextRollover(after: end) }
-    assert(end > first.start, "a run of \(days) days ends after it starts")
-    return RunBounds(itinerary: itinerary, start: first.start, end: end)
-  }
-
-  /// The run's bounds and what it plays: drawn from the seed, or the scenario's script.
-  static func plan(_ request: SimulationRequest) throws(SimulationError) -> RunPlan {
-    let scenario = request.scenario
-    let bounds = try bounds(of: scenario, days: request.days)
-    guard let script = scenario.script else {
-      let days = bounds.itinerary.days(from: bounds.start, until: bounds.end)
-      return RunPlan(
-        bounds: bounds, actions: WorkloadPlanner.actions(scenario: scenario, days: days, seed: request.seed),
-        faults: WorkloadPlanner.faults(scenario: scenario, days: days, seed: request.seed))
-    }
-    try check(script, start: bounds.start)
-    return RunPlan(
-      bounds: bounds, actions: WorkloadPlanner.actions(script: script, seed: request.seed),
-      faults: WorkloadPlanner.faults(script: script))
   }
 
   /// Throws ``SimulationError/invalidScript(keyPath:problem:)`` for the first event of `script`
@@ -230,26 +193,10 @@ public enum Simulation {
   }
 }
 
-/// Where a run starts and ends, and the device's zones over it.
-struct RunBounds {
-  let itinerary: Itinerary
-  let start: Instant
-  let end: Instant
-}
-
-/// What a run plays: its bounds, the actions (sorted, distinct instants) and the faults.
-struct RunPlan {
-  let bounds: RunBounds
-  let actions: [PlannedAction]
-  let faults: FaultPlan
-
-  var itinerary: Itinerary { bounds.itinerary }
-  var start: Instant { bounds.start }
-  var end: Instant { bounds.end }
-}
-
-/// What every run of one request shares: the plan is made once, so each strategy faces the same
-/// actions and faults.
+/// Everything one run of a request plays, made once so that each strategy faces the same
+/// actions and faults: the scenario, where the run starts and ends and the device's zones over
+/// it, the actions (sorted, distinct instants) and faults drawn from the seed or read from the
+/// scenario's script, where designs keep their stores, and how much of the story to keep.
 struct RunInputs {
   let scenario: Scenario
   /// The device's zone over the run.
@@ -263,6 +210,68 @@ struct RunInputs {
   let store: StoreBackend
   /// Whether to replay for traces and keep the chart.
   var detail: SimulationDetail = .full
+
+  init(
+    scenario: Scenario, itinerary: Itinerary, start: Instant, end: Instant, seed: UInt64, actions: [PlannedAction],
+    faults: FaultPlan, store: StoreBackend, detail: SimulationDetail = .full
+  ) {
+    self.scenario = scenario
+    self.itinerary = itinerary
+    self.start = start
+    self.end = end
+    self.seed = seed
+    self.actions = actions
+    self.faults = faults
+    self.store = store
+    self.detail = detail
+  }
+
+  /// The inputs of `request`: its bounds, and what it plays, drawn from the seed or the
+  /// scenario's script.
+  ///
+  /// - Throws: what ``bounds(of:days:)`` throws, and
+  ///   ``SimulationError/invalidScript(keyPath:problem:)`` for a script out of order or before
+  ///   the start.
+  init(_ request: SimulationRequest, store: StoreBackend = .memory, detail: SimulationDetail = .full) throws(SimulationError) {
+    let scenario = request.scenario
+    let bounds = try Self.bounds(of: scenario, days: request.days)
+    let actions: [PlannedAction]
+    let faults: FaultPlan
+    if let script = scenario.script {
+      try Simulation.check(script, start: bounds.start)
+      actions = WorkloadPlanner.actions(script: script, seed: request.seed)
+      faults = WorkloadPlanner.faults(script: script)
+    } else {
+      let days = bounds.itinerary.days(from: bounds.start, until: bounds.end)
+      actions = WorkloadPlanner.actions(scenario: scenario, days: days, seed: request.seed)
+      faults = WorkloadPlanner.faults(scenario: scenario, days: days, seed: request.seed)
+    }
+    self.init(
+      scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: request.seed,
+      actions: actions, faults: faults, store: store, detail: detail)
+  }
+
+  /// Where a run starts and ends: the first instant of the start date in the start zone, and the
+  /// `days`-th day boundary after it along the itinerary.
+  static func bounds(of scenario: Scenario, days: Int) throws(SimulationError)
+    -> (itinerary: Itinerary, start: Instant, end: Instant)
+  {
+    guard Simulation.daysRange.contains(days) else { throw .daysOutOfRange(days) }
+    let calendar: ZoneCalendar
+    do {
+      calendar = try ZoneCalendar(identifier: scenario.zone)
+    } catch {
+      throw .unknownZone(scenario.zone)
+    }
+    guard let first = calendar.dayInterval(of: scenario.start) else {
+      throw .startDateSkipped(scenario.start.description)
+    }
+    let itinerary = try Itinerary(scenario: scenario, calendar: calendar, start: first.start)
+    var end = first.start
+    for _ in 0..<days { end = itinerary.nextRollover(after: end) }
+    assert(end > first.start, "a run of \(days) days ends after it starts")
+    return (itinerary, first.start, end)
+  }
 
   func play<Design: SyncDesign>(_ design: Design.Type) throws(SimulationError) -> StrategyResult {
     try DomainRun<Design>(inputs: self).run()

@@ -37,9 +37,9 @@ struct ShrinkCandidate: Hashable {
   /// The candidate with what lies outside the run cut away, or `nil` when the run has no bounds
   /// (a start date or a zone change that does not exist).
   func normalized() -> ShrinkCandidate? {
-    let bounds: RunBounds
+    let bounds: (itinerary: Itinerary, start: Instant, end: Instant)
     do throws(SimulationError) {
-      bounds = try Simulation.bounds(of: scenario, days: days)
+      bounds = try RunInputs.bounds(of: scenario, days: days)
     } catch {
       // Not a run at all: the caller rejects the candidate.
       return nil

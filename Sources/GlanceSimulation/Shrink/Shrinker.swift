@@ -119,7 +119,7 @@ public enum Shrinker {
   /// number), the rates a script does not use reset, and `seed` and `days` set: it replays the
   /// run exactly.
   static func scripted(_ request: SimulationRequest) throws(SimulationError) -> Scenario {
-    let plan = try Simulation.plan(request)
+    let plan = try RunInputs(request)
     var scenario = request.scenario
     scenario.script = Script(
       actions: plan.actions.map { ScriptedAction(at: $0.time, kind: $0.kind) }, kills: plan.faults.kills,

@@ -81,7 +81,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   mutating func watchTap(_ record: Record, world: inout World) {
     let event = Event(id: record.id, kind: .add, instant: record.instant, origin: .watch)
     watch.record(event)
-    world.transferUserInfo(.event(event), to: .phone)
+    world.transferUserInfo(ConvergedTallyMessage.event(event), to: .phone)
   }
 
   mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
@@ -100,13 +100,13 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   private mutating func forwardToWatch(world: inout World) {
     guard phoneLog.count > pushedCount else { return }
     pushedCount = phoneLog.count
-    world.updateApplicationContext(.phoneLog(length: phoneLog.count), to: .watch)
+    world.updateApplicationContext(ConvergedTallyMessage.phoneLog(length: phoneLog.count), to: .watch)
   }
 
   /// How long the log was at the last push.
   private var pushedCount = 0
 
-  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
+  mutating func receive(_ message: ConvergedTallyMessage, on device: Device, via channel: Channel, world: inout World) {
     switch (message, device) {
     case (.event(let event), .phone):
       world.wakeAppInBackground()

@@ -51,13 +51,11 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   mutating func widgetTap(_ record: Record, world: inout World) {
     // The system launches the widget extension to perform the intent (a cold start).
-    world.schedule(
-      .step(.widgetExtension, .legacyIntent(phase: 0, timestamp: record.instant, queue: [], count: 0)),
-      after: world.drawDuration(100...800))
+    world.schedule(step: MirrorSmokerStep.legacyIntent(phase: 0, timestamp: record.instant, queue: [], count: 0), in: .widgetExtension, after: world.drawDuration(100...800))
   }
 
   mutating func watchTap(_ record: Record, world: inout World) {
-    if world.sendMessage(.addCigarette(record.instant), to: .phone) { return }
+    if world.sendMessage(MirrorSmokerMessage.addCigarette(record.instant), to: .phone) { return }
     // Unreachable: the watch keeps it in its own defaults and never forwards it (§2.3, §2.5).
     let today = world.calendar.date(containing: world.now)
     if watchDay != today { (watchDay, watchList) = (today, []) }
@@ -72,10 +70,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   }
 
   mutating func appBecameActive(world: inout World) {
-    world.schedule(.step(.app, .legacyDrain(phase: 0, queue: [])), after: 50)
+    world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 0, queue: []), in: .app, after: 50)
     if !timerRunning {
       timerRunning = true
-      world.schedule(.step(.app, .legacyTimer), after: 10_000)
+      world.schedule(step: MirrorSmokerStep.legacyTimer, in: .app, after: 10_000)
     }
   }
 
@@ -84,7 +82,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     timerRunning = false
   }
 
-  mutating func step(_ step: Step, world: inout World) {
+  mutating func step(_ step: MirrorSmokerStep, world: inout World) {
     switch step {
     case .legacyTimer:
       guard world.appForeground else {
@@ -92,9 +90,9 @@ struct MirrorSmokerLegacy: TallySyncDesign {
         return
       }
       if let lastUpdated, lastUpdated > (lastSyncTime ?? Instant(millisecondsSince1970: Int64.min)) {
-        world.schedule(.step(.app, .legacyDrain(phase: 0, queue: [])), after: 1)
+        world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 0, queue: []), in: .app, after: 1)
       }
-      world.schedule(.step(.app, .legacyTimer), after: 10_000)
+      world.schedule(step: MirrorSmokerStep.legacyTimer, in: .app, after: 10_000)
     case .legacyDrain(let phase, let queue):
       drain(phase: phase, queue: queue, world: &world)
     case .legacyIntent(let phase, let timestamp, let queue, let count):
@@ -106,15 +104,15 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   private mutating func drain(phase: Int, queue: [Instant], world: inout World) {
     switch phase {
     case 0:
-      world.schedule(.step(.app, .legacyDrain(phase: 1, queue: pending)), after: 20)
+      world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 1, queue: pending), in: .app, after: 20)
     case 1:
       for timestamp in queue { store.insert(timestamp) }
       // Saving the inserted cigarettes to SwiftData takes a while.
-      world.schedule(.step(.app, .legacyDrain(phase: 2, queue: queue)), after: world.drawDuration(50...400))
+      world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 2, queue: queue), in: .app, after: world.drawDuration(50...400))
     case 2:
       pending = []  // removes the whole key, whatever was appended since phase 0
       lastSyncTime = world.now
-      world.schedule(.step(.app, .legacyDrain(phase: 3, queue: [])), after: 10)
+      world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 3, queue: []), in: .app, after: 10)
     default:
       updateSharedDefaults(world: &world)
     }
@@ -122,7 +120,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   /// AddCigaretteIntent in the widget extension.
   private mutating func intent(phase: Int, timestamp: Instant, queue: [Instant], count: Int, world: inout World) {
-    let next: Step
+    let next: MirrorSmokerStep
     switch phase {
     case 0: next = .legacyIntent(phase: 1, timestamp: timestamp, queue: pending, count: 0)
     case 1:
@@ -137,7 +135,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
       world.requestReload(context: .afterInteractiveIntent)
       return
     }
-    world.schedule(.step(.widgetExtension, next), after: 10)
+    world.schedule(step: next, in: .widgetExtension, after: 10)
   }
 
   /// Recomputes today's count from the store, reloads the widgets, full-syncs the watch.
@@ -146,10 +144,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     lastUpdated = world.now
     world.requestReload(context: world.appForeground ? .appInForeground : .background)
     let today = world.calendar.date(containing: world.now)
-    _ = world.sendMessage(.fullSync(day: today, timestamps: todaysTimestamps(world: world)), to: .watch)
+    _ = world.sendMessage(MirrorSmokerMessage.fullSync(day: today, timestamps: todaysTimestamps(world: world)), to: .watch)
   }
 
-  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
+  mutating func receive(_ message: MirrorSmokerMessage, on device: Device, via channel: Channel, world: inout World) {
     switch (message, device) {
     case (.addCigarette(let timestamp), .phone):
       world.wakeAppInBackground()

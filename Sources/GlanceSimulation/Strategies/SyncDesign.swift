@@ -11,6 +11,11 @@ import GlanceKernel
 /// A design reacts to events and schedules the steps that follow through the world, so that a
 /// kill can fall between any two of them.
 protocol SyncDesign {
+  /// What the design's phone and watch send each other (the world carries it unread).
+  associatedtype Message: Sendable = Never
+  /// The steps of the design's multi-step operations (the world schedules them unread).
+  associatedtype Step: OperationStep = Never
+
   /// The strategy's stable name, as in reports and `--strategy`.
   static var name: String { get }
   /// The domain the design plays: its model judges the design.

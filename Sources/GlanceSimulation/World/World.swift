@@ -31,44 +31,11 @@ enum Device: Hashable, Sendable {
   case phone, watch
 }
 
-/// What travels over WatchConnectivity.
-enum Message: Hashable, Sendable {
-  /// MirrorSmoker's `addCigarette` (watch → phone), with the watch's timestamp.
-  case addCigarette(Instant)
-  /// MirrorSmoker's `fullSync` (phone → watch): today's list, replacing the watch's.
-  case fullSync(day: CivilDate, timestamps: [Instant])
-  /// A replicated event (converged design).
-  case event(Event)
-  /// The phone's log, in the order the phone recorded its events, pushed as application context
-  /// (converged design): each push holds the last, so latest-wins loses nothing. The log is
-  /// append-only, so its length names the pushed prefix exactly; the simulator sends the length
-  /// rather than copying the prefix.
-  case phoneLog(length: Int)
-}
-
-/// One step of a multi-step operation: a kill between two steps leaves the operation half done.
-enum Step: Hashable, Sendable {
-  /// MirrorSmoker's widget intent: 0 read the queue, 1 write queue + timestamp, 2 read
-  /// `todayCount`, 3 write it + 1, 4 reload.
-  case legacyIntent(phase: Int, timestamp: Instant, queue: [Instant], count: Int)
-  /// MirrorSmoker's queue drain in the app: 0 read the queue, 1 insert and save, 2 remove the
-  /// whole key, 3 recompute the snapshot and push.
-  case legacyDrain(phase: Int, queue: [Instant])
-  /// The app's 10 s SyncCoordinator timer.
-  case legacyTimer
-
-  /// Whether the step belongs to a multi-step operation (where a kill can fall); timers are not.
-  var isOperationStep: Bool {
-    if case .legacyTimer = self { return false }
-    return true
-  }
-}
-
 /// Everything that happens, in virtual time.
 enum WorldEvent: Sendable {
   case action(PlannedAction)
   case appClose(session: Int)
-  case step(Process, Step)
+  case step(Process, ScheduledStep)
   /// A kill is armed: it takes the app down before one of its next operation steps.
   case kill
   /// An armed kill that met no operation step within six hours takes the app down now.
@@ -76,7 +43,7 @@ enum WorldEvent: Sendable {
   /// Thirty minutes after an action: if nothing happened since, every surface must agree.
   case quiescenceCheck(afterAction: Int)
   case reachability(Bool)
-  case deliver(Message, to: Device, channel: Channel)
+  case deliver(WireMessage, to: Device, channel: Channel)
   case pumpTransfers(to: Device)
   /// `updateApplicationContext`'s latest value reaches `device`.
   case deliverContext(to: Device)
@@ -157,10 +124,10 @@ struct World {
   /// How many `transferUserInfo` deliveries were duplicated (a fault the report counts).
   private(set) var duplicatedDeliveries = 0
   /// Queued `transferUserInfo` payloads per destination, in send order.
-  private(set) var transfers: [Device: [Message]] = [.phone: [], .watch: []]
+  private(set) var transfers: [Device: [WireMessage]] = [.phone: [], .watch: []]
   private var pumping: Set<Device> = []
   /// The latest `updateApplicationContext` value per destination, not yet delivered.
-  private(set) var contexts: [Device: Message] = [:]
+  private(set) var contexts: [Device: WireMessage] = [:]
   private var contextDeliveryScheduled: Set<Device> = []
   /// The last events (a ring of `traceLength`), formatted only when a report needs them.
   private var recent: [(time: Instant, event: WorldEvent)] = []
@@ -294,15 +261,15 @@ struct World {
   // MARK: Channels
 
   /// `sendMessage`: immediate, only when reachable; `false` when it fails (WCError.notReachable).
-  mutating func sendMessage(_ message: Message, to device: Device) -> Bool {
+  mutating func sendMessage(_ message: some Sendable, to device: Device) -> Bool {
     guard watchReachable else { return false }
-    schedule(.deliver(message, to: device, channel: .sendMessage), after: latencies.uniform(in: Int64(50)...500))
+    schedule(.deliver(WireMessage(message), to: device, channel: .sendMessage), after: latencies.uniform(in: Int64(50)...500))
     return true
   }
 
   /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
-  mutating func transferUserInfo(_ message: Message, to device: Device) {
-    transfers[device, default: []].append(message)
+  mutating func transferUserInfo(_ message: some Sendable, to device: Device) {
+    transfers[device, default: []].append(WireMessage(message))
     if watchReachable { startPump(to: device) }
   }
 
@@ -314,8 +281,8 @@ struct World {
 
   /// `updateApplicationContext`: only the latest value is kept; it replaces one not yet
   /// delivered, and reaches `device` (once, never duplicated) after a latency when reachable.
-  mutating func updateApplicationContext(_ message: Message, to device: Device) {
-    contexts[device] = message
+  mutating func updateApplicationContext(_ message: some Sendable, to device: Device) {
+    contexts[device] = WireMessage(message)
     if watchReachable { scheduleContextDelivery(to: device) }
   }
 
@@ -327,7 +294,7 @@ struct World {
 
   /// The context waiting for `device`, taken out of its slot; `nil` when there is none or the
   /// watch went out of range meanwhile (it is delivered when the watch comes back).
-  mutating func takeContext(for device: Device) -> Message? {
+  mutating func takeContext(for device: Device) -> WireMessage? {
     contextDeliveryScheduled.remove(device)
     guard watchReachable else { return nil }
     return contexts.removeValue(forKey: device)
@@ -335,7 +302,7 @@ struct World {
 
   /// Delivers the head of the transfer queue to `device`; returns it (and whether it was
   /// delivered twice, as at-least-once delivery allows).
-  mutating func pumpTransfer(to device: Device) -> [Message] {
+  mutating func pumpTransfer(to device: Device) -> [WireMessage] {
     pumping.remove(device)
     guard watchReachable, var pending = transfers[device], !pending.isEmpty else { return [] }
     let head = pending.removeFirst()
@@ -398,6 +365,11 @@ struct World {
   }
 
   private var retryScheduled = false
+
+  /// Schedules `step` of a design's operation in `process`, `milliseconds` from now.
+  mutating func schedule(step: some OperationStep, in process: Process, after milliseconds: Int64) {
+    schedule(.step(process, ScheduledStep(step)), after: milliseconds)
+  }
 
   /// Wakes the design at `instant` for a reload its ``ReloadPacer`` held back.
   mutating func schedulePacedReload(at instant: Instant) {

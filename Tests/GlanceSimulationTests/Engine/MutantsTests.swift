@@ -4,7 +4,7 @@ import Testing
 
 /// A converged design with one part replaced on purpose: everything a mutant does not override
 /// goes to `inner`.
-protocol Mutant: SyncDesign {
+protocol Mutant: SyncDesign where Message == Inner.Message, Step == Inner.Step {
   associatedtype Inner: SyncDesign
   var inner: Inner { get set }
   init(inner: Inner)

@@ -23,7 +23,7 @@ struct ScriptedRunTests {
   @Test("the script's actions are numbered in order and nothing at or after the end is played")
   func ordinalsAndEnd() throws {
     let base = try SimulationFixtures.scenario("default")
-    let bounds = try Simulation.bounds(of: base, days: 1)
+    let bounds = try RunInputs.bounds(of: base, days: 1)
     var scenario = base
     scenario.domains = [.tally]
     let inside = bounds.start.advanced(by: 12 * Instant.millisecondsPerHour)
@@ -32,7 +32,7 @@ struct ScriptedRunTests {
       ScriptedAction(at: inside.advanced(by: 60_000), kind: .watchTap),
       ScriptedAction(at: bounds.end, kind: .widgetTap),
     ])
-    let plan = try Simulation.plan(SimulationRequest(scenario: scenario, days: 1, seed: 7))
+    let plan = try RunInputs(SimulationRequest(scenario: scenario, days: 1, seed: 7))
     #expect(plan.actions.map(\.ordinal) == [0, 1, 2])
     #expect(plan.actions.map(\.time) == scenario.script?.actions.map(\.at))
     #expect(Set(plan.actions.map(\.eventID)).count == 3)
@@ -45,7 +45,7 @@ struct ScriptedRunTests {
   @Test("a scripted event before the start, or out of order, is an error naming it")
   func invalidScripts() throws {
     let base = try SimulationFixtures.scenario("default")
-    let start = try Simulation.bounds(of: base, days: 2).start
+    let start = try RunInputs.bounds(of: base, days: 2).start
     let later = start.advanced(by: Instant.millisecondsPerHour)
     let early = start.advanced(by: -1)
     func run(_ script: Script) throws(SimulationError) {

@@ -7,6 +7,12 @@ import Testing
 /// least once, `updateApplicationContext` keeps only the latest value.
 @Suite("WatchConnectivity channels")
 struct ChannelTests {
+  /// What these tests send: the world carries any design's messages unread.
+  enum Message: Hashable, Sendable {
+    case phoneLog(length: Int)
+    case addCigarette(Instant)
+  }
+
   static func world(duplicates: Chance = Chance(numerator: 0, denominator: 1)) throws -> World {
     let zurich = try ZoneCalendar(identifier: "Europe/Zurich")
     var faults = Faults()
@@ -17,16 +23,21 @@ struct ChannelTests {
       widgets: [.main], seed: 7, faults: faults)
   }
 
+  static func own(_ message: WireMessage) -> Message {
+    guard let own = message.payload as? Message else { preconditionFailure("a message these tests did not send: \(message)") }
+    return own
+  }
+
   /// Runs the world's queue, collecting what reaches `device` through each channel.
   static func drain(_ world: inout World, to device: Device) -> [(Channel, Message)] {
     var received: [(Channel, Message)] = []
     while let (_, event) = world.popNext() {
       switch event {
-      case .deliver(let message, let to, let channel) where to == device: received.append((channel, message))
+      case .deliver(let message, let to, let channel) where to == device: received.append((channel, own(message)))
       case .pumpTransfers(let to) where to == device:
-        received += world.pumpTransfer(to: device).map { (.transferUserInfo, $0) }
+        received += world.pumpTransfer(to: device).map { (.transferUserInfo, own($0)) }
       case .deliverContext(let to) where to == device:
-        if let message = world.takeContext(for: device) { received.append((.applicationContext, message)) }
+        if let message = world.takeContext(for: device) { received.append((.applicationContext, own(message))) }
       default: break
       }
     }
@@ -37,7 +48,7 @@ struct ChannelTests {
   func latestWins() throws {
     var world = try Self.world()
     world.setReachable(false)
-    for length in 1...3 { world.updateApplicationContext(.phoneLog(length: length), to: .watch) }
+    for length in 1...3 { world.updateApplicationContext(Message.phoneLog(length: length), to: .watch) }
     #expect(Self.drain(&world, to: .watch).isEmpty)
     #expect(!world.isQuiescent)
     world.setReachable(true)
@@ -50,8 +61,8 @@ struct ChannelTests {
   @Test("application context: an update while one is in flight replaces it")
   func replacedInFlight() throws {
     var world = try Self.world()
-    world.updateApplicationContext(.phoneLog(length: 1), to: .watch)
-    world.updateApplicationContext(.phoneLog(length: 2), to: .watch)
+    world.updateApplicationContext(Message.phoneLog(length: 1), to: .watch)
+    world.updateApplicationContext(Message.phoneLog(length: 2), to: .watch)
     #expect(Self.drain(&world, to: .watch).map(\.1) == [.phoneLog(length: 2)])
   }
 
@@ -75,10 +86,10 @@ struct ChannelTests {
   func sendMessage() throws {
     var world = try Self.world()
     world.setReachable(false)
-    let whileAway = world.sendMessage(.addCigarette(Instant(millisecondsSince1970: 1)), to: .phone)
+    let whileAway = world.sendMessage(Message.addCigarette(Instant(millisecondsSince1970: 1)), to: .phone)
     #expect(!whileAway)
     world.setReachable(true)
-    let inRange = world.sendMessage(.addCigarette(Instant(millisecondsSince1970: 2)), to: .phone)
+    let inRange = world.sendMessage(Message.addCigarette(Instant(millisecondsSince1970: 2)), to: .phone)
     #expect(inRange)
     #expect(Self.drain(&world, to: .phone).map(\.1) == [.addCigarette(Instant(millisecondsSince1970: 2))])
   }

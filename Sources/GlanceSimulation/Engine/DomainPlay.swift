@@ -1,0 +1,256 @@
+import Foundation
+import GlanceKernel
+
+/// One play of a ``DomainRun``: the world, the design and the judge, and one small handler per
+/// kind of event. The engine pops the next event, lets the judge note who is excused, hands the
+/// event to its handler, then lets the judge observe every surface.
+struct DomainPlay<Design: SyncDesign> {
+  let run: DomainRun<Design>
+  private(set) var world: World
+  private var design: Design
+  private var checker: InvariantChecker
+  private var faultsInjected: [FaultKind: Int] = [:]
+  /// Kills, reachability changes, day boundaries, zone changes and the store move, in time
+  /// order; they enter the queue one at a time, so the queue stays small.
+  private let timed: [(time: Instant, event: WorldEvent)]
+  private var nextTimed = 1
+  /// The ordinal of the action that opened the app's current session.
+  private var session: Int? = nil
+  /// An armed kill: how many operation steps to let through first.
+  private var armedKill: Int? = nil
+  private var lastAction = -1
+  private var eventCount = 0
+
+  init(run: DomainRun<Design>, stores: RunStores) {
+    self.run = run
+    let scenario = run.scenario
+    let budget: RefreshBudget
+    do {
+      budget = try RefreshBudget(limit: scenario.refreshBudget)
+    } catch {
+      preconditionFailure("scenario loading checks the refresh budget: \(error)")
+    }
+    world = World(
+      start: run.start, itinerary: run.itinerary, refreshBudget: budget, widgets: Design.widgets, seed: run.seed,
+      faults: scenario.faults)
+    design = Design(scenario: scenario, stores: stores)
+    let model = DomainRun<Design>.model(of: Design.domain, scenario: scenario, start: run.start, calendar: world.calendar)
+    checker = InvariantChecker(
+      model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
+      lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
+      pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget), actions: run.actions,
+      keepsChart: run.inputs.detail == .full)
+    timed = run.timedEvents
+    run.schedulePlan(&world, timed: timed)
+    for widget in Design.widgets { run.serveReload(widget: widget, &world, design) }
+  }
+
+  /// The next event, with the world's clock at it and the judge's excuses noted.
+  mutating func next() -> WorldEvent? {
+    guard let (_, event) = world.popNext() else { return nil }
+    eventCount += 1
+    precondition(eventCount <= 5_000_000, "more than 5 000 000 events in one run")
+    world.note(event)
+    checker.noteExcuses(world: world)
+    return event
+  }
+
+  /// Handles `event`, then lets the judge observe; returns the result at the final check.
+  mutating func handle(_ event: WorldEvent) -> StrategyResult? {
+    switch event {
+    case .action(let action): act(action)
+    case .appClose(let closing): closeApp(session: closing)
+    case .step(let process, let step): runStep(step, in: process)
+    case .kill: armKill()
+    case .killDeadline: killAtDeadline()
+    case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
+    case .reachability(let reachable): changeReachability(to: reachable)
+    case .deliver(let message, let device, let channel):
+      design.receive(DomainRun<Design>.unwrap(message), on: device, via: channel, world: &world)
+    case .pumpTransfers(let device): pumpTransfers(to: device)
+    case .deliverContext(let device): deliverContext(to: device)
+    case .reloadServed(let widget): run.serveReload(widget: widget, &world, design)
+    case .policyReload(let widget, let generation): policyReload(widget: widget, generation: generation)
+    case .dayBoundary: world.schedule(.rolloverCheck(boundary: world.now), after: checker.rolloverDelayMilliseconds)
+    case .rolloverCheck(let boundary): checker.checkRollover(after: boundary, world: world, design: design)
+    case .zoneChange(let leg): changeZone(toLeg: leg)
+    case .zoneSettled(let leg): checkZoneSettled(leg: leg)
+    case .endOfSafetyPhase: endSafetyPhase()
+    case .backgroundRefresh: design.backgroundRefresh(world: &world)
+    case .retryReload: retryReload()
+    case .pacedReload: design.pacedReloadDue(world: &world)
+    case .storeMoveDay: beginStoreMoveDay()
+    case .finalCheck: return finalCheck()
+    }
+    scheduleNextTimed(after: event)
+    checker.observe(world: world, design: design)
+    return nil
+  }
+
+  // MARK: Handlers
+
+  /// A timed event was handled: the next one enters the queue.
+  private mutating func scheduleNextTimed(after event: WorldEvent) {
+    switch event {
+    case .kill, .reachability, .dayBoundary, .storeMoveDay, .zoneChange, .zoneSettled:
+      guard nextTimed < timed.count else { return }
+      world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
+      nextTimed += 1
+    default:
+      return
+    }
+  }
+
+  /// The person does `action`; the judge records it in the truth first, then the design
+  /// performs what it means.
+  private mutating func act(_ action: PlannedAction) {
+    lastAction = action.ordinal
+    // The plan enters the queue one action at a time, so the queue stays small.
+    let next = action.ordinal + 1
+    if next < run.actions.count, run.actions[next].time < run.end {
+      world.schedule(.action(run.actions[next]), at: run.actions[next].time)
+    }
+    switch action.kind {
+    case .appOpen(let minutes, let fromWidget):
+      if fromWidget { world.appOpenedFromWidget() }
+      session = action.ordinal
+      world.schedule(.appClose(session: action.ordinal), after: Int64(minutes) * Instant.millisecondsPerMinute)
+      if !world.appForeground {
+        world.appEntersForeground()
+        design.appBecameActive(world: &world)
+      }
+    case .appTap, .appDelete:
+      // The app is not open: the action never happens.
+      if world.appForeground, let deed = checker.record(action, in: world.calendar) {
+        design.perform(deed, of: action, world: &world)
+      }
+    case .widgetTap, .watchTap:
+      // No widget yet: nothing to tap.
+      if design.widgetInstalled || action.kind != .widgetTap, let deed = checker.record(action, in: world.calendar) {
+        design.perform(deed, of: action, world: &world)
+      }
+    }
+    world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
+  }
+
+  private mutating func closeApp(session closing: Int) {
+    guard closing == session, world.appForeground else { return }
+    world.appEntersBackground()
+    design.appWentToBackground(world: &world)
+  }
+
+  /// A step of the design's operation runs, unless an armed kill falls just before it.
+  private mutating func runStep(_ step: ScheduledStep, in process: Process) {
+    if process == .app, step.isOperationStep, world.faultsOn, let skip = armedKill {
+      guard skip == 0 else {
+        armedKill = skip - 1
+        design.step(DomainRun<Design>.unwrap(step), world: &world)
+        return
+      }
+      // The kill falls between the previous step and this one: this one never runs.
+      armedKill = nil
+      world.note(.kill)
+      killApp()
+      return
+    }
+    design.step(DomainRun<Design>.unwrap(step), world: &world)
+  }
+
+  /// A kill is armed: it falls in the next multi-step operation the app runs within six hours;
+  /// failing that, it takes the app down as a plain kill.
+  private mutating func armKill() {
+    guard world.faultsOn else { return }
+    armedKill = world.killSteps.uniform(in: 0...2)
+    world.schedule(.killDeadline, after: 6 * Instant.millisecondsPerHour)
+  }
+
+  private mutating func killAtDeadline() {
+    guard armedKill != nil else { return }
+    armedKill = nil
+    guard world.faultsOn, world.appRunning else { return }
+    killApp()
+  }
+
+  private mutating func killApp() {
+    faultsInjected[.appKill, default: 0] += 1
+    world.killApp()
+    design.appKilled(world: &world)
+    session = nil
+  }
+
+  private mutating func checkQuiescence(afterAction after: Int) {
+    if after == lastAction, world.isQuiescent { checker.checkQuiescent(world: world, design: design) }
+  }
+
+  private mutating func changeReachability(to reachable: Bool) {
+    if !reachable, world.faultsOn, world.watchReachable { faultsInjected[.watchOutOfRange, default: 0] += 1 }
+    if world.faultsOn || reachable { world.setReachable(reachable) }
+  }
+
+  private mutating func pumpTransfers(to device: Device) {
+    for message in world.pumpTransfer(to: device) {
+      design.receive(DomainRun<Design>.unwrap(message), on: device, via: .transferUserInfo, world: &world)
+    }
+  }
+
+  private mutating func deliverContext(to device: Device) {
+    guard let message = world.takeContext(for: device) else { return }
+    design.receive(DomainRun<Design>.unwrap(message), on: device, via: .applicationContext, world: &world)
+  }
+
+  /// A timeline policy's reload comes due; WidgetKit keeps its own schedule: a reload it denied
+  /// or ignored while deaf is due again after.
+  private mutating func policyReload(widget: WidgetID, generation: Int) {
+    guard generation == world[host: widget].policyGeneration else { return }
+    switch world.requestReload(widget: widget, context: .background) {
+    case .denied(let retryAt): world.retryPolicyReload(widget: widget, generation: generation, at: retryAt)
+    case .dropped(let until): world.retryPolicyReload(widget: widget, generation: generation, at: until)
+    case .granted: break
+    }
+  }
+
+  private mutating func changeZone(toLeg leg: Int) {
+    world.changeZone(toLeg: leg, settleMilliseconds: run.zoneSettleMilliseconds)
+    design.zoneChanged(world: &world)
+  }
+
+  /// Only while the device is still in that zone (a later change has its own check).
+  private mutating func checkZoneSettled(leg: Int) {
+    guard run.itinerary.legIndex(at: world.now) == leg, let change = run.itinerary.changes.first(where: { $0.leg == leg })
+    else { return }
+    checker.checkZoneSettled(changedAt: change.time, left: run.itinerary.legs[leg - 1].calendar, world: world, design: design)
+  }
+
+  /// Opened from the widget again meanwhile? Then it is still deaf: ask again after that.
+  private mutating func retryReload() {
+    world.retryReloadServed()
+    world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
+  }
+
+  private mutating func beginStoreMoveDay() {
+    checker.storeMoveBegins(design: design)
+    if run.scenario.storeMove?.copyFails == true { faultsInjected[.storeCopyFailure, default: 0] += 1 }
+    world.updateInstalled()
+    design.storeMoveDayBegins(world: &world)
+    if design.widgetInstalled { world.widgetAdded() }
+  }
+
+  /// The liveness phase: faults off, the watch in range, the app opened once; the final check
+  /// follows.
+  private mutating func endSafetyPhase() {
+    world.endFaults()
+    world.setReachable(true)
+    let opening = PlannedAction(
+      time: world.now.advanced(by: 1_000), kind: .appOpen(minutes: DomainRun<Design>.livenessSessionMinutes),
+      ordinal: run.actions.count, eventID: EventID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))))
+    world.schedule(.action(opening), at: opening.time)
+    world.schedule(.finalCheck, after: run.finalCheckMilliseconds)
+  }
+
+  private mutating func finalCheck() -> StrategyResult {
+    checker.observe(world: world, design: design)
+    checker.finish(world: world, design: design)
+    if world.duplicatedDeliveries > 0 { faultsInjected[.duplicateDelivery] = world.duplicatedDeliveries }
+    return checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: faultsInjected)
+  }
+}
