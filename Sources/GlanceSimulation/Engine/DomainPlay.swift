@@ -40,6 +40,7 @@ struct DomainPlay<Design: SyncDesign> {
       lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
       pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget), actions: run.actions,
       keepsChart: run.inputs.detail == .full)
+    checker.disabled = run.inputs.disabledInvariants
     timed = run.timedEvents
     run.schedulePlan(&world, timed: timed)
     for widget in Design.widgets { run.serveReload(widget: widget, &world, design) }

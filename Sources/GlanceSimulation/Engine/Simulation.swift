@@ -210,6 +210,8 @@ struct RunInputs {
   let store: StoreBackend
   /// Whether to replay for traces and keep the chart.
   var detail: SimulationDetail = .full
+  /// Invariants whose verdicts the judge drops: empty but in the `Mutants` meta-test.
+  var disabledInvariants: Set<Invariant> = []
 
   init(
     scenario: Scenario, itinerary: Itinerary, start: Instant, end: Instant, seed: UInt64, actions: [PlannedAction],
