@@ -6,13 +6,18 @@ public import GlanceKernel
 /// ``BudgetTruth``), fed by the engine with every action the person performed; a design never
 /// says what the truth is. Each check that runs is counted (``StrategyResult/checks``).
 ///
-/// A surface is *excused* while it cannot know of a change: while something bound for its
-/// device is still on its way (a `transferUserInfo` or application context queued, or the watch
-/// out of range), for a widget while WidgetKit ignores reloads (30 s after the app was opened
-/// from the widget) or the device's last zone change is still being caught up with (the
-/// converged widget's hourly zone check, fired late, served, plus the deaf window), and for a
-/// widget of a store move until the updated app first runs (the data is in the app's own
-/// container until then).
+/// A device cannot show what has not reached it: while something bound for it is on its way (a
+/// queued `transferUserInfo` or an undelivered application context), its surfaces are compared
+/// with the truth without what the other device did since the oldest such message was sent
+/// (`DomainModel.expected(on:at:in:unknownSince:)`). A watch out of range with nothing queued
+/// excuses nothing.
+///
+/// A widget is *excused* (not compared) while WidgetKit ignores reloads (30 s after the app was
+/// opened from the widget), while the device's last zone change is still being caught up with
+/// (the converged widget's hourly zone check, fired late, served, plus the deaf window), and in a
+/// store move until the updated app first runs (the data is in the app's own container until
+/// then). A widget that learns of a change in the background is excused until a pacing spacing
+/// (2 × 24 h / `refreshBudget`) after its last charged reload: WidgetKit's budget allows no more.
 public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
   /// Every record of an accepted action is in every device's store, once, at every quiescent
   /// point and at the end: the phone's store holds every live record; the watch's store holds

@@ -94,14 +94,22 @@ struct InvariantChecker {
 
   // MARK: Observing
 
-  /// Whether `surface` cannot know of a change now (see ``Invariant``).
+  /// What `surface` should show now: the truth, without what the other device did since
+  /// something bound for the surface's device began to be on its way (see ``Invariant``).
+  private mutating func expected(on surface: Surface, world: World) -> Display {
+    guard let since = world.pendingSince(to: surface == .watch ? .watch : .phone) else {
+      return model.expected(on: surface, at: world.now, in: world.calendar)
+    }
+    return model.expected(on: surface, at: world.now, in: world.calendar, unknownSince: since)
+  }
+
+  /// Whether `surface` cannot show a change now (see ``Invariant``): a widget while WidgetKit is
+  /// deaf, while a zone change is caught up with, or before the updated app's first launch.
   private func excused(_ surface: Surface, world: World) -> Bool {
     switch surface {
-    case .app: return world.inTransit(to: .phone)
-    case .watch: return world.inTransit(to: .watch)
+    case .app, .watch: return false
     case .widget, .yearWidget:
-      return world.inTransit(to: .phone) || world.zoneSettling != nil || world.deafUntil.map { world.now < $0 } ?? false
-        || world.awaitingFirstLaunch
+      return world.zoneSettling != nil || world.deafUntil.map { world.now < $0 } ?? false || world.awaitingFirstLaunch
     }
   }
 
@@ -125,7 +133,7 @@ struct InvariantChecker {
   /// Notes, before the engine handles the next event, which surfaces are excused.
   mutating func noteExcuses(world: World) {
     if excusedBeforeEvent.count != surfaces.count { excusedBeforeEvent = Array(repeating: false, count: surfaces.count) }
-    phoneInTransitBeforeEvent = world.inTransit(to: .phone)
+    phoneInTransitBeforeEvent = world.pendingSince(to: .phone) != nil
     for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
       excusedBeforeEvent[index] = excused(surface, world: world)
     }
@@ -169,7 +177,7 @@ struct InvariantChecker {
     var chartValues: [Int?] = []
     if keepsChart { chartValues.reserveCapacity(surfaces.count + 1) }
     for (index, surface) in surfaces.enumerated() {
-      let expected = model.expected(on: surface, at: world.now, in: world.calendar)
+      let expected = expected(on: surface, world: world)
       let shown = displayed(surface, world: world, design: design)
       if keepsChart {
         if index == 0 { chartValues.append(expected.chartValue) }
@@ -295,7 +303,7 @@ struct InvariantChecker {
         !excusedBeyondNow(index, world: world)
       else { continue }
       count(.convergence)
-      let expected = model.expected(on: surface, at: world.now, in: world.calendar)
+      let expected = expected(on: surface, world: world)
       guard shown != expected else { continue }
       recordDifference(.convergence, surface: surface, world: world, design: design, detail: "after a quiescent window")
     }
@@ -321,7 +329,7 @@ struct InvariantChecker {
   private mutating func recordDifference<Design: SyncDesign>(
     _ invariant: Invariant, surface: Surface, world: World, design: Design, detail: String
   ) {
-    let expected = model.expected(on: surface, at: world.now, in: world.calendar)
+    let expected = expected(on: surface, world: world)
     let shown = displayed(surface, world: world, design: design)
     let differences = shown.map { $0.differences(from: expected) } ?? []
     // One failure, one verdict: staleness does not report again what this check reported.

@@ -19,6 +19,21 @@ protocol DomainModel {
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed?
   /// What `surface` should show at `instant` with the device in `calendar`'s zone.
   mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display
+  /// What `surface` should show when what the other device did at or after `since` may not have
+  /// reached the surface's device yet (something sent to it since then is still on its way):
+  /// the truth without those deeds. What the surface's own device did is always known.
+  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar, unknownSince since: Instant)
+    -> Display
   /// The live records, sorted.
   var liveRecords: [Record] { get }
+}
+
+extension DomainModel {
+  /// A domain whose every action happens on the phone and whose watch shows nothing: nothing the
+  /// other device did can be unknown.
+  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar, unknownSince since: Instant)
+    -> Display
+  {
+    expected(on: surface, at: instant, in: calendar)
+  }
 }

@@ -8,6 +8,9 @@ import GlanceKernel
 /// - `tally` holds exactly the instants of ``liveRecords``.
 /// - A delete removes the latest live record (by instant, then id) of the local day of the
 ///   action in the device's zone; with none, the action changes nothing.
+/// - A watch tap is made on the watch; every other action on the phone. What a device may not
+///   know yet (``expected(on:at:in:unknownSince:)``) is what the other device did since then:
+///   the phone's deletes and taps for the watch, the watch's taps for the phone.
 struct TallyTruth: DomainModel {
   static let surfaces: [Surface] = [.app, .widget, .watch]
 
@@ -16,17 +19,25 @@ struct TallyTruth: DomainModel {
   /// What the app should show, for the key it was computed for.
   private var memo: (key: DayMemoKey, summary: TallySummary)? = nil
   private var version = 0
+  /// The live records the watch made.
+  private var madeOnWatch: Set<EventID> = []
+  /// Every delete, in the order they were made (on the phone): when, and what it removed.
+  private var deletes: [(instant: Instant, target: Record)] = []
+  /// What a surface that may not know everything should show, for the key it was computed for.
+  private var knownMemo: (key: DayMemoKey, device: Device, since: Instant, summary: TallySummary)? = nil
 
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
     switch action.kind {
     case .appTap, .widgetTap, .watchTap:
       let record = Record(id: action.eventID, instant: action.time)
       insert(record)
+      if action.kind == .watchTap { madeOnWatch.insert(record.id) }
       return .add(record)
     case .appDelete:
       let today = calendar.dayInterval(containing: action.time)
       guard let target = liveRecords.last(where: { today.contains($0.instant) }) else { return nil }
       remove(target)
+      deletes.append((action.time, target))
       return .remove(target: target)
     case .appOpen:
       return nil
@@ -40,6 +51,46 @@ struct TallyTruth: DomainModel {
     case .widget, .watch: return .tallyBadge(TallyBadge(count: summary.count, limit: PersonSettings.tallyDailyLimit))
     case .yearWidget: preconditionFailure("the tally has no year widget")
     }
+  }
+
+  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar, unknownSince since: Instant)
+    -> Display
+  {
+    let device: Device = surface == .watch ? .watch : .phone
+    let day = calendar.dayInterval(containing: instant)
+    let key = DayMemoKey(version: version, dayStart: day.start, zone: calendar.identifier)
+    let summary: TallySummary
+    if let knownMemo, knownMemo.key == key, knownMemo.device == device, knownMemo.since == since {
+      summary = knownMemo.summary
+    } else {
+      summary = TallySummary(
+        tally: known(on: device, since: since), at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
+        streakLimit: PersonSettings.tallyStreakLimit)
+      knownMemo = (key, device, since, summary)
+    }
+    switch surface {
+    case .app: return .tally(summary)
+    case .widget, .watch: return .tallyBadge(TallyBadge(count: summary.count, limit: PersonSettings.tallyDailyLimit))
+    case .yearWidget: preconditionFailure("the tally has no year widget")
+    }
+  }
+
+  /// The tally as `device` can know it: without the other device's taps at or after `since`,
+  /// and, on the watch, with what the phone deleted at or after `since` still there.
+  private func known(on device: Device, since: Instant) -> Tally {
+    var known = tally
+    for record in liveRecords.reversed() {
+      guard record.instant >= since else { break }
+      if madeOnWatch.contains(record.id) != (device == .watch) { _ = known.remove(record.instant) }
+    }
+    if device == .watch {
+      for delete in deletes.reversed() {
+        guard delete.instant >= since else { break }
+        // Still there on the watch, unless the watch never knew it either.
+        if madeOnWatch.contains(delete.target.id) || delete.target.instant < since { known.insert(delete.target.instant) }
+      }
+    }
+    return known
   }
 
   private mutating func summary(at instant: Instant, in calendar: ZoneCalendar) -> TallySummary {

@@ -107,11 +107,24 @@ struct World {
     set { hosts[widget.index] = newValue }
   }
 
-  /// Whether anything bound for `device` is still on its way: a queued transfer or context, or
-  /// the watch out of range (what one device cannot know yet).
-  func inTransit(to device: Device) -> Bool {
-    !watchReachable || !(transfers[device] ?? []).isEmpty || contexts[device] != nil
+  /// Since when something bound for `device` has been on its way: the instant the oldest queued
+  /// transfer was sent, or the context slot was last filled after a delivery; `nil` when nothing
+  /// is. A record the other device made at or after it may not have reached `device` yet; one
+  /// made before it has (channels deliver in order), or was never sent. Out of range with nothing
+  /// queued, nothing is on its way.
+  func pendingSince(to device: Device) -> Instant? {
+    switch (transferSentAt[device]?.first, contextSince[device]) {
+    case (let transfer?, let context?): return min(transfer, context)
+    case (let transfer?, nil): return transfer
+    case (nil, let context?): return context
+    case (nil, nil): return nil
+    }
   }
+
+  /// When each queued transfer was sent, per device, in queue order.
+  private var transferSentAt: [Device: [Instant]] = [:]
+  /// When each device's context slot was filled after its last delivery.
+  private var contextSince: [Device: Instant] = [:]
 
   /// Until when the last zone change is still being caught up with, if it still is at `now`.
   var zoneSettling: Instant? { zoneSettles.flatMap { $0 > now ? $0 : nil } }
@@ -270,6 +283,7 @@ struct World {
   /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
   mutating func transferUserInfo(_ message: some Sendable, to device: Device) {
     transfers[device, default: []].append(WireMessage(message))
+    transferSentAt[device, default: []].append(now)
     if watchReachable { startPump(to: device) }
   }
 
@@ -283,6 +297,7 @@ struct World {
   /// delivered, and reaches `device` (once, never duplicated) after a latency when reachable.
   mutating func updateApplicationContext(_ message: some Sendable, to device: Device) {
     contexts[device] = WireMessage(message)
+    if contextSince[device] == nil { contextSince[device] = now }
     if watchReachable { scheduleContextDelivery(to: device) }
   }
 
@@ -297,6 +312,7 @@ struct World {
   mutating func takeContext(for device: Device) -> WireMessage? {
     contextDeliveryScheduled.remove(device)
     guard watchReachable else { return nil }
+    contextSince[device] = nil
     return contexts.removeValue(forKey: device)
   }
 
@@ -307,6 +323,7 @@ struct World {
     guard watchReachable, var pending = transfers[device], !pending.isEmpty else { return [] }
     let head = pending.removeFirst()
     transfers[device] = pending
+    transferSentAt[device]?.removeFirst()
     if !pending.isEmpty { startPump(to: device) }
     let twice = faultsOn && duplicates.happens(duplicateDelivery)
     if twice { duplicatedDeliveries += 1 }

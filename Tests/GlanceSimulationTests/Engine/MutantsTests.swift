@@ -205,6 +205,19 @@ struct MutantsTests {
     }
   }
 
+  /// staleness: the app shows the widget's badge instead of its summary while the watch is out of
+  /// range. Being out of range excuses only what was sent and not yet delivered, so this is
+  /// caught.
+  struct AppWrongWhileWatchAway: Mutant {
+    static let name = "mutant-app-wrong-while-watch-away"
+    var inner: ConvergedTally
+    func display(on surface: Surface, world: World) -> Display {
+      let shown = inner.display(on: surface, world: world)
+      guard surface == .app, !world.watchReachable, case .tally(let summary) = shown else { return shown }
+      return .tallyBadge(TallyBadge(count: summary.count, limit: PersonSettings.tallyDailyLimit))
+    }
+  }
+
   // MARK: Running
 
   static func run<Design: SyncDesign>(
@@ -288,6 +301,11 @@ struct MutantsTests {
     try Self.expectCaught(WrongYearHighlight.self, by: .convergence)
     let violation = try #require(try Self.run(WrongYearHighlight.self).violation(.convergence))
     #expect(violation.surface == .yearWidget && violation.field?.hasSuffix(".isCurrent") == true, "\(violation.detail)")
+  }
+
+  @Test("a watch out of range excuses only what was sent and has not arrived: a wrong app is caught meanwhile")
+  func outOfRangeExcusesOnlyWhatIsOnItsWay() throws {
+    try Self.expectCaught(AppWrongWhileWatchAway.self, by: .staleness)
   }
 
   /// For each invariant, the mutant only it catches, and where it runs.
