@@ -26,7 +26,7 @@ struct BabyStepsWidget: SyncDesign {
   private var updateInstalled = false
   /// Counts the changes to the stores: the app's display is memoised on it.
   private var version = 0
-  private let appMemo = DisplayMemo<DayMemoKey>()
+  private let appMemo = Memo<DayMemoKey, Display>()
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
 

@@ -21,13 +21,23 @@ struct BudgetBook {
 
   /// The widget cache as of `instant` from `expenses` (instant and amount each).
   func cache(expenses: [(instant: Instant, amount: Money)], at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
-    let current = period(at: instant, in: calendar)
-    var budgeted: [BudgetPeriod] = firstPeriod <= current ? [firstPeriod] : []
-    while let last = budgeted.last, last < current { budgeted.append(last.next) }
+    cache(spent: spent(expenses, in: calendar), at: instant, in: calendar)
+  }
+
+  /// Each period's expenses summed, periods read in `calendar`'s zone.
+  func spent(_ expenses: [(instant: Instant, amount: Money)], in calendar: ZoneCalendar) -> [BudgetPeriod: Money] {
     var spent: [BudgetPeriod: Money] = [:]
     for expense in expenses {
       spent[period(at: expense.instant, in: calendar), default: .zero(.chf)] += expense.amount
     }
+    return spent
+  }
+
+  /// The widget cache as of `instant` from each period's expenses summed.
+  func cache(spent: [BudgetPeriod: Money], at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
+    let current = period(at: instant, in: calendar)
+    var budgeted: [BudgetPeriod] = firstPeriod <= current ? [firstPeriod] : []
+    while let last = budgeted.last, last < current { budgeted.append(last.next) }
     do {
       let chain = try RolloverChain(
         budgets: budgeted.map { period in

@@ -16,7 +16,10 @@ struct ConvergedBudget: ConvergedDesign {
 
   let book: BudgetBook
   private var store: DeviceLog
-  private let memo = DisplayMemo<BudgetMemoKey>()
+  private let memo = Memo<BudgetMemoKey, Display>()
+  /// Each period's expenses summed, for the log's version and the zone (the period is the
+  /// first one: the sums do not depend on the current period).
+  private let spentMemo = Memo<BudgetMemoKey, [BudgetPeriod: Money]>()
 
   init(scenario: Scenario, stores: RunStores) {
     book = BudgetBook(scenario: scenario)
@@ -44,15 +47,22 @@ struct ConvergedBudget: ConvergedDesign {
 
   /// Every live expense, from the log.
   private var expenses: [(instant: Instant, amount: Money)] {
-    store.replica().liveExpenses.compactMap { event in
+    store.liveExpenses().compactMap { event in
       guard case .expense(let amount, _) = event.kind else { return nil }
       return (event.instant, amount)
     }
   }
 
+  /// Each period's expenses summed, periods read in `calendar`'s zone.
+  private func spent(in calendar: ZoneCalendar) -> [BudgetPeriod: Money] {
+    spentMemo.value(for: BudgetMemoKey(version: store.version, period: book.firstPeriod, zone: calendar.identifier)) {
+      book.spent(expenses, in: calendar)
+    }
+  }
+
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     plannedTimeline(
-      BudgetDisplayProjection(book: book, expenses: expenses, widget: widget, calendar: world.calendar), now: world.now,
+      BudgetDisplayProjection(book: book, spent: spent(in: world.calendar), widget: widget, calendar: world.calendar), now: world.now,
       horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds) { $0 }
   }
 
@@ -61,12 +71,12 @@ struct ConvergedBudget: ConvergedDesign {
     let calendar = world.calendar
     let key = BudgetMemoKey(version: store.version, period: book.period(at: world.now, in: calendar), zone: calendar.identifier)
     return memo.value(for: key) {
-      BudgetBook.display(book.cache(expenses: expenses, at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
+      BudgetBook.display(book.cache(spent: spent(in: calendar), at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
     }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {
-    device == .phone ? .ids(store.replica().liveExpenses.map(\.id)) : nil
+    device == .phone ? .ids(store.liveExpenses().map(\.id)) : nil
   }
 }
 
@@ -74,12 +84,20 @@ struct ConvergedBudget: ConvergedDesign {
 /// planned, in the zone the device is in then: it changes only at pay-period boundaries.
 struct BudgetDisplayProjection: TimelineProjection {
   let book: BudgetBook
-  let expenses: [(instant: Instant, amount: Money)]
+  /// Each period's expenses summed, once for the whole timeline.
+  let spent: [BudgetPeriod: Money]
   let widget: WidgetID
   let calendar: ZoneCalendar
 
+  init(book: BudgetBook, spent: [BudgetPeriod: Money], widget: WidgetID, calendar: ZoneCalendar) {
+    self.book = book
+    self.spent = spent
+    self.widget = widget
+    self.calendar = calendar
+  }
+
   func model(at instant: Instant) -> Display {
-    BudgetBook.display(book.cache(expenses: expenses, at: instant, in: calendar), widget: widget, at: instant, in: calendar)
+    BudgetBook.display(book.cache(spent: spent, at: instant, in: calendar), widget: widget, at: instant, in: calendar)
   }
 
   /// The next period's first instant, as the kernel's budget projection finds it (its change

@@ -23,7 +23,7 @@ struct ConvergedSteps: ConvergedDesign {
   private var failedCopies = 0
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
-  private let memo = DisplayMemo<DayMemoKey>()
+  private let memo = Memo<DayMemoKey, Display>()
 
   init(scenario: Scenario, stores: RunStores) {
     self.storeMove = scenario.storeMove
@@ -86,7 +86,7 @@ struct ConvergedSteps: ConvergedDesign {
   }
 
   private static func snapshot(of log: DeviceLog?, at instant: Instant, in calendar: ZoneCalendar) -> StepsSnapshot {
-    StepsSnapshot(progress: StepsPlan.progress(log?.replica().stepCompletions ?? [:]), asOf: instant, calendar: calendar)
+    StepsSnapshot(progress: StepsPlan.progress(log?.stepCompletions() ?? [:]), asOf: instant, calendar: calendar)
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
@@ -105,7 +105,7 @@ struct ConvergedSteps: ConvergedDesign {
 
   func storedRecords(on device: Device) -> StoredRecords? {
     guard device == .phone else { return nil }
-    return .instants((active?.replica().stepCompletions.values).map { $0.sorted() } ?? [])
+    return .instants((active?.stepCompletions().values).map { $0.sorted() } ?? [])
   }
 }
 

@@ -29,7 +29,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   /// How much of the phone's log the watch has merged.
   private var watchMergedCount = 0
   /// The app's summary, for the phone log's version, the day and the zone.
-  private let appMemo = DisplayMemo<DayMemoKey>()
+  private let appMemo = Memo<DayMemoKey, Display>()
   /// Coalesces the charged reloads of changes learned in the background.
   private var pacer: ReloadPacer
 

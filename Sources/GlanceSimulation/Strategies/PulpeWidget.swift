@@ -25,7 +25,7 @@ struct PulpeWidget: SyncDesign {
   private var refreshScheduled = false
   /// Counts the changes to the app's data: its display is memoised on it.
   private var version = 0
-  private let appMemo = DisplayMemo<BudgetMemoKey>()
+  private let appMemo = Memo<BudgetMemoKey, Display>()
 
   init(scenario: Scenario, stores: RunStores) {
     book = BudgetBook(scenario: scenario)

@@ -96,6 +96,18 @@ struct BudgetTruth: DomainModel {
 
   mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display {
     let cache = cache(at: instant, in: calendar)
+    // The projections change only at period boundaries (their change points): one per period.
+    let key = memo?.key
+    if let key, let shown = shownMemo[surface], shown.key == key { return shown.display }
+    let display = project(cache, on: surface, at: instant, in: calendar)
+    if let key { shownMemo[surface] = (key, display) }
+    return display
+  }
+
+  /// What each surface shows of the current cache, for the key the cache was made for.
+  private var shownMemo: [Surface: (key: BudgetMemoKey, display: Display)] = [:]
+
+  private func project(_ cache: BudgetWidgetCache, on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display {
     let kind: BudgetWidgetKind = surface == .yearWidget ? .yearOverview : .currentPeriod(.small)
     precondition(surface != .watch, "the budget has no watch")
     switch BudgetWidgetProjection(cache: cache, kind: kind, calendar: calendar).model(at: instant) {

@@ -15,6 +15,11 @@ struct DeviceLog {
   private let stores: RunStores
   /// Counts the writes that added something: what a memo of a figure derived from the log keys on.
   private(set) var version = 0
+  /// What is derived from the log, per version: read after every event, changed by few.
+  private let replicaMemo = Memo<Int, Replica>()
+  private let liveAddIDsMemo = Memo<Int, [EventID]>()
+  private let completionsMemo = Memo<Int, [StepID: Instant]>()
+  private let expensesMemo = Memo<Int, [Event]>()
 
   init(_ name: String, stores: RunStores) {
     self.name = name
@@ -75,11 +80,17 @@ struct DeviceLog {
   /// Every event the log holds.
   func replica() -> Replica {
     guard let log = durable else { return memory.replica }
-    return attempt(Replica()) { try log.replica() }
+    return replicaMemo.value(for: version) { attempt(Replica()) { try log.replica() } }
   }
 
   /// The ids of the live adds, in id order.
-  func liveAddIDs() -> [EventID] { replica().liveAdds.map(\.id) }
+  func liveAddIDs() -> [EventID] { liveAddIDsMemo.value(for: version) { replica().liveAdds.map(\.id) } }
+
+  /// The replica's step completions (``Replica/stepCompletions``).
+  func stepCompletions() -> [StepID: Instant] { completionsMemo.value(for: version) { replica().stepCompletions } }
+
+  /// The replica's live expenses (``Replica/liveExpenses``).
+  func liveExpenses() -> [Event] { expensesMemo.value(for: version) { replica().liveExpenses } }
 
   /// `body`'s value, or `fallback` once the store failed (the failure is kept for the run).
   private func attempt<Value>(_ fallback: Value, _ body: () throws -> Value) -> Value {

@@ -1,0 +1,20 @@
+/// The last value a design computed (a display, a period's sums) and what it depends on:
+/// surfaces are read after every event, and most events change nothing a surface shows.
+///
+/// A memo belongs to one design of one run (a design's copies share it, and only the run's
+/// own copy changes the data, whose version is part of the key), so it is never read by two
+/// threads.
+///
+/// ## Laws
+/// - `value(for: k) { f() }` returns `f()` of the last call with key `k`: memoising never
+///   changes what a design shows, as long as the key holds everything `f` reads.
+final class Memo<Key: Equatable, Value> {
+  private var last: (key: Key, value: Value)?
+
+  func value(for key: Key, _ compute: () -> Value) -> Value {
+    if let last, last.key == key { return last.value }
+    let value = compute()
+    last = (key, value)
+    return value
+  }
+}
