@@ -1,4 +1,5 @@
 import Foundation
+import GlanceSimulation
 import GlanceTestSupport
 import Testing
 
@@ -91,6 +92,24 @@ struct SimulateCommandTests {
     let result = try Self.run(["--days", "1", "--seed", "1", "--store", "sqlite"], environment: ["TMPDIR": "/nonexistent-glance"])
     #expect(result.status == 74)
     #expect(result.errors.contains("--store sqlite: no folder for the databases: cannot create /nonexistent-glance/glance-simulate-XXXXXX: No such file or directory"), "\(result.errors)")
+  }
+
+  @Test("generate writes the scenario `--scenario generated` plays for that seed; without a seed it is a usage error")
+  func generate() throws {
+    let out = try Self.temporaryDirectory("generate")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let file = out + "/generated-47.yaml"
+    let written = try Self.run(["generate", "--seed", "47", "--out", file])
+    #expect(written.status == 0, "\(written.errors)")
+    #expect(try ScenarioLoader.load(fileAt: file) == ScenarioGenerator.scenario(seed: 47))
+    let common = ["--days", "2", "--strategy", "converged", "--out", out]
+    let fromFile = try Self.run(["--scenario", file] + common)
+    let generated = try Self.run(["--scenario", "generated", "--seed", "47"] + common)
+    #expect(fromFile.status == 0 && generated.status == 0, "\(fromFile.errors)\(generated.errors)")
+    #expect(fromFile.output == generated.output && fromFile.output.contains("verdict: pass"))
+    let unseeded = try Self.run(["--scenario", "generated", "--days", "1"])
+    #expect(unseeded.status == 64)
+    #expect(unseeded.errors.contains("--scenario generated needs --seed"))
   }
 
   @Test("bad options exit 64 with a message naming the option, the value and the range")
