@@ -27,6 +27,8 @@ struct BabyStepsWidget: SyncDesign {
   /// Counts the changes to the stores: the app's display is memoised on it.
   private var version = 0
   private let appMemo = Memo<DayMemoKey, Display>()
+  /// The kernel's progress of the last store read (widget reloads read an unchanged store).
+  private let progressMemo = Memo<[StepID: Instant], StepProgress>()
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
 
@@ -45,8 +47,9 @@ struct BabyStepsWidget: SyncDesign {
   }
 
   /// What the app or the widget draws from `store` now, in the device's zone.
-  private static func display(_ store: [StepID: Instant], world: World) -> Display {
-    let snapshot = StepsSnapshot(progress: StepsPlan.progress(store), asOf: world.now, calendar: world.calendar)
+  private func display(_ store: [StepID: Instant], world: World) -> Display {
+    let progress = progressMemo.value(for: store) { StepsPlan.progress(store) }
+    let snapshot = StepsSnapshot(progress: progress, asOf: world.now, calendar: world.calendar)
     return .steps(StepsDisplay(snapshot: snapshot, at: world.now, calendar: world.calendar))
   }
 
@@ -88,10 +91,10 @@ struct BabyStepsWidget: SyncDesign {
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     precondition(widget == .main, "the steps have one widget")
-    let display: Display
+    let shown: Display
     if let groupStore {
       // fetchProgress(referenceDate: now) from the App Group store.
-      display = Self.display(groupStore, world: world)
+      shown = display(groupStore, world: world)
     } else {
       // The undated defaults, read as today's.
       let today = world.calendar.dayKey(containing: world.now)
@@ -101,19 +104,19 @@ struct BabyStepsWidget: SyncDesign {
           completedTasks: snapshot.completedTasks, totalTasks: snapshot.totalTasks,
           recentActivity: [ActivityDay(date: today.date, count: snapshot.completedToday)], nextStep: nil,
           calendar: world.calendar)
-        display = .steps(StepsDisplay(snapshot: fallback, at: world.now, calendar: world.calendar))
+        shown = .steps(StepsDisplay(snapshot: fallback, at: world.now, calendar: world.calendar))
       } catch {
         preconditionFailure("the app writes consistent defaults: \(error)")
       }
     }
-    return .single(display, now: world.now, reloadAfter: 15 * Instant.millisecondsPerMinute)
+    return .single(shown, now: world.now, reloadAfter: 15 * Instant.millisecondsPerMinute)
   }
 
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the steps app shows \(surface) no display of its own")
     let key = DayMemoKey(
       version: version, dayStart: world.calendar.dayInterval(containing: world.now).start, zone: world.calendar.identifier)
-    return appMemo.value(for: key) { Self.display(active, world: world) }
+    return appMemo.value(for: key) { display(active, world: world) }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {

@@ -19,11 +19,6 @@ struct BudgetBook {
     periods.period(containing: calendar.date(containing: instant))
   }
 
-  /// The widget cache as of `instant` from `expenses` (instant and amount each).
-  func cache(expenses: [(instant: Instant, amount: Money)], at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
-    cache(spent: spent(expenses, in: calendar), at: instant, in: calendar)
-  }
-
   /// Each period's expenses summed, periods read in `calendar`'s zone.
   func spent(_ expenses: [(instant: Instant, amount: Money)], in calendar: ZoneCalendar) -> [BudgetPeriod: Money] {
     var spent: [BudgetPeriod: Money] = [:]

@@ -24,6 +24,8 @@ struct ConvergedSteps: ConvergedDesign {
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
   private let memo = Memo<DayMemoKey, Display>()
+  /// The kernel's progress of the last completions read (widget reloads read an unchanged log).
+  private let progressMemo = Memo<[StepID: Instant], StepProgress>()
 
   init(scenario: Scenario, stores: RunStores) {
     self.storeMove = scenario.storeMove
@@ -81,18 +83,19 @@ struct ConvergedSteps: ConvergedDesign {
   private func display(of log: DeviceLog?, at instant: Instant, in calendar: ZoneCalendar) -> Display {
     let key = DayMemoKey(version: log?.version ?? -1, dayStart: calendar.dayInterval(containing: instant).start, zone: calendar.identifier)
     return memo.value(for: key) {
-      .steps(StepsDisplay(snapshot: Self.snapshot(of: log, at: instant, in: calendar), at: instant, calendar: calendar))
+      .steps(StepsDisplay(snapshot: snapshot(of: log, at: instant, in: calendar), at: instant, calendar: calendar))
     }
   }
 
-  private static func snapshot(of log: DeviceLog?, at instant: Instant, in calendar: ZoneCalendar) -> StepsSnapshot {
-    StepsSnapshot(progress: StepsPlan.progress(log?.stepCompletions() ?? [:]), asOf: instant, calendar: calendar)
+  private func snapshot(of log: DeviceLog?, at instant: Instant, in calendar: ZoneCalendar) -> StepsSnapshot {
+    let completions = log?.stepCompletions() ?? [:]
+    return StepsSnapshot(progress: progressMemo.value(for: completions) { StepsPlan.progress(completions) }, asOf: instant, calendar: calendar)
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     precondition(widget == .main, "the steps have one widget")
     // The widget reads the App Group store; before it exists it shows an empty progress.
-    let snapshot = Self.snapshot(of: group, at: world.now, in: world.calendar)
+    let snapshot = snapshot(of: group, at: world.now, in: world.calendar)
     return plannedTimeline(
       StepsDisplayProjection(snapshot: snapshot, calendar: world.calendar), now: world.now,
       horizonMilliseconds: dayTimelineHorizonMilliseconds) { $0 }
