@@ -85,8 +85,11 @@ public struct Tally: Hashable, Sendable {
     count(in: calendar.dayInterval(containing: now))
   }
 
-  /// The number of instants in `day`'s `[start, end)`.
-  func count(in day: DayInterval) -> Int {
+  /// The number of instants in `day`'s `[start, end)`: ``count(at:in:)`` for a caller that
+  /// already holds the day.
+  ///
+  /// - Complexity: O(log n).
+  public func count(in day: DayInterval) -> Int {
     let low = firstIndex(notBefore: day.start)
     let high = firstIndex(notBefore: day.end)
     precondition(low <= high, "day \(day) counted backwards: \(low) > \(high)")

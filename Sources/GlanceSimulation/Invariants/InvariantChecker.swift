@@ -98,9 +98,9 @@ struct InvariantChecker {
   /// something bound for the surface's device began to be on its way (see ``Invariant``).
   private mutating func expected(on surface: Surface, world: World) -> Display {
     guard let since = world.pendingSince(to: surface == .watch ? .watch : .phone) else {
-      return model.expected(on: surface, at: world.now, in: world.calendar)
+      return model.expected(on: surface, at: world.now, today: world.today, in: world.calendar)
     }
-    return model.expected(on: surface, at: world.now, in: world.calendar, unknownSince: since)
+    return model.expected(on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: since)
   }
 
   /// Whether `surface` cannot show a change now (see ``Invariant``): a widget while WidgetKit is
@@ -389,7 +389,7 @@ struct InvariantChecker {
       var held = resolve(stored)
       var live = model.liveRecords
       if device == .watch {
-        let today = world.calendar.dayInterval(containing: world.now)
+        let today = world.today
         held = held.filter { today.contains($0.instant) }
         live = live.filter { today.contains($0.instant) }
       }

@@ -115,7 +115,7 @@ struct BabyStepsWidget: SyncDesign {
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the steps app shows \(surface) no display of its own")
     let key = DayMemoKey(
-      version: version, dayStart: world.calendar.dayInterval(containing: world.now).start, zone: world.calendar.identifier)
+      version: version, dayStart: world.today.start, zone: world.calendar.identifier)
     return appMemo.value(for: key) { display(active, world: world) }
   }
 

@@ -69,7 +69,7 @@ struct ConvergedBudget: ConvergedDesign {
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the budget app shows \(surface) no display of its own")
     let calendar = world.calendar
-    let key = BudgetMemoKey(version: store.version, period: book.period(at: world.now, in: calendar), zone: calendar.identifier)
+    let key = BudgetMemoKey(version: store.version, period: book.periods.period(containing: world.today.date), zone: calendar.identifier)
     return memo.value(for: key) {
       BudgetBook.display(book.cache(spent: spent(in: calendar), at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
     }

@@ -79,9 +79,10 @@ struct ConvergedSteps: ConvergedDesign {
     group = target  // the partial copy is harmless: the next launch merges the rest
   }
 
-  /// What the app and the widget draw from the log at `instant`.
-  private func display(of log: DeviceLog?, at instant: Instant, in calendar: ZoneCalendar) -> Display {
-    let key = DayMemoKey(version: log?.version ?? -1, dayStart: calendar.dayInterval(containing: instant).start, zone: calendar.identifier)
+  /// What the app draws from the log now.
+  private func display(of log: DeviceLog?, world: World) -> Display {
+    let (instant, calendar) = (world.now, world.calendar)
+    let key = DayMemoKey(version: log?.version ?? -1, dayStart: world.today.start, zone: calendar.identifier)
     return memo.value(for: key) {
       .steps(StepsDisplay(snapshot: snapshot(of: log, at: instant, in: calendar), at: instant, calendar: calendar))
     }
@@ -103,7 +104,7 @@ struct ConvergedSteps: ConvergedDesign {
 
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the steps app shows \(surface) no display of its own")
-    return display(of: active, at: world.now, in: world.calendar)
+    return display(of: active, world: world)
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {

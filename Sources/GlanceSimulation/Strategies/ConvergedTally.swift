@@ -145,10 +145,10 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     let calendar = world.calendar
     switch surface {
     case .app:
-      let key = DayMemoKey(version: phone.version, dayStart: calendar.dayInterval(containing: world.now).start, zone: calendar.identifier)
+      let key = DayMemoKey(version: phone.version, dayStart: world.today.start, zone: calendar.identifier)
       return appMemo.value(for: key) { .tally(phone.summary(at: world.now, in: calendar)) }
     case .watch:
-      return .tallyBadge(TallyBadge(count: watch.count(at: world.now, in: calendar), limit: PersonSettings.tallyDailyLimit))
+      return .tallyBadge(TallyBadge(count: watch.count(in: world.today), limit: PersonSettings.tallyDailyLimit))
     case .widget, .yearWidget:
       preconditionFailure("widgets show their timelines")
     }

@@ -35,12 +35,12 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   /// The store's cigarettes of today, in the device's zone when the code runs.
   private func storeCount(world: World) -> Int {
-    store.count(at: world.now, in: world.calendar)
+    store.count(in: world.today)
   }
 
   /// The store's cigarettes of today, oldest first.
   private func todaysTimestamps(world: World) -> [Instant] {
-    let today = world.calendar.dayInterval(containing: world.now)
+    let today = world.today
     return store.instants.filter(today.contains)
   }
 
@@ -176,7 +176,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
           tally: store, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
           streakLimit: PersonSettings.tallyStreakLimit))
     case .watch:
-      let count = watchDay == world.calendar.date(containing: world.now) ? watchList.count : 0
+      let count = watchDay == world.today.date ? watchList.count : 0
       return .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit))
     case .widget, .yearWidget:
       preconditionFailure("widgets show their timelines")

@@ -94,8 +94,8 @@ struct BudgetTruth: DomainModel {
     periods.period(containing: calendar.date(containing: record.instant))
   }
 
-  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display {
-    let cache = cache(at: instant, in: calendar)
+  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display {
+    let cache = cache(at: instant, today: today, in: calendar)
     // The projections change only at period boundaries (their change points): one per period.
     let key = memo?.key
     if let key, let shown = shownMemo[surface], shown.key == key { return shown.display }
@@ -117,8 +117,8 @@ struct BudgetTruth: DomainModel {
   }
 
   /// The figures every surface is drawn from, as of `instant`.
-  private mutating func cache(at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
-    let current = periods.period(containing: calendar.date(containing: instant))
+  private mutating func cache(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> BudgetWidgetCache {
+    let current = periods.period(containing: today.date)
     let key = BudgetMemoKey(version: version, period: current, zone: calendar.identifier)
     if let memo, memo.key == key { return memo.cache }
     let figures = figures(through: current, spent: spentByPeriod(in: calendar))

@@ -6,7 +6,7 @@ import GlanceKernel
 /// ## Laws
 /// - Only the engine mutates a model, once per action the person performed; a design never
 ///   sees the model.
-/// - ``expected(on:at:in:)`` is a pure function of the recorded actions, the instant and the
+/// - ``expected(on:at:today:in:)`` is a pure function of the recorded actions, the instant and the
 ///   zone (a model may memoise, which is why it is `mutating`).
 /// - ``liveRecords`` holds every record an accepted action made and no later action removed,
 ///   sorted.
@@ -17,12 +17,13 @@ protocol DomainModel {
   /// it means, or `nil` when it changes nothing (a delete with nothing to delete, a widget tap
   /// in a domain without a "+").
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed?
-  /// What `surface` should show at `instant` with the device in `calendar`'s zone.
-  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display
+  /// What `surface` should show at `instant` with the device in `calendar`'s zone; `today` is
+  /// `calendar.dayInterval(containing: instant)`, which the caller knows already.
+  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display
   /// What `surface` should show when what the other device did at or after `since` may not have
   /// reached the surface's device yet (something sent to it since then is still on its way):
   /// the truth without those deeds. What the surface's own device did is always known.
-  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar, unknownSince since: Instant)
+  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant)
     -> Display
   /// The live records, sorted.
   var liveRecords: [Record] { get }
@@ -31,9 +32,9 @@ protocol DomainModel {
 extension DomainModel {
   /// A domain whose every action happens on the phone and whose watch shows nothing: nothing the
   /// other device did can be unknown.
-  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar, unknownSince since: Instant)
+  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant)
     -> Display
   {
-    expected(on: surface, at: instant, in: calendar)
+    expected(on: surface, at: instant, today: today, in: calendar)
   }
 }

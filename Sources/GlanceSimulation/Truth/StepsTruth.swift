@@ -30,9 +30,9 @@ struct StepsTruth: DomainModel {
     return .complete(step: step, record: record)
   }
 
-  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display {
+  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display {
     precondition(surface == .app || surface == .widget, "the steps have no \(surface)")
-    let key = DayMemoKey(version: version, dayStart: calendar.dayInterval(containing: instant).start, zone: calendar.identifier)
+    let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
     if let memo, memo.key == key { return memo.display }
     let snapshot = StepsSnapshot(progress: StepsPlan.progress(completions.mapValues(\.instant)), asOf: instant, calendar: calendar)
     let display = Display.steps(StepsDisplay(snapshot: snapshot, at: instant, calendar: calendar))

@@ -9,7 +9,7 @@ import GlanceKernel
 /// - A delete removes the latest live record (by instant, then id) of the local day of the
 ///   action in the device's zone; with none, the action changes nothing.
 /// - A watch tap is made on the watch; every other action on the phone. What a device may not
-///   know yet (``expected(on:at:in:unknownSince:)``) is what the other device did since then:
+///   know yet (``expected(on:at:today:in:unknownSince:)``) is what the other device did since then:
 ///   the phone's deletes and taps for the watch, the watch's taps for the phone.
 struct TallyTruth: DomainModel {
   static let surfaces: [Surface] = [.app, .widget, .watch]
@@ -44,8 +44,8 @@ struct TallyTruth: DomainModel {
     }
   }
 
-  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display {
-    let summary = summary(at: instant, in: calendar)
+  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display {
+    let summary = summary(at: instant, today: today, in: calendar)
     switch surface {
     case .app: return .tally(summary)
     case .widget, .watch: return .tallyBadge(TallyBadge(count: summary.count, limit: PersonSettings.tallyDailyLimit))
@@ -53,12 +53,11 @@ struct TallyTruth: DomainModel {
     }
   }
 
-  mutating func expected(on surface: Surface, at instant: Instant, in calendar: ZoneCalendar, unknownSince since: Instant)
+  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant)
     -> Display
   {
     let device: Device = surface == .watch ? .watch : .phone
-    let day = calendar.dayInterval(containing: instant)
-    let key = DayMemoKey(version: version, dayStart: day.start, zone: calendar.identifier)
+    let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
     let summary: TallySummary
     if let knownMemo, knownMemo.key == key, knownMemo.device == device, knownMemo.since == since {
       summary = knownMemo.summary
@@ -93,9 +92,8 @@ struct TallyTruth: DomainModel {
     return known
   }
 
-  private mutating func summary(at instant: Instant, in calendar: ZoneCalendar) -> TallySummary {
-    let day = calendar.dayInterval(containing: instant)
-    let key = DayMemoKey(version: version, dayStart: day.start, zone: calendar.identifier)
+  private mutating func summary(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> TallySummary {
+    let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
     if let memo, memo.key == key { return memo.summary }
     let summary = TallySummary(
       tally: tally, at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,

@@ -57,8 +57,12 @@ struct DeviceLog {
 
   /// Today's live adds at `instant` in `calendar`'s zone.
   func count(at instant: Instant, in calendar: ZoneCalendar) -> Int {
-    guard let log = durable else { return memory.live.count(at: instant, in: calendar) }
-    let day = calendar.dayInterval(containing: instant)
+    count(in: calendar.dayInterval(containing: instant))
+  }
+
+  /// The live adds of `day`.
+  func count(in day: DayInterval) -> Int {
+    guard let log = durable else { return memory.live.count(in: day) }
     return attempt(0) { try log.replica(in: day.start..<day.end).liveAdds.count }
   }
 

@@ -92,6 +92,8 @@ struct World {
   /// The device's current zone (phone and watch: the watch takes its zone from the phone): every
   /// surface computes "today" in it.
   private(set) var calendar: ZoneCalendar
+  /// The local day holding `now` in `calendar`'s zone (kept as time passes: every surface asks).
+  private(set) var today: DayInterval
   private(set) var queue = EventQueue<WorldEvent>(capacityMax: 2_000_000)
   /// Whether the app runs, and whether it is in the foreground.
   private(set) var appRunning = false
@@ -152,6 +154,7 @@ struct World {
     self.now = start
     self.itinerary = itinerary
     self.calendar = itinerary.calendar(at: start)
+    self.today = calendar.dayInterval(containing: start)
     self.hosts = Array(repeating: WidgetHost(budget: refreshBudget), count: widgets.count)
     self.latencies = RandomStream.derived(root: seed, label: "world.latency")
     self.duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
@@ -173,6 +176,7 @@ struct World {
     guard let (time, _, event) = queue.pop() else { return nil }
     precondition(time >= now, "time went back from \(now) to \(time)")
     now = time
+    if now >= today.end { today = calendar.dayInterval(containing: now) }
     return (time, event)
   }
 
@@ -257,6 +261,7 @@ struct World {
   /// `settleMilliseconds` from now to catch up (their zone-check reload is in flight until then).
   mutating func changeZone(toLeg leg: Int, settleMilliseconds: Int64) {
     calendar = itinerary.legs[leg].calendar
+    today = calendar.dayInterval(containing: now)
     zoneSettles = now.advanced(by: settleMilliseconds)
   }
 
