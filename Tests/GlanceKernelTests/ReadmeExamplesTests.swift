@@ -2,7 +2,8 @@ import Foundation
 import GlanceKernel
 import Testing
 
-/// The README's code, run: if an API it shows changes, this fails and the README gets fixed.
+/// The code of the README and of the DocC article *Using the kernel* (moved there from the README),
+/// run: if an API it shows changes, this fails and the text gets fixed.
 @Suite("README examples")
 struct ReadmeExamplesTests {
   @Test("days, replication and timelines")

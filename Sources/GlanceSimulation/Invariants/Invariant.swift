@@ -2,8 +2,8 @@ public import GlanceKernel
 
 /// The invariants checked for every strategy, with the stable names used in reports and tests.
 ///
-/// The truth every check compares with is the domain's model (``TallyTruth``, ``StepsTruth``,
-/// ``BudgetTruth``), fed by the engine with every action the person performed; a design never
+/// The truth every check compares with is the domain's model (`TallyTruth`, `StepsTruth`,
+/// `BudgetTruth`), fed by the engine with every action the person performed; a design never
 /// says what the truth is. Each check that runs is counted (``StrategyResult/checks``).
 ///
 /// A device cannot show what has not reached it: while something bound for it is on its way (a

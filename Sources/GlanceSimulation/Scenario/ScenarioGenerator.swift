@@ -37,7 +37,7 @@ public enum ScenarioGenerator {
   /// The days a drawn day offset (busy day, travel, store move) falls within.
   static let dayOffsetsDrawn = 0...59
 
-  /// Every zone identifier Foundation knows whose day boundaries ``ZoneCalendar`` can compute,
+  /// Every zone identifier Foundation knows whose day boundaries `ZoneCalendar` can compute,
   /// sorted.
   public static let zones: [String] = TimeZone.knownTimeZoneIdentifiers.sorted().filter { identifier in
     (try? ZoneCalendar(identifier: identifier)) != nil

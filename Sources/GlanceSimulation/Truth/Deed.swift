@@ -5,7 +5,7 @@ public import GlanceKernel
 /// app would. A design never says what an action did to the truth.
 ///
 /// ## Laws
-/// - Made only by a domain model (``TallyTruth``, ``StepsTruth``, ``BudgetTruth``) for an
+/// - Made only by a domain model (`TallyTruth`, `StepsTruth`, `BudgetTruth`) for an
 ///   action it accepted; the truth already reflects it when the design receives it.
 /// - A removal names a record that was live in the truth just before.
 public enum Deed: Hashable, Sendable {

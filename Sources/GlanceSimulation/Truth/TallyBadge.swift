@@ -1,7 +1,7 @@
 public import GlanceKernel
 
 /// What the tally widget and the watch show: today's count and its status band (one band rule
-/// for every surface, ``StatusBand``).
+/// for every surface, `StatusBand`).
 ///
 /// ## Laws
 /// - `band == StatusBand(count: count, limit: limit)` for the limit it was made with.

@@ -1,8 +1,8 @@
 /// Which of a design's widgets: the domain's main widget, or Pulpe's year overview.
 ///
 /// ## Laws
-/// - ``index`` numbers the widgets from 0 in declaration order; a design's widgets are a prefix
-///   of ``allCases``.
+/// - `index` numbers the widgets from 0 in declaration order; a design's widgets are a prefix
+///   of `allCases`.
 public enum WidgetID: Int, Hashable, Sendable, CaseIterable, Comparable {
   /// The tally, the steps progress, the current-period budget.
   case main = 0
