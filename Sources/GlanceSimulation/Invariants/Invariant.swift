@@ -34,7 +34,8 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
   /// After each local day boundary and each zone change, a surface still showing anything other
   /// than the new day's truth once the longest staleness bound has passed (measured from the
   /// boundary, or from the end of the zone change's catch-up) is a violation, whatever the stale
-  /// value.
+  /// value. A surface that was excused (see ``staleness``) less than its own bound before the
+  /// check still has time to catch up; staleness judges it.
   case rollover = "rollover"
   /// For a design expected to converge: every disagreement of a surface with the model ends
   /// within the surface's bound, counted from the last instant the surface was excused. The app

@@ -258,7 +258,7 @@ struct InvariantChecker {
   /// A local day boundary at `boundary` was `rolloverDelayMilliseconds` ago: every surface that
   /// has disagreed with the model since then (or before) failed to roll over.
   mutating func checkRollover<Design: SyncDesign>(after boundary: Instant, world: World, design: Design) {
-    checkRolledOver(since: boundary, world: world, design: design) { surface, date in
+    checkRolledOver(since: boundary, catchingUp: true, world: world, design: design) { surface, date in
       "\(surface) still shows another day's figures \(Report.seconds(boundary.distance(to: world.now))) s after the local day boundary of \(date)"
     }
   }
@@ -267,24 +267,36 @@ struct InvariantChecker {
   /// surface may still disagree since the change. The rollover invariant, for the day the device
   /// entered by flying rather than by waiting.
   mutating func checkZoneSettled<Design: SyncDesign>(changedAt change: Instant, left: ZoneCalendar, world: World, design: Design) {
-    checkRolledOver(since: change, world: world, design: design) { surface, _ in
+    checkRolledOver(since: change, catchingUp: false, world: world, design: design) { surface, _ in
       "\(surface) still shows figures of \(left.identifier), which the device left at \(change), instead of \(world.calendar.identifier)'s"
     }
   }
 
+  /// `catchingUp`: whether a surface excused after `instant` still has its bound from the end
+  /// of the excuse (a day boundary; a zone change's check already waits for its catch-up).
   private mutating func checkRolledOver<Design: SyncDesign>(
-    since instant: Instant, world: World, design: Design, detail: (Surface, CivilDate) -> String
+    since instant: Instant, catchingUp: Bool, world: World, design: Design, detail: (Surface, CivilDate) -> String
   ) {
     for (index, surface) in surfaces.enumerated() {
       count(.rollover)
       // A disagreement another check already reported is one failure, not two.
       // A surface that cannot know yet (something bound for its device is on its way) is
-      // excused here as everywhere.
+      // excused here as everywhere, and once it can know it has its staleness bound to catch
+      // up (a widget the app's opening made deaf just before the boundary may still be waiting
+      // for the reload asked after the deaf window).
       guard let open = disagreements[index], open.since <= instant, !open.reported, !excused(surface, world: world),
-        !excusedBeyondNow(index, world: world)
+        !excusedBeyondNow(index, world: world),
+        !catchingUp || isPastBound(open, surface: index, since: instant, world: world)
       else { continue }
       recordDifference(.rollover, surface: surface, world: world, design: design, detail: detail(surface, world.calendar.date(containing: instant)))
     }
+  }
+
+  /// Whether the open disagreement of the surface at `index` has lasted its bound since
+  /// `instant` or since the surface was last excused, whichever is later.
+  private func isPastBound(_ open: Disagreement, surface index: Int, since instant: Instant, world: World) -> Bool {
+    let excusedUntil = excusedWindowsEnd(surfaces[index], since: open.since, world: world, after: open.excusedUntil)
+    return max(excusedUntil, instant).distance(to: world.now) >= boundsMilliseconds[index]
   }
 
   /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the

@@ -102,4 +102,29 @@ struct ScriptedRunTests {
     let legacy = try #require(outcome.result(.mirrorsmokerLegacy))
     #expect(legacy.violation(.noLostWrite) == nil, "\(legacy.violations.map(\.detail))")
   }
+
+  /// Generated seed 8496 found this: the app, opened from the budget widget 25 s before
+  /// midnight, adds an expense; WidgetKit drops the reload (the deaf window), the design asks
+  /// again a second after it, and WidgetKit serves that reload within its latest firing. The
+  /// rollover check, one widget bound after midnight, must give the widget that bound from the
+  /// end of the deaf window, as staleness does: the design is right, the check was early.
+  @Test("a widget made deaf just before midnight has its whole bound after the deaf window")
+  func deafWindowAcrossMidnight() throws {
+    var scenario = try SimulationFixtures.scenario("default")
+    scenario.domains = [.budget]
+    scenario.faults.lateFiringSecondsMax = 1
+    let bounds = try RunInputs.bounds(of: scenario, days: 2)
+    let midnight = bounds.start.advanced(by: Instant.millisecondsPerDay)
+    scenario.script = Script(actions: [
+      ScriptedAction(at: midnight.advanced(by: -24_500), kind: .appOpen(minutes: 1, fromWidget: true)),
+      ScriptedAction(at: midnight.advanced(by: -20_000), kind: .appTap),
+    ])
+    let outcome = try Simulation.run(SimulationRequest(scenario: scenario, days: 2, seed: 42, strategies: [.converged]))
+    let result = try #require(outcome.result(.converged, domain: .budget))
+    #expect(result.acceptedActions == 1)
+    #expect(result.violations.isEmpty, "\(result.violations.map(\.detail))")
+    // The premise: the widget disagreed across midnight, longer than its bound (6 s) in all.
+    let widget = try #require(result.staleness.first { $0.surface == .widget })
+    #expect(widget.intervals.contains { $0 > 20_000 + 6_000 })
+  }
 }
