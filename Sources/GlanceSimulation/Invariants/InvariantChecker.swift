@@ -36,6 +36,8 @@ struct InvariantChecker {
   private var worst: (surface: Surface, since: Instant, until: Instant)? = nil
   /// The records the phone's store held when the updated app was installed (store move).
   private var heldBeforeMove: [EventID]? = nil
+  /// The same records, as a set.
+  private var movedBeforeMove: Set<EventID> = []
 
   /// Whether to keep the history the chart is drawn from (not for a sweep's verdicts).
   let keepsChart: Bool
@@ -357,6 +359,7 @@ struct InvariantChecker {
   /// the move.
   mutating func storeMoveBegins<Design: SyncDesign>(design: Design) {
     heldBeforeMove = design.storedRecords(on: .phone).map(resolve)?.map(\.id)
+    movedBeforeMove = Set(heldBeforeMove ?? [])
   }
 
   /// The final check, after the liveness phase.
@@ -390,37 +393,81 @@ struct InvariantChecker {
     }
   }
 
+  /// `resolve(stored)`, reusing what `last` resolved of the entries `stored` begins with too (a
+  /// store mostly grows at its end between two audits).
+  private func resolve(_ stored: StoredRecords, reusing last: StoreAudit?) -> [Record] {
+    guard let last else { return resolve(stored) }
+    let common: Int
+    let rest: StoredRecords
+    switch (last.stored, stored) {
+    case (.ids(let before), .ids(let now)):
+      common = zip(before, now).prefix { $0 == $1 }.count
+      rest = .ids(Array(now[common...]))
+    case (.instants(let before), .instants(let now)):
+      common = zip(before, now).prefix { $0 == $1 }.count
+      rest = .instants(Array(now[common...]))
+    default:
+      return resolve(stored)
+    }
+    return Array(last.resolved[..<common]) + resolve(rest)
+  }
+
   /// The id of a stored entry no action made.
   private static let unknownID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0x0F))
 
   /// Audits every device's store against the model's live records: the phone's whole, the
   /// watch's for today.
   private mutating func audit<Design: SyncDesign>(design: Design, world: World, atEnd: Bool) {
-    for device in [Device.phone, .watch] {
+    for (slot, device) in [Device.phone, .watch].enumerated() {
       guard let stored = design.storedRecords(on: device) else { continue }
-      var held = resolve(stored)
-      var live = model.liveRecords
-      if device == .watch {
-        let today = world.today
-        held = held.filter { today.contains($0.instant) }
-        live = live.filter { today.contains($0.instant) }
+      let live = model.liveRecords
+      let today = device == .watch ? world.today : nil
+      let movedAway = device == .phone && heldBeforeMove != nil && !world.awaitingFirstLaunch
+      // Most audits find the store and the truth as the last one left them: the arrays are then
+      // the same buffers, so this comparison costs nothing and the verdict is the same.
+      let audited: StoreAudit
+      if let last = lastAudits[slot], last.stored == stored, last.live == live, last.today == today, last.movedAway == movedAway {
+        audited = last
+      } else {
+        let resolved = resolve(stored, reusing: lastAudits[slot])
+        var held = resolved
+        var liveToday = live
+        if let today {
+          held = held.filter { today.contains($0.instant) }
+          liveToday = live.filter { today.contains($0.instant) }
+        }
+        let (missing, extra) = Self.compare(held: held.sorted(), live: liveToday, movedAway: movedAway ? movedBeforeMove : [])
+        audited = StoreAudit(
+          stored: stored, resolved: resolved, live: live, today: today, movedAway: movedAway, heldCount: held.count,
+          liveCount: liveToday.count, missing: missing, extra: extra)
+        lastAudits[slot] = audited
       }
-      compare(held: held.sorted(), live: live, device: device, world: world, atEnd: atEnd, movedAway: device == .phone ? movedIDs(world: world) : [])
+      report(audited, device: device, world: world, atEnd: atEnd)
     }
   }
 
-  /// The records the phone's store held when the updated app was installed, once it has run:
-  /// one that is missing is the store move's loss (no-data-loss), not a lost write.
-  private func movedIDs(world: World) -> Set<EventID> {
-    guard let held = heldBeforeMove, !world.awaitingFirstLaunch else { return [] }
-    return Set(held)
+  /// One audit of a device's store: what was compared, and what the comparison found.
+  private struct StoreAudit {
+    let stored: StoredRecords
+    /// `stored` as records, in the store's order.
+    let resolved: [Record]
+    let live: [Record]
+    let today: DayInterval?
+    let movedAway: Bool
+    let heldCount: Int
+    let liveCount: Int
+    /// Live records the store does not hold (less what the store move lost).
+    let missing: [Record]
+    /// Records the store holds that are not live, or holds twice.
+    let extra: [Record]
   }
 
-  private mutating func compare(
-    held: [Record], live: [Record], device: Device, world: World, atEnd: Bool, movedAway: Set<EventID>
-  ) {
-    count(.noLostWrite)
-    count(.noDoubleCount)
+  /// The last audit of the phone's store (0) and the watch's (1).
+  private var lastAudits: [StoreAudit?] = [nil, nil]
+
+  /// The records `held` and `live` (both sorted) do not share, either way; what the store
+  /// move lost (`movedAway`) is no-data-loss's to report, not a lost write.
+  private static func compare(held: [Record], live: [Record], movedAway: Set<EventID>) -> (missing: [Record], extra: [Record]) {
     var missing: [Record] = []
     var extra: [Record] = []
     var (h, l) = (0, 0)
@@ -432,23 +479,30 @@ struct InvariantChecker {
         extra.append(held[h])
         h += 1
       } else {
-        // One failure, one verdict: what the store move lost is no-data-loss's to report.
         if !movedAway.contains(live[l].id) { missing.append(live[l]) }
         l += 1
       }
     }
+    return (missing, extra)
+  }
+
+  private mutating func report(_ audit: StoreAudit, device: Device, world: World, atEnd: Bool) {
+    count(.noLostWrite)
+    count(.noDoubleCount)
     let place = device == .phone ? "the phone's store" : "the watch's store (today)"
     let when = atEnd ? "at the end of the run" : "at a quiescent point"
-    if let first = missing.first {
+    if let first = audit.missing.first {
       record(
-        .noLostWrite, world: world, surface: nil, field: nil, expected: "\(live.count) records", found: "\(held.count - extra.count)",
-        detail: "\(missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(missing))); the first is \(Self.describe(actionsByID[first.id]))",
+        .noLostWrite, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
+        found: "\(audit.heldCount - audit.extra.count)",
+        detail: "\(audit.missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(audit.missing))); the first is \(Self.describe(actionsByID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
-    if let first = extra.first {
+    if let first = audit.extra.first {
       record(
-        .noDoubleCount, world: world, surface: nil, field: nil, expected: "\(live.count) records", found: "\(live.count - missing.count + extra.count)",
-        detail: "\(extra.count) records in \(place) \(when) repeat an accepted one or were deleted (\(tallyByKind(extra))); the first is \(Self.describe(actionsByID[first.id]))",
+        .noDoubleCount, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
+        found: "\(audit.liveCount - audit.missing.count + audit.extra.count)",
+        detail: "\(audit.extra.count) records in \(place) \(when) repeat an accepted one or were deleted (\(tallyByKind(audit.extra))); the first is \(Self.describe(actionsByID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
   }

@@ -115,7 +115,7 @@ struct World {
   /// made before it has (channels deliver in order), or was never sent. Out of range with nothing
   /// queued, nothing is on its way.
   func pendingSince(to device: Device) -> Instant? {
-    switch (transferSentAt[device]?.first, contextSince[device]) {
+    switch (transferSentAt[device].first, contextSince[device]) {
     case (let transfer?, let context?): return min(transfer, context)
     case (let transfer?, nil): return transfer
     case (nil, let context?): return context
@@ -124,9 +124,9 @@ struct World {
   }
 
   /// When each queued transfer was sent, per device, in queue order.
-  private var transferSentAt: [Device: [Instant]] = [:]
+  private var transferSentAt = PerDevice<[Instant]>(repeating: [])
   /// When each device's context slot was filled after its last delivery.
-  private var contextSince: [Device: Instant] = [:]
+  private var contextSince = PerDevice<Instant?>(repeating: nil)
 
   /// Until when the last zone change is still being caught up with, if it still is at `now`.
   var zoneSettling: Instant? { zoneSettles.flatMap { $0 > now ? $0 : nil } }
@@ -139,11 +139,11 @@ struct World {
   /// How many `transferUserInfo` deliveries were duplicated (a fault the report counts).
   private(set) var duplicatedDeliveries = 0
   /// Queued `transferUserInfo` payloads per destination, in send order.
-  private(set) var transfers: [Device: [WireMessage]] = [.phone: [], .watch: []]
-  private var pumping: Set<Device> = []
+  private(set) var transfers = PerDevice<[WireMessage]>(repeating: [])
+  private var pumping = PerDevice(repeating: false)
   /// The latest `updateApplicationContext` value per destination, not yet delivered.
-  private(set) var contexts: [Device: WireMessage] = [:]
-  private var contextDeliveryScheduled: Set<Device> = []
+  private(set) var contexts = PerDevice<WireMessage?>(repeating: nil)
+  private var contextDeliveryScheduled = PerDevice(repeating: false)
   /// The last events (a ring of `traceLength`), formatted only when a report needs them.
   private var recent: [(time: Instant, event: WorldEvent)] = []
   private var recentNext = 0
@@ -271,7 +271,7 @@ struct World {
   mutating func setReachable(_ reachable: Bool) {
     watchReachable = reachable
     if reachable {
-      for device in [Device.phone, .watch] where !(transfers[device] ?? []).isEmpty { startPump(to: device) }
+      for device in [Device.phone, .watch] where !transfers[device].isEmpty { startPump(to: device) }
       for device in [Device.phone, .watch] where contexts[device] != nil { scheduleContextDelivery(to: device) }
     }
   }
@@ -287,14 +287,14 @@ struct World {
 
   /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
   mutating func transferUserInfo(_ message: some Sendable, to device: Device) {
-    transfers[device, default: []].append(WireMessage(message))
-    transferSentAt[device, default: []].append(now)
+    transfers[device].append(WireMessage(message))
+    transferSentAt[device].append(now)
     if watchReachable { startPump(to: device) }
   }
 
   private mutating func startPump(to device: Device) {
-    guard !pumping.contains(device) else { return }
-    pumping.insert(device)
+    guard !pumping[device] else { return }
+    pumping[device] = true
     schedule(.pumpTransfers(to: device), after: latencies.uniform(in: Int64(200)...2_000))
   }
 
@@ -307,28 +307,30 @@ struct World {
   }
 
   private mutating func scheduleContextDelivery(to device: Device) {
-    guard !contextDeliveryScheduled.contains(device) else { return }
-    contextDeliveryScheduled.insert(device)
+    guard !contextDeliveryScheduled[device] else { return }
+    contextDeliveryScheduled[device] = true
     schedule(.deliverContext(to: device), after: latencies.uniform(in: Int64(200)...2_000))
   }
 
   /// The context waiting for `device`, taken out of its slot; `nil` when there is none or the
   /// watch went out of range meanwhile (it is delivered when the watch comes back).
   mutating func takeContext(for device: Device) -> WireMessage? {
-    contextDeliveryScheduled.remove(device)
+    contextDeliveryScheduled[device] = false
     guard watchReachable else { return nil }
     contextSince[device] = nil
-    return contexts.removeValue(forKey: device)
+    defer { contexts[device] = nil }
+    return contexts[device]
   }
 
   /// Delivers the head of the transfer queue to `device`; returns it (and whether it was
   /// delivered twice, as at-least-once delivery allows).
   mutating func pumpTransfer(to device: Device) -> [WireMessage] {
-    pumping.remove(device)
-    guard watchReachable, var pending = transfers[device], !pending.isEmpty else { return [] }
+    pumping[device] = false
+    var pending = transfers[device]
+    guard watchReachable, !pending.isEmpty else { return [] }
     let head = pending.removeFirst()
     transfers[device] = pending
-    transferSentAt[device]?.removeFirst()
+    transferSentAt[device].removeFirst()
     if !pending.isEmpty { startPump(to: device) }
     let twice = faultsOn && duplicates.happens(duplicateDelivery)
     if twice { duplicatedDeliveries += 1 }
@@ -403,8 +405,8 @@ struct World {
   /// Whether nothing is in flight: both transfer queues and both context slots empty, no reload
   /// pending, the watch in range, and no zone change still being caught up with.
   var isQuiescent: Bool {
-    watchReachable && hosts.allSatisfy { !$0.reloadPending } && (transfers[.phone] ?? []).isEmpty
-      && (transfers[.watch] ?? []).isEmpty && contexts.isEmpty && zoneSettles.map { $0 <= now } ?? true
+    watchReachable && hosts.allSatisfy { !$0.reloadPending } && transfers.phone.isEmpty && transfers.watch.isEmpty
+      && contexts.phone == nil && contexts.watch == nil && zoneSettles.map { $0 <= now } ?? true
   }
 
   /// The person adds the widget: WidgetKit asks for its first timeline (not a budgeted reload).
