@@ -17,9 +17,10 @@ struct ConvergedBudget: ConvergedDesign {
   let book: BudgetBook
   private var store: DeviceLog
   private let memo = Memo<BudgetMemoKey, Display>()
-  /// Each period's expenses summed, for the log's version and the zone (the period is the
-  /// first one: the sums do not depend on the current period).
-  private let spentMemo = Memo<BudgetMemoKey, [BudgetPeriod: Money]>()
+  /// Each period's expenses summed, folded as the log grows.
+  private let periodSums = PeriodSums()
+  /// The pay period of the last local date the app was shown on.
+  private let periodMemo = Memo<CivilDate, BudgetPeriod>()
 
   init(scenario: Scenario, stores: RunStores) {
     book = BudgetBook(scenario: scenario)
@@ -55,9 +56,7 @@ struct ConvergedBudget: ConvergedDesign {
 
   /// Each period's expenses summed, periods read in `calendar`'s zone.
   private func spent(in calendar: ZoneCalendar) -> [BudgetPeriod: Money] {
-    spentMemo.value(for: BudgetMemoKey(version: store.version, period: book.firstPeriod, zone: calendar.identifier)) {
-      book.spent(expenses, in: calendar)
-    }
+    periodSums.sums(version: store.version, of: { expenses }, in: calendar, book: book)
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
@@ -69,7 +68,9 @@ struct ConvergedBudget: ConvergedDesign {
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the budget app shows \(surface) no display of its own")
     let calendar = world.calendar
-    let key = BudgetMemoKey(version: store.version, period: book.periods.period(containing: world.today.date), zone: calendar.identifier)
+    let today = world.today.date
+    let period = periodMemo.value(for: today) { book.periods.period(containing: today) }
+    let key = BudgetMemoKey(version: store.version, period: period, zone: calendar.identifier)
     return memo.value(for: key) {
       BudgetBook.display(book.cache(spent: spent(in: calendar), at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
     }

@@ -26,17 +26,15 @@ struct PulpeWidget: SyncDesign {
   /// Counts the changes to the app's data: its display is memoised on it.
   private var version = 0
   private let appMemo = Memo<BudgetMemoKey, Display>()
-  /// Each period's expenses summed, for the data's version and the zone (the period is the
-  /// first one: the sums do not depend on the current period).
-  private let spentMemo = Memo<BudgetMemoKey, [BudgetPeriod: Money]>()
+  /// Each period's expenses summed, folded as the data grows.
+  private let periodSums = PeriodSums()
 
   init(scenario: Scenario, stores: RunStores) {
     book = BudgetBook(scenario: scenario)
   }
 
   private func figures(at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
-    let key = BudgetMemoKey(version: version, period: book.firstPeriod, zone: calendar.identifier)
-    let spent = spentMemo.value(for: key) { book.spent(expenses.map { ($0.instant, $0.amount) }, in: calendar) }
+    let spent = periodSums.sums(version: version, of: { expenses.map { ($0.instant, $0.amount) } }, in: calendar, book: book)
     return book.cache(spent: spent, at: instant, in: calendar)
   }
 

@@ -25,6 +25,8 @@ struct BudgetTruth: DomainModel {
   private var amounts: [EventID: Money] = [:]
   private var version = 0
   private var memo: (key: BudgetMemoKey, cache: BudgetWidgetCache)? = nil
+  /// The period of the last local date asked about.
+  private var currentPeriod: (day: CivilDate, period: BudgetPeriod)? = nil
   /// Each period's expenses, summed, with the zone whose local dates placed them: kept up to
   /// date as expenses come and go, rebuilt when the device's zone changes.
   private var spent: (zone: String, byPeriod: [BudgetPeriod: Money])? = nil
@@ -98,14 +100,16 @@ struct BudgetTruth: DomainModel {
     let cache = cache(at: instant, today: today, in: calendar)
     // The projections change only at period boundaries (their change points): one per period.
     let key = memo?.key
-    if let key, let shown = shownMemo[surface], shown.key == key { return shown.display }
+    let slot = surface == .yearWidget ? 1 : 0
+    if let key, let shown = shownMemo[slot], shown.key == key { return shown.display }
     let display = project(cache, on: surface, at: instant, in: calendar)
-    if let key { shownMemo[surface] = (key, display) }
+    if let key { shownMemo[slot] = (key, display) }
     return display
   }
 
-  /// What each surface shows of the current cache, for the key the cache was made for.
-  private var shownMemo: [Surface: (key: BudgetMemoKey, display: Display)] = [:]
+  /// What the current-period surfaces (0: the app and the widget show the same model) and the
+  /// year widget (1) show of the current cache, for the key the cache was made for.
+  private var shownMemo: [(key: BudgetMemoKey, display: Display)?] = [nil, nil]
 
   private func project(_ cache: BudgetWidgetCache, on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display {
     let kind: BudgetWidgetKind = surface == .yearWidget ? .yearOverview : .currentPeriod(.small)
@@ -118,7 +122,13 @@ struct BudgetTruth: DomainModel {
 
   /// The figures every surface is drawn from, as of `instant`.
   private mutating func cache(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> BudgetWidgetCache {
-    let current = periods.period(containing: today.date)
+    let current: BudgetPeriod
+    if let known = currentPeriod, known.day == today.date {
+      current = known.period
+    } else {
+      current = periods.period(containing: today.date)
+      currentPeriod = (today.date, current)
+    }
     let key = BudgetMemoKey(version: version, period: current, zone: calendar.identifier)
     if let memo, memo.key == key { return memo.cache }
     let figures = figures(through: current, spent: spentByPeriod(in: calendar))

@@ -13,7 +13,7 @@ public import GlanceKernel
 /// - `a.differences(from: b).isEmpty == (a == b)`.
 /// - Each difference names one field, with both values as a person reads them (money by the
 ///   kernel's formatter, `1’790.00 CHF`; bands as `.nearLimit`).
-public enum Display: Hashable, Sendable {
+public indirect enum Display: Hashable, Sendable {
   /// The tally app: count, band, streak, average.
   case tally(TallySummary)
   /// The tally widget and the watch: count and band.

@@ -17,14 +17,14 @@ struct TallyTruth: DomainModel {
   private var tally = Tally()
   private(set) var liveRecords: [Record] = []
   /// What the app should show, for the key it was computed for.
-  private var memo: (key: DayMemoKey, summary: TallySummary)? = nil
+  private var memo: (key: DayMemoKey, shown: TallyDisplays)? = nil
   private var version = 0
   /// The live records the watch made.
   private var madeOnWatch: Set<EventID> = []
   /// Every delete, in the order they were made (on the phone): when, and what it removed.
   private var deletes: [(instant: Instant, target: Record)] = []
   /// What a surface that may not know everything should show, for the key it was computed for.
-  private var knownMemo: (key: DayMemoKey, device: Device, since: Instant, summary: TallySummary)? = nil
+  private var knownMemo: (key: DayMemoKey, device: Device, since: Instant, shown: TallyDisplays)? = nil
 
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
     switch action.kind {
@@ -45,10 +45,15 @@ struct TallyTruth: DomainModel {
   }
 
   mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display {
-    let summary = summary(at: instant, today: today, in: calendar)
+    let shown = displays(at: instant, today: today, in: calendar)
+    return Self.pick(shown, on: surface)
+  }
+
+  /// The display of `surface` among the app's and the badge's.
+  private static func pick(_ shown: TallyDisplays, on surface: Surface) -> Display {
     switch surface {
-    case .app: return .tally(summary)
-    case .widget, .watch: return .tallyBadge(TallyBadge(count: summary.count, limit: PersonSettings.tallyDailyLimit))
+    case .app: return shown.app
+    case .widget, .watch: return shown.badge
     case .yearWidget: preconditionFailure("the tally has no year widget")
     }
   }
@@ -58,20 +63,17 @@ struct TallyTruth: DomainModel {
   {
     let device: Device = surface == .watch ? .watch : .phone
     let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
-    let summary: TallySummary
+    let shown: TallyDisplays
     if let knownMemo, knownMemo.key == key, knownMemo.device == device, knownMemo.since == since {
-      summary = knownMemo.summary
+      shown = knownMemo.shown
     } else {
-      summary = TallySummary(
-        tally: known(on: device, since: since), at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
-        streakLimit: PersonSettings.tallyStreakLimit)
-      knownMemo = (key, device, since, summary)
+      shown = TallyDisplays(
+        TallySummary(
+          tally: known(on: device, since: since), at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
+          streakLimit: PersonSettings.tallyStreakLimit))
+      knownMemo = (key, device, since, shown)
     }
-    switch surface {
-    case .app: return .tally(summary)
-    case .widget, .watch: return .tallyBadge(TallyBadge(count: summary.count, limit: PersonSettings.tallyDailyLimit))
-    case .yearWidget: preconditionFailure("the tally has no year widget")
-    }
+    return Self.pick(shown, on: surface)
   }
 
   /// The tally as `device` can know it: without the other device's taps at or after `since`,
@@ -92,14 +94,15 @@ struct TallyTruth: DomainModel {
     return known
   }
 
-  private mutating func summary(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> TallySummary {
+  private mutating func displays(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> TallyDisplays {
     let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
-    if let memo, memo.key == key { return memo.summary }
-    let summary = TallySummary(
-      tally: tally, at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
-      streakLimit: PersonSettings.tallyStreakLimit)
-    memo = (key, summary)
-    return summary
+    if let memo, memo.key == key { return memo.shown }
+    let shown = TallyDisplays(
+      TallySummary(
+        tally: tally, at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
+        streakLimit: PersonSettings.tallyStreakLimit))
+    memo = (key, shown)
+    return shown
   }
 
   private mutating func insert(_ record: Record) {

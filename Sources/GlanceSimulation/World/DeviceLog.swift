@@ -88,10 +88,16 @@ struct DeviceLog {
   }
 
   /// The ids of the live adds, in id order.
-  func liveAddIDs() -> [EventID] { liveAddIDsMemo.value(for: version) { replica().liveAdds.map(\.id) } }
+  func liveAddIDs() -> [EventID] {
+    guard durable != nil else { return memory.liveAddIDs }
+    return liveAddIDsMemo.value(for: version) { replica().liveAdds.map(\.id) }
+  }
 
   /// The replica's step completions (``Replica/stepCompletions``).
-  func stepCompletions() -> [StepID: Instant] { completionsMemo.value(for: version) { replica().stepCompletions } }
+  func stepCompletions() -> [StepID: Instant] {
+    if durable == nil, !memory.togglesRemoved { return memory.stepCompletions }
+    return completionsMemo.value(for: version) { replica().stepCompletions }
+  }
 
   /// The replica's live expenses (``Replica/liveExpenses``).
   func liveExpenses() -> [Event] { expensesMemo.value(for: version) { replica().liveExpenses } }
@@ -109,10 +115,14 @@ struct DeviceLog {
 }
 
 /// A replica with its live adds kept in a kernel `Tally`, so that counting "today" after every
-/// event costs two binary searches instead of a pass over the whole log.
+/// event costs two binary searches instead of a pass over the whole log; the live adds' ids and
+/// the step completions are kept up to date the same way.
 ///
 /// ## Laws
 /// - `live` holds exactly the instants of `replica.liveAdds`.
+/// - `liveAddIDs == replica.liveAdds.map(\.id)` (id order).
+/// - `stepCompletions == replica.stepCompletions` unless `togglesRemoved` (a removal targeted a
+///   step toggle: the kernel's rule then falls back to an earlier toggle, so read the replica).
 struct CountedReplica {
   private(set) var replica = Replica()
   private(set) var live = Tally()
@@ -120,6 +130,16 @@ struct CountedReplica {
   private var liveAdds: [EventID: Instant] = [:]
   /// Every id a removal targets (looked up, never iterated).
   private var removed: Set<EventID> = []
+  /// The live adds' ids, in id order.
+  private(set) var liveAddIDs: [EventID] = []
+  /// Each step's latest live toggle (by instant, then id), which decides its completion.
+  private var latestToggles: [StepID: Event] = [:]
+  /// The completion instant of every completed step, as the latest toggles decide.
+  private(set) var stepCompletions: [StepID: Instant] = [:]
+  /// The ids of every toggle inserted (looked up, never iterated).
+  private var toggleIDs: Set<EventID> = []
+  /// Whether a removal targeted a step toggle.
+  private(set) var togglesRemoved = false
 
   /// Inserts `event`; `false` when the replica already held it (a duplicate delivery).
   @discardableResult
@@ -135,13 +155,34 @@ struct CountedReplica {
       if !removed.contains(event.id) {
         live.insert(event.instant)
         liveAdds[event.id] = event.instant
+        liveAddIDs.insert(event.id, at: Self.insertionIndex(of: event.id, in: liveAddIDs))
       }
     case .remove(let target):
       removed.insert(target)
-      if let instant = liveAdds.removeValue(forKey: target) { live.remove(instant) }
-    case .complete, .uncomplete, .expense:
+      if let instant = liveAdds.removeValue(forKey: target) {
+        live.remove(instant)
+        liveAddIDs.remove(at: Self.insertionIndex(of: target, in: liveAddIDs) - 1)
+      }
+      if toggleIDs.contains(target) { togglesRemoved = true }
+    case .complete(let step), .uncomplete(let step):
+      toggleIDs.insert(event.id)
+      guard !removed.contains(event.id) else { break }
+      if let latest = latestToggles[step], (latest.instant, latest.id) > (event.instant, event.id) { break }
+      latestToggles[step] = event
+      if case .complete = event.kind { stepCompletions[step] = event.instant } else { stepCompletions[step] = nil }
+    case .expense:
       break
     }
     return true
+  }
+
+  /// The index after every id of `ids` (sorted) that is not above `id`.
+  private static func insertionIndex(of id: EventID, in ids: [EventID]) -> Int {
+    var (low, high) = (0, ids.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] <= id { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }

@@ -25,6 +25,7 @@ struct SimulateCommandTests {
   @Test("a run writes its report and passes")
   func passingRun() throws {
     let out = try Self.temporaryDirectory("pass")
+    defer { try? FileManager.default.removeItem(atPath: out) }
     let result = try Self.run(["--days", "3", "--seed", "5", "--out", out])
     #expect(result.status == 0, "\(result.output)\(result.errors)")
     #expect(result.output.contains("verdict: pass"))
@@ -34,7 +35,9 @@ struct SimulateCommandTests {
 
   @Test("--check-determinism runs twice and compares")
   func determinism() throws {
-    let result = try Self.run(["--days", "2", "--seed", "9", "--check-determinism", "--out", try Self.temporaryDirectory("twice")])
+    let out = try Self.temporaryDirectory("twice")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let result = try Self.run(["--days", "2", "--seed", "9", "--check-determinism", "--out", out])
     #expect(result.status == 0)
     #expect(result.output.contains("determinism: two runs gave byte-identical reports"))
   }
@@ -97,6 +100,7 @@ struct SimulateCommandTests {
   @Test("generate writes the scenario `--scenario generated` plays for that seed; without a seed it is a usage error")
   func generate() throws {
     let out = try Self.temporaryDirectory("generate")
+    defer { try? FileManager.default.removeItem(atPath: out) }
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let file = out + "/generated-47.yaml"
     let written = try Self.run(["generate", "--seed", "47", "--out", file])
@@ -133,6 +137,7 @@ struct SimulateCommandTests {
   @Test("a bad scenario key exits 64 and names the key path")
   func badScenarioFile() throws {
     let path = try Self.temporaryDirectory("scenario") + ".yaml"
+    defer { try? FileManager.default.removeItem(atPath: path) }
     try "name: broken\nstart: 2026-03-10\nworkload:\n  widgetTapsPerDay: 999\n".write(toFile: path, atomically: true, encoding: .utf8)
     let result = try Self.run(["--scenario", path, "--days", "1"])
     #expect(result.status == 64)
@@ -142,6 +147,7 @@ struct SimulateCommandTests {
   @Test("travel listed out of time order exits 64 and names travel[i]")
   func travelOutOfOrder() throws {
     let path = try Self.temporaryDirectory("travel") + ".yaml"
+    defer { try? FileManager.default.removeItem(atPath: path) }
     // Los Angeles to Auckland at 22:00 on 13 June (14 June 05:00Z, 17:00 on 14 June there);
     // "day 6 at 10:00" in Auckland is earlier: 13 June 22:00Z.
     try """

@@ -1,0 +1,45 @@
+import GlanceKernel
+@testable import GlanceSimulation
+import GlanceTestSupport
+import Testing
+
+/// The folded sums equal the book's sums from scratch, whatever came and went before.
+@Suite("Period sums")
+struct PeriodSumsTests {
+  @Test("after appends, removals, changes and zone changes, the sums equal BudgetBook.spent's")
+  func foldedEqualsFromScratch() throws {
+    let scenario = try SimulationFixtures.scenario("default")
+    let book = BudgetBook(scenario: scenario)
+    let zones = [try ZoneCalendar(identifier: "Europe/Zurich"), try ZoneCalendar(identifier: "Pacific/Kiritimati")]
+    let start = try #require(zones[0].dayInterval(of: scenario.start)).start
+    var sawRestart = false
+    for seed in UInt64(1)...40 {
+      var random = GlanceTestSupport.SplitMix64(seed: seed)
+      let sums = PeriodSums()
+      var expenses: [(instant: Instant, amount: Money)] = []
+      var version = 0
+      var zone = zones[0]
+      for _ in 0..<120 {
+        switch random.below(10) {
+        case 0 where !expenses.isEmpty:
+          expenses.remove(at: random.below(expenses.count))
+          sawRestart = true
+        case 1 where !expenses.isEmpty:
+          expenses[random.below(expenses.count)].amount = Money(minorUnits: Int64(random.below(9_000) + 5), currency: .chf)
+        case 2:
+          zone = zones[random.below(2)]
+        default:
+          // Around a pay day, so that neighbouring instants fall in two periods.
+          let instant = start.advanced(by: Int64(random.below(90 * 24)) * Instant.millisecondsPerHour)
+          expenses.append((instant, Money(minorUnits: Int64(random.below(9_000) + 5), currency: .chf)))
+        }
+        version += 1
+        let folded = sums.sums(version: version, of: { expenses }, in: zone, book: book)
+        #expect(folded == book.spent(expenses, in: zone), "seed \(seed)")
+        // The same version reads nothing new.
+        #expect(sums.sums(version: version, of: { [] }, in: zone, book: book) == folded)
+      }
+    }
+    #expect(sawRestart, "the premise: removals start the fold over")
+  }
+}

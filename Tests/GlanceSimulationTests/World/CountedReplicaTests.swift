@@ -1,0 +1,59 @@
+import Foundation
+import GlanceKernel
+@testable import GlanceSimulation
+import GlanceTestSupport
+import Testing
+
+/// The counted replica keeps its views up to date as events arrive; the kernel's `Replica`,
+/// which derives them from the whole log, is the reference they must equal.
+@Suite("Counted replica")
+struct CountedReplicaTests {
+  /// An id from a small space, so that removals and duplicates often meet what they target.
+  static func id(_ number: Int) -> EventID {
+    EventID(UUID(uuid: (UInt8(number % 251), 0x11, UInt8(number / 251), 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
+  }
+
+  static let steps = (0..<3).map { StepID(UUID(uuid: (0x51, UInt8($0), 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))) }
+
+  /// A random event: an add, a removal of a random id (one already there, one still to come, or
+  /// none), or a toggle of one of three steps; instants collide on purpose. Toggles take their
+  /// ids where removals aim only when `togglesRemovable`.
+  static func event(_ random: inout GlanceTestSupport.SplitMix64, togglesRemovable: Bool) -> Event {
+    let instant = Instant(millisecondsSince1970: Int64(random.below(50)) * 60_000)
+    let toggleID = Self.id(random.below(400) + (togglesRemovable ? 0 : 400))
+    switch random.below(4) {
+    case 0:
+      return Event(id: Self.id(random.below(400)), kind: .add, instant: instant, origin: .app)
+    case 1:
+      return Event(id: Self.id(random.below(400)), kind: .remove(target: Self.id(random.below(400))), instant: instant, origin: .app)
+    case 2:
+      return Event(id: toggleID, kind: .complete(step: steps[random.below(3)]), instant: instant, origin: .watch)
+    default:
+      return Event(id: toggleID, kind: .uncomplete(step: steps[random.below(3)]), instant: instant, origin: .app)
+    }
+  }
+
+  @Test("after every insertion: live adds, their ids and the step completions equal the replica's", arguments: [false, true])
+  func viewsEqualTheReplicas(togglesRemovable: Bool) {
+    var sawToggleRemoval = false
+    var sawCompletion = false
+    for seed in UInt64(1)...40 {
+      var random = GlanceTestSupport.SplitMix64(seed: seed)
+      var counted = CountedReplica()
+      for _ in 0..<300 {
+        counted.insert(Self.event(&random, togglesRemovable: togglesRemovable))
+        let replica = counted.replica
+        #expect(counted.liveAddIDs == replica.liveAdds.map(\.id), "seed \(seed)")
+        #expect(counted.live == replica.tally, "seed \(seed)")
+        if counted.togglesRemoved {
+          sawToggleRemoval = true
+        } else {
+          #expect(counted.stepCompletions == replica.stepCompletions, "seed \(seed)")
+          sawCompletion = sawCompletion || !counted.stepCompletions.isEmpty
+        }
+      }
+    }
+    #expect(sawCompletion, "the premise: some steps are completed")
+    #expect(sawToggleRemoval == togglesRemovable, "the premise: removals meet toggles exactly when they may")
+  }
+}
