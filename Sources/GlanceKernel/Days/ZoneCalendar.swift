@@ -41,6 +41,7 @@ public struct ZoneCalendar: Sendable {
   public init(zone: TimeZone) {
     self.zone = zone
     self.rules = ZoneRules(zone: zone)
+    self.identifier = zone.identifier
   }
 
   /// The calendar of the zone with this IANA identifier, such as `Europe/Zurich`.
@@ -51,8 +52,9 @@ public struct ZoneCalendar: Sendable {
     self.init(zone: zone)
   }
 
-  /// The zone's identifier, such as `Europe/Zurich`.
-  public var identifier: String { zone.identifier }
+  /// The zone's identifier, such as `Europe/Zurich` (read once: memo keys read it after every
+  /// event).
+  public let identifier: String
 
   /// The offset from UTC in force at `instant`, in seconds (east positive).
   public func utcOffsetSeconds(at instant: Instant) -> Int64 {

@@ -19,6 +19,10 @@ struct ConvergedBudget: ConvergedDesign {
   private let memo = Memo<BudgetMemoKey, Display>()
   /// Each period's expenses summed, folded as the log grows.
   private let periodSums = PeriodSums()
+  /// What each widget shows in each period (indexed like ``WidgetID``).
+  private let periodDisplays = [PeriodDisplays(), PeriodDisplays()]
+  /// The live expenses' ids, for the log's version (the audit reads them at every quiescent point).
+  private let storedMemo = Memo<Int, [EventID]>()
   /// The pay period of the last local date the app was shown on.
   private let periodMemo = Memo<CivilDate, BudgetPeriod>()
 
@@ -60,9 +64,21 @@ struct ConvergedBudget: ConvergedDesign {
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
-    plannedTimeline(
-      BudgetDisplayProjection(book: book, spent: spent(in: world.calendar), widget: widget, calendar: world.calendar), now: world.now,
-      horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds) { $0 }
+    let (now, calendar) = (world.now, world.calendar)
+    let horizon = now.advanced(by: TimelinePlanner.horizonMaxMilliseconds)
+    var projection = BudgetDisplayProjection(book: book, spent: spent(in: calendar), widget: widget, calendar: calendar)
+    // What the widget shows in each period the timeline reaches, as earlier plans found it.
+    var known: [BudgetPeriod: Display] = [:]
+    var instant: Instant? = now
+    while let at = instant, at < horizon {
+      let period = book.period(at: at, in: calendar)
+      known[period] = periodDisplays[widget.index].display(of: period, version: store.version, zone: calendar.identifier) {
+        projection.model(at: at)
+      }
+      instant = projection.nextChangePoint(after: at)
+    }
+    projection.known = known
+    return plannedTimeline(projection, now: now, horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds) { $0 }
   }
 
   func display(on surface: Surface, world: World) -> Display {
@@ -77,7 +93,7 @@ struct ConvergedBudget: ConvergedDesign {
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {
-    device == .phone ? .ids(store.liveExpenses().map(\.id)) : nil
+    device == .phone ? .ids(storedMemo.value(for: store.version) { store.liveExpenses().map(\.id) }) : nil
   }
 }
 
@@ -90,6 +106,10 @@ struct BudgetDisplayProjection: TimelineProjection {
   let widget: WidgetID
   let calendar: ZoneCalendar
 
+  /// What the widget shows in periods already worked out (the model depends on the period
+  /// alone); the others are computed.
+  var known: [BudgetPeriod: Display] = [:]
+
   init(book: BudgetBook, spent: [BudgetPeriod: Money], widget: WidgetID, calendar: ZoneCalendar) {
     self.book = book
     self.spent = spent
@@ -98,7 +118,8 @@ struct BudgetDisplayProjection: TimelineProjection {
   }
 
   func model(at instant: Instant) -> Display {
-    BudgetBook.display(book.cache(spent: spent, at: instant, in: calendar), widget: widget, at: instant, in: calendar)
+    if let display = known[book.period(at: instant, in: calendar)] { return display }
+    return BudgetBook.display(book.cache(spent: spent, at: instant, in: calendar), widget: widget, at: instant, in: calendar)
   }
 
   /// The next period's first instant, as the kernel's budget projection finds it (its change

@@ -19,7 +19,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   static let expectedToConverge = false
 
   /// The SwiftData store in the App Group: cigarette timestamps.
-  private var store = Tally()
+  private var store = Tally() { didSet { storeVersion += 1 } }
+  /// Counts the changes to the store: the app's display is memoised on it.
+  private var storeVersion = 0
+  private let appMemo = Memo<DayMemoKey, Display>()
   /// App Group defaults.
   private var todayCount = 0
   private var pending: [Instant] = []
@@ -171,10 +174,13 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   func display(on surface: Surface, world: World) -> Display {
     switch surface {
     case .app:
-      return .tally(
-        TallySummary(
-          tally: store, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
-          streakLimit: PersonSettings.tallyStreakLimit))
+      // A summary depends on the day, not the instant within it (its average ends before today).
+      return appMemo.value(for: DayMemoKey(version: storeVersion, dayStart: world.today.start, zone: world.calendar.identifier)) {
+        .tally(
+          TallySummary(
+            tally: store, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
+            streakLimit: PersonSettings.tallyStreakLimit))
+      }
     case .watch:
       let count = watchDay == world.today.date ? watchList.count : 0
       return .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit))

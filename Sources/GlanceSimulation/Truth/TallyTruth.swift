@@ -96,7 +96,7 @@ struct TallyTruth: DomainModel {
 
   private mutating func displays(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> TallyDisplays {
     let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
-    if let memo, memo.key == key { return memo.shown }
+    if memo?.key == key, let shown = memo?.shown { return shown }
     let shown = TallyDisplays(
       TallySummary(
         tally: tally, at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
