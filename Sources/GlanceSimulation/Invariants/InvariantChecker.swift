@@ -91,7 +91,28 @@ struct InvariantChecker {
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
     guard let deed = model.record(action, in: calendar) else { return nil }
     accepted += 1
+    switch deed {
+    case .add(let record), .expense(let record, _), .complete(_, let record):
+      liveByID.insert(record, at: Self.index(after: record.id, in: liveByID))
+    case .remove(let record), .uncomplete(_, let record):
+      liveByID.remove(at: Self.index(after: record.id, in: liveByID) - 1)
+    }
+    assert(liveByID.map(\.id) == model.liveRecords.map(\.id).sorted(), "the live records by id follow the model's")
     return deed
+  }
+
+  /// The model's live records in id order, kept as deeds come: what a store that names its
+  /// records by id is merged with.
+  private var liveByID: [Record] = []
+
+  /// The index after every record of `records` (in id order) whose id is not above `id`.
+  private static func index(after id: EventID, in records: [Record]) -> Int {
+    var (low, high) = (0, records.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if records[middle].id <= id { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   // MARK: Observing
@@ -400,9 +421,6 @@ struct InvariantChecker {
     let common: Int
     let rest: StoredRecords
     switch (last.stored, stored) {
-    case (.ids(let before), .ids(let now)):
-      common = zip(before, now).prefix { $0 == $1 }.count
-      rest = .ids(Array(now[common...]))
     case (.instants(let before), .instants(let now)):
       common = zip(before, now).prefix { $0 == $1 }.count
       rest = .instants(Array(now[common...]))
@@ -428,6 +446,9 @@ struct InvariantChecker {
       let audited: StoreAudit
       if let last = lastAudits[slot], last.stored == stored, last.live == live, last.today == today, last.movedAway == movedAway {
         audited = last
+      } else if case .ids(let ids) = stored {
+        audited = auditByID(ids, stored: stored, live: live, today: today, movedAway: movedAway)
+        lastAudits[slot] = audited
       } else {
         let resolved = resolve(stored, reusing: lastAudits[slot])
         var held = resolved
@@ -444,6 +465,55 @@ struct InvariantChecker {
       }
       report(audited, device: device, world: world, atEnd: atEnd)
     }
+  }
+
+  /// The audit of a store that names its records by id, merged with the live records in id
+  /// order: an id is looked up only when the store holds a record the truth does not. Finds
+  /// what ``compare(held:live:movedAway:)`` finds of the same records, in the same order.
+  private func auditByID(_ ids: [EventID], stored: StoredRecords, live: [Record], today: DayInterval?, movedAway: Bool) -> StoreAudit {
+    let held = zip(ids, ids.dropFirst()).allSatisfy { $0 <= $1 } ? ids : ids.sorted()
+    let counted = { (instant: Instant) in today?.contains(instant) ?? true }
+    var missing: [Record] = []
+    var extra: [Record] = []
+    var (heldCount, liveCount) = (0, 0)
+    var (h, l) = (0, 0)
+    while h < held.count || l < liveByID.count {
+      if h < held.count, l < liveByID.count, held[h] == liveByID[l].id {
+        let record = liveByID[l]
+        if counted(record.instant) {
+          heldCount += 1
+          liveCount += 1
+        }
+        h += 1
+        l += 1
+        // The same record held again is counted twice.
+        while h < held.count, held[h] == record.id {
+          if counted(record.instant) {
+            heldCount += 1
+            extra.append(record)
+          }
+          h += 1
+        }
+      } else if h < held.count, l == liveByID.count || held[h] < liveByID[l].id {
+        let record = Record(id: held[h], instant: actionsByID[held[h]]?.time ?? Instant(millisecondsSince1970: 0))
+        if counted(record.instant) {
+          heldCount += 1
+          extra.append(record)
+        }
+        h += 1
+      } else {
+        let record = liveByID[l]
+        if counted(record.instant) {
+          liveCount += 1
+          // One failure, one verdict: what the store move lost is no-data-loss's to report.
+          if !(movedAway && movedBeforeMove.contains(record.id)) { missing.append(record) }
+        }
+        l += 1
+      }
+    }
+    return StoreAudit(
+      stored: stored, resolved: [], live: live, today: today, movedAway: movedAway, heldCount: heldCount, liveCount: liveCount,
+      missing: missing.sorted(), extra: extra.sorted())
   }
 
   /// One audit of a device's store: what was compared, and what the comparison found.
