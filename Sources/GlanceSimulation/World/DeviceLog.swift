@@ -99,8 +99,13 @@ struct DeviceLog {
     return completionsMemo.value(for: version) { replica().stepCompletions }
   }
 
-  /// The replica's live expenses (``Replica/liveExpenses``).
-  func liveExpenses() -> [Event] { expensesMemo.value(for: version) { replica().liveExpenses } }
+  /// The replica's live expenses (``Replica/liveExpenses``), in no promised order: in the order
+  /// they arrived from memory (so that sums over them can be folded as they grow), in id order
+  /// from a durable log.
+  func liveExpenses() -> [Event] {
+    guard durable != nil else { return memory.liveExpenses }
+    return expensesMemo.value(for: version) { replica().liveExpenses }
+  }
 
   /// `body`'s value, or `fallback` once the store failed (the failure is kept for the run).
   private func attempt<Value>(_ fallback: Value, _ body: () throws -> Value) -> Value {
@@ -123,6 +128,7 @@ struct DeviceLog {
 /// - `liveAddIDs == replica.liveAdds.map(\.id)` (id order).
 /// - `stepCompletions == replica.stepCompletions` unless `togglesRemoved` (a removal targeted a
 ///   step toggle: the kernel's rule then falls back to an earlier toggle, so read the replica).
+/// - `liveExpenses` holds the events of `replica.liveExpenses`, in the order they arrived.
 struct CountedReplica {
   private(set) var replica = Replica()
   private(set) var live = Tally()
@@ -140,6 +146,8 @@ struct CountedReplica {
   private var toggleIDs: Set<EventID> = []
   /// Whether a removal targeted a step toggle.
   private(set) var togglesRemoved = false
+  /// The live expenses, in the order they arrived.
+  private(set) var liveExpenses: [Event] = []
 
   /// Inserts `event`; `false` when the replica already held it (a duplicate delivery).
   @discardableResult
@@ -164,6 +172,7 @@ struct CountedReplica {
         liveAddIDs.remove(at: Self.insertionIndex(of: target, in: liveAddIDs) - 1)
       }
       if toggleIDs.contains(target) { togglesRemoved = true }
+      if let index = liveExpenses.lastIndex(where: { $0.id == target }) { liveExpenses.remove(at: index) }
     case .complete(let step), .uncomplete(let step):
       toggleIDs.insert(event.id)
       guard !removed.contains(event.id) else { break }
@@ -171,7 +180,7 @@ struct CountedReplica {
       latestToggles[step] = event
       if case .complete = event.kind { stepCompletions[step] = event.instant } else { stepCompletions[step] = nil }
     case .expense:
-      break
+      if !removed.contains(event.id) { liveExpenses.append(event) }
     }
     return true
   }

@@ -15,15 +15,18 @@ struct CountedReplicaTests {
 
   static let steps = (0..<3).map { StepID(UUID(uuid: (0x51, UInt8($0), 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))) }
 
-  /// A random event: an add, a removal of a random id (one already there, one still to come, or
+  /// A random event: an add, an expense, a removal of a random id (one already there, one still to come, or
   /// none), or a toggle of one of three steps; instants collide on purpose. Toggles take their
   /// ids where removals aim only when `togglesRemovable`.
   static func event(_ random: inout GlanceTestSupport.SplitMix64, togglesRemovable: Bool) -> Event {
     let instant = Instant(millisecondsSince1970: Int64(random.below(50)) * 60_000)
     let toggleID = Self.id(random.below(400) + (togglesRemovable ? 0 : 400))
-    switch random.below(4) {
+    switch random.below(5) {
     case 0:
       return Event(id: Self.id(random.below(400)), kind: .add, instant: instant, origin: .app)
+    case 4:
+      let amount = Money(minorUnits: Int64(random.below(9_000) + 5), currency: .chf)
+      return Event(id: Self.id(random.below(400)), kind: .expense(amount: amount, note: "lunch"), instant: instant, origin: .app)
     case 1:
       return Event(id: Self.id(random.below(400)), kind: .remove(target: Self.id(random.below(400))), instant: instant, origin: .app)
     case 2:
@@ -45,6 +48,7 @@ struct CountedReplicaTests {
         let replica = counted.replica
         #expect(counted.liveAddIDs == replica.liveAdds.map(\.id), "seed \(seed)")
         #expect(counted.live == replica.tally, "seed \(seed)")
+        #expect(counted.liveExpenses.sorted { $0.id < $1.id } == replica.liveExpenses, "seed \(seed)")
         if counted.togglesRemoved {
           sawToggleRemoval = true
         } else {
