@@ -1,4 +1,4 @@
-# Glance: make deps | build | test | bench | bench-sweep | simulate | stress | fuzz | docs | clean
+# Glance: make deps | build | test | bench | bench-judge | bench-sweep | simulate | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -16,7 +16,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceStore GlanceSimulation
 
-.PHONY: deps build test bench bench-sweep simulate baseline stress fuzz docs clean
+.PHONY: deps build test bench bench-judge bench-sweep simulate baseline stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -47,6 +47,31 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product glance-bench
 	.build/release/glance-bench
+
+## bench-judge: the simulator against the one before the independent judge (issue 14, commit
+## JUDGE_BASE), side by side in one run: each binary plays the 30-day default run, seed 42,
+## alternately RUNS times; prints each one's median CPU time (user + system) and their ratio.
+JUDGE_BASE ?= e0f8c3f
+RUNS ?= 15
+# bash's `time` reports CPU time to the millisecond (TIMEFORMAT).
+bench-judge: SHELL := /bin/bash
+bench-judge: deps
+	$(SWIFT) build -c release --product simulate
+	rm -rf .build/judge-base && git worktree prune && git worktree add --force --detach .build/judge-base $(JUDGE_BASE)
+	cd .build/judge-base && $(SWIFT) build -c release --product simulate
+	@rm -f .build/judge-times; for run in $$(seq $(RUNS)); do \
+	  for side in before now; do \
+	    binary=.build/release/simulate; [ $$side = before ] && binary=.build/judge-base/.build/release/simulate; \
+	    TIMEFORMAT="$$side %3U %3S"; { time $$binary --days 30 --seed 42 --out .build/judge-out-$$side >/dev/null; } 2>>.build/judge-times; \
+	  done; \
+	done
+	@awk '{ cpu[$$1] = cpu[$$1] " " ($$2 + $$3) } END { \
+	  for (side in cpu) { n = split(substr(cpu[side], 2), v, " "); \
+	    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t } \
+	    median[side] = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 } \
+	  printf "30-day default run, seed 42, median CPU time of %d runs each: before %.0f ms, now %.0f ms: %.2fx\n", \
+	    n, median["before"] * 1000, median["now"] * 1000, median["now"] / median["before"] }' .build/judge-times
+	git worktree remove --force .build/judge-base
 
 ## bench-sweep: the sweep's throughput (release build, never part of `make test`): 1 000 seeds
 ## × 30 days × every strategy of the default scenario with 1 job, then with 2 jobs (the scaling),
