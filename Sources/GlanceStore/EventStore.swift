@@ -143,13 +143,20 @@ public final class EventStore: Sendable {
       }
     }
     try refuseNewer(applied, path: path)
-    do {
-      try migrator.migrate(pool)
-    } catch {
-      // Another process may have migrated between our read and our write: then our migration
-      // failed on the existing tables, and the schema is complete.
-      let completed = try mappingErrors(path: path) { try pool.write { try migrator.hasCompletedMigrations($0) } }
-      guard completed else { throw StoreError.wrapping(error, path: path) }
+    for attempt in 1...migrationAttempts {
+      do {
+        try migrator.migrate(pool)
+        break
+      } catch {
+        // Another process may have migrated between our read and our write: then our migration
+        // failed on the existing tables, and the schema is complete. It may also be between two
+        // of its migrations ("table event already exists"), or our connection may have prepared
+        // against the schema before them ("no such table: grdb_migrations"): then migrate
+        // again, from what is applied now.
+        let completed = try mappingErrors(path: path) { try pool.write { try migrator.hasCompletedMigrations($0) } }
+        if completed { break }
+        guard attempt < migrationAttempts, error is DatabaseError else { throw StoreError.wrapping(error, path: path) }
+      }
     }
     let (completed, nowApplied) = try mappingErrors(path: path) {
       try pool.write { db in (try migrator.hasCompletedMigrations(db), try migrator.appliedIdentifiers(db)) }
@@ -160,6 +167,10 @@ public final class EventStore: Sendable {
       throw .database(path: path, reason: "the schema is incomplete after migrating")
     }
   }
+
+  /// How many times opening a new file migrates it when it loses a race with another process
+  /// migrating it too.
+  static let migrationAttempts = 5
 
   /// Whether `error` is SQLite's "no such table: grdb_migrations" (a race with another process
   /// creating the schema; see ``refuseNewerSchema(_:path:)``).
