@@ -96,6 +96,14 @@ public struct Tally: Hashable, Sendable {
     return high - low
   }
 
+  /// The instants in `day`'s `[start, end)`, in order: what a store query for one day returns.
+  ///
+  /// - `instants(in: day).count == count(in: day)`.
+  /// - Complexity: O(log n).
+  public func instants(in day: DayInterval) -> ArraySlice<Instant> {
+    instants[firstIndex(notBefore: day.start)..<firstIndex(notBefore: day.end)]
+  }
+
   /// MirrorSmoker's daily average: the number of instants in `(now − 30 × 24 h, now]`, divided
   /// by 30, exactly.
   ///

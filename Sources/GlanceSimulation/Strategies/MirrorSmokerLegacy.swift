@@ -43,8 +43,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   /// The store's cigarettes of today, oldest first.
   private func todaysTimestamps(world: World) -> [Instant] {
-    let today = world.today
-    return store.instants.filter(today.contains)
+    Array(store.instants(in: world.today))
   }
 
   mutating func appTap(_ record: Record, world: inout World) {

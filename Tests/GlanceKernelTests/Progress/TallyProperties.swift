@@ -54,7 +54,7 @@ struct TallyProperties {
     #expect(Self.calendars.count == Set(Self.anchors.map(\.zone)).count)
   }
 
-  @Test("count(on:) equals a brute-force filter over dayInterval(of:), for every nearby date")
+  @Test("count(on:) and instants(in:) equal a brute-force filter over dayInterval(of:), for every nearby date")
   func countOnDateMatchesBruteForce() async throws {
     await propertyCheck(count: 1_000, input: Self.clusteredInstants) { cluster in
       let (anchorIndex, instants) = (cluster.anchorIndex, cluster.instants)
@@ -68,6 +68,9 @@ struct TallyProperties {
         let expected = calendar.dayInterval(of: date).map { day in instants.filter(day.contains).count } ?? 0
         let counted = tally.count(on: date, in: calendar)
         #expect(counted == expected, "\(calendar.identifier) \(date)")
+        if let day = calendar.dayInterval(of: date) {
+          #expect(Array(tally.instants(in: day)) == instants.filter(day.contains).sorted(), "\(calendar.identifier) \(date)")
+        }
         total += counted
       }
       // Days partition time: the eleven dates cover the ±3 days of instants exactly once.
