@@ -13,7 +13,7 @@ public struct Identifier<Kind>: Hashable, Comparable, Sendable, Codable, CustomS
   /// The UUID.
   public let uuid: UUID
   /// The bytes of ``uuid`` as two integers: order, equality and hashing use only this.
-  let key: UUIDKey
+  @usableFromInline let key: UUIDKey
 
   /// The identifier with this UUID. The kernel never mints one: writers bring their own
   /// (injected) UUID source.
@@ -23,11 +23,13 @@ public struct Identifier<Kind>: Hashable, Comparable, Sendable, Codable, CustomS
   }
 
   /// Byte-wise lexicographic order of the UUIDs.
+  @inlinable
   public static func < (lhs: Identifier, rhs: Identifier) -> Bool {
     lhs.key < rhs.key
   }
 
   /// Whether the UUIDs are equal.
+  @inlinable
   public static func == (lhs: Identifier, rhs: Identifier) -> Bool {
     lhs.key == rhs.key
   }

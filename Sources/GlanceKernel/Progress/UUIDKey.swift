@@ -8,11 +8,12 @@ import Foundation
 /// not every platform version provides) or on hashing. The bytes are kept as two big-endian
 /// 64-bit halves, computed once when an identifier is made, so that comparing, hashing and
 /// testing equality cost two integer operations (replicas sort and merge by id constantly).
+@usableFromInline
 struct UUIDKey: Hashable, Comparable, Sendable {
   /// Bytes 0–7, big-endian (byte 0 is the most significant).
-  let high: UInt64
+  @usableFromInline let high: UInt64
   /// Bytes 8–15, big-endian.
-  let low: UInt64
+  @usableFromInline let low: UInt64
 
   /// The key of `uuid`.
   init(_ uuid: UUID) {
@@ -26,7 +27,14 @@ struct UUIDKey: Hashable, Comparable, Sendable {
   }
 
   /// Lexicographic on the bytes: by the high half, then the low half.
+  @inlinable
   static func < (lhs: UUIDKey, rhs: UUIDKey) -> Bool {
     lhs.high != rhs.high ? lhs.high < rhs.high : lhs.low < rhs.low
+  }
+
+  /// Byte-wise equality: both halves equal.
+  @inlinable
+  static func == (lhs: UUIDKey, rhs: UUIDKey) -> Bool {
+    lhs.high == rhs.high && lhs.low == rhs.low
   }
 }
