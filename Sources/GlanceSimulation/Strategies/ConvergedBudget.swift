@@ -60,7 +60,7 @@ struct ConvergedBudget: ConvergedDesign {
 
   /// Each period's expenses summed, periods read in `calendar`'s zone.
   private func spent(in calendar: ZoneCalendar) -> [BudgetPeriod: Money] {
-    periodSums.sums(version: store.version, of: { expenses }, in: calendar, book: book)
+    periodSums.sums(version: store.version, rewrites: store.expenseRewrites, of: { expenses }, in: calendar, book: book)
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {

@@ -28,13 +28,16 @@ struct PulpeWidget: SyncDesign {
   private let appMemo = Memo<BudgetMemoKey, Display>()
   /// Each period's expenses summed, folded as the data grows.
   private let periodSums = PeriodSums()
+  /// Counts the removals from the app's data (its other changes are appends).
+  private var removals = 0
 
   init(scenario: Scenario, stores: RunStores) {
     book = BudgetBook(scenario: scenario)
   }
 
   private func figures(at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
-    let spent = periodSums.sums(version: version, of: { expenses.map { ($0.instant, $0.amount) } }, in: calendar, book: book)
+    let spent = periodSums.sums(
+      version: version, rewrites: removals, of: { expenses.map { ($0.instant, $0.amount) } }, in: calendar, book: book)
     return book.cache(spent: spent, at: instant, in: calendar)
   }
 
@@ -46,7 +49,9 @@ struct PulpeWidget: SyncDesign {
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
     switch deed {
     case .expense(let record, let submitted): expenses.append((record.id, record.instant, submitted.amount))
-    case .remove(let target): expenses.removeAll { $0.id == target.id }
+    case .remove(let target):
+      expenses.removeAll { $0.id == target.id }
+      removals += 1
     default: preconditionFailure("the budget model does not make \(deed)")
     }
     version += 1

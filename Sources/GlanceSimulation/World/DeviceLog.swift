@@ -99,6 +99,11 @@ struct DeviceLog {
     return completionsMemo.value(for: version) { replica().stepCompletions }
   }
 
+  /// Counts the changes to ``liveExpenses()`` other than an expense added at its end: from
+  /// memory, the removals of a live expense; from a durable log, whose order is by id, every
+  /// change.
+  var expenseRewrites: Int { durable == nil ? memory.expenseRemovals : version }
+
   /// The replica's live expenses (``Replica/liveExpenses``), in no promised order: in the order
   /// they arrived from memory (so that sums over them can be folded as they grow), in id order
   /// from a durable log.
@@ -148,6 +153,8 @@ struct CountedReplica {
   private(set) var togglesRemoved = false
   /// The live expenses, in the order they arrived.
   private(set) var liveExpenses: [Event] = []
+  /// How many live expenses a removal took out of ``liveExpenses``.
+  private(set) var expenseRemovals = 0
 
   /// Inserts `event`; `false` when the replica already held it (a duplicate delivery).
   @discardableResult
@@ -172,7 +179,10 @@ struct CountedReplica {
         liveAddIDs.remove(at: Self.insertionIndex(of: target, in: liveAddIDs) - 1)
       }
       if toggleIDs.contains(target) { togglesRemoved = true }
-      if let index = liveExpenses.lastIndex(where: { $0.id == target }) { liveExpenses.remove(at: index) }
+      if let index = liveExpenses.lastIndex(where: { $0.id == target }) {
+        liveExpenses.remove(at: index)
+        expenseRemovals += 1
+      }
     case .complete(let step), .uncomplete(let step):
       toggleIDs.insert(event.id)
       guard !removed.contains(event.id) else { break }

@@ -44,7 +44,11 @@ struct CountedReplicaTests {
       var random = GlanceTestSupport.SplitMix64(seed: seed)
       var counted = CountedReplica()
       for _ in 0..<300 {
+        let (expensesBefore, removalsBefore) = (counted.liveExpenses, counted.expenseRemovals)
         counted.insert(Self.event(&random, togglesRemovable: togglesRemovable))
+        if counted.expenseRemovals == removalsBefore {
+          #expect(Array(counted.liveExpenses.prefix(expensesBefore.count)) == expensesBefore, "without a removal, expenses only grow at their end")
+        }
         let replica = counted.replica
         #expect(counted.liveAddIDs == replica.liveAdds.map(\.id), "seed \(seed)")
         #expect(counted.live == replica.tally, "seed \(seed)")
