@@ -93,9 +93,9 @@ struct InvariantChecker {
     accepted += 1
     switch deed {
     case .add(let record), .expense(let record, _), .complete(_, let record):
-      liveByID.insert(record, at: Self.index(after: record.id, in: liveByID))
+      liveByID.insert(record, at: liveByID.partitionIndex { $0.id > record.id })
     case .remove(let record), .uncomplete(_, let record):
-      liveByID.remove(at: Self.index(after: record.id, in: liveByID) - 1)
+      liveByID.remove(at: liveByID.partitionIndex { $0.id > record.id } - 1)
     }
     assert(liveByID.map(\.id) == model.liveRecords.map(\.id).sorted(), "the live records by id follow the model's")
     return deed
@@ -104,16 +104,6 @@ struct InvariantChecker {
   /// The model's live records in id order, kept as deeds come: what a store that names its
   /// records by id is merged with.
   private var liveByID: [Record] = []
-
-  /// The index after every record of `records` (in id order) whose id is not above `id`.
-  private static func index(after id: EventID, in records: [Record]) -> Int {
-    var (low, high) = (0, records.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if records[middle].id <= id { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
 
   // MARK: Observing
 
@@ -406,28 +396,19 @@ struct InvariantChecker {
 
   private func resolve(_ stored: StoredRecords) -> [Record] {
     switch stored {
-    case .ids(let ids): return ids.map { Record(id: $0, instant: actionsByID[$0]?.time ?? Instant(millisecondsSince1970: 0)) }
-    case .instants(let instants):
-      return instants.map { instant in
-        Record(id: actionsByInstant[instant]?.eventID ?? EventID(Self.unknownID), instant: instant)
-      }
+    case .ids(let ids): return ids.map(storedRecord(id:))
+    case .instants(let instants): return instants.map(storedRecord(at:))
     }
   }
 
-  /// `resolve(stored)`, reusing what `last` resolved of the entries `stored` begins with too (a
-  /// store mostly grows at its end between two audits).
-  private func resolve(_ stored: StoredRecords, reusing last: StoreAudit?) -> [Record] {
-    guard let last else { return resolve(stored) }
-    let common: Int
-    let rest: StoredRecords
-    switch (last.stored, stored) {
-    case (.instants(let before), .instants(let now)):
-      common = zip(before, now).prefix { $0 == $1 }.count
-      rest = .instants(Array(now[common...]))
-    default:
-      return resolve(stored)
-    }
-    return Array(last.resolved[..<common]) + resolve(rest)
+  /// The record a store names by its id.
+  private func storedRecord(id: EventID) -> Record {
+    Record(id: id, instant: actionsByID[id]?.time ?? Instant(millisecondsSince1970: 0))
+  }
+
+  /// The record a store names by its instant (actions have distinct instants).
+  private func storedRecord(at instant: Instant) -> Record {
+    Record(id: actionsByInstant[instant]?.eventID ?? EventID(Self.unknownID), instant: instant)
   }
 
   /// The id of a stored entry no action made.
@@ -436,50 +417,38 @@ struct InvariantChecker {
   /// Audits every device's store against the model's live records: the phone's whole, the
   /// watch's for today.
   private mutating func audit<Design: SyncDesign>(design: Design, world: World, atEnd: Bool) {
-    for (slot, device) in [Device.phone, .watch].enumerated() {
+    for device in [Device.phone, .watch] {
       guard let stored = design.storedRecords(on: device) else { continue }
-      let live = model.liveRecords
       let today = device == .watch ? world.today : nil
       let movedAway = device == .phone && heldBeforeMove != nil && !world.awaitingFirstLaunch
-      // Most audits find the store and the truth as the last one left them: the arrays are then
-      // the same buffers, so this comparison costs nothing and the verdict is the same.
       let audited: StoreAudit
-      if let last = lastAudits[slot], last.stored == stored, last.live == live, last.today == today, last.movedAway == movedAway {
-        audited = last
-      } else if case .ids(let ids) = stored {
-        audited = auditByID(ids, stored: stored, live: live, today: today, movedAway: movedAway)
-        lastAudits[slot] = audited
-      } else {
-        let resolved = resolve(stored, reusing: lastAudits[slot])
-        var held = resolved
-        var liveToday = live
-        if let today {
-          held = held.filter { today.contains($0.instant) }
-          liveToday = live.filter { today.contains($0.instant) }
-        }
-        let (missing, extra) = Self.compare(held: held.sorted(), live: liveToday, movedAway: movedAway ? movedBeforeMove : [])
-        audited = StoreAudit(
-          stored: stored, resolved: resolved, live: live, today: today, movedAway: movedAway, heldCount: held.count,
-          liveCount: liveToday.count, missing: missing, extra: extra)
-        lastAudits[slot] = audited
+      switch stored {
+      case .ids(let ids):
+        audited = merge(ids, with: liveByID, key: \.id, today: today, movedAway: movedAway, resolve: storedRecord(id:))
+      case .instants(let instants):
+        // Actions have distinct instants, so an instant names a record as well as an id does.
+        audited = merge(instants, with: model.liveRecords, key: \.instant, today: today, movedAway: movedAway, resolve: storedRecord(at:))
       }
       report(audited, device: device, world: world, atEnd: atEnd)
     }
   }
 
-  /// The audit of a store that names its records by id, merged with the live records in id
-  /// order: an id is looked up only when the store holds a record the truth does not. Finds
-  /// what ``compare(held:live:movedAway:)`` finds of the same records, in the same order.
-  private func auditByID(_ ids: [EventID], stored: StoredRecords, live: [Record], today: DayInterval?, movedAway: Bool) -> StoreAudit {
-    let held = zip(ids, ids.dropFirst()).allSatisfy { $0 <= $1 } ? ids : ids.sorted()
+  /// The audit of a store that names its records by `key` (an id, or an instant), merged with
+  /// `records`, the live records in the order of that key: a key is resolved to a record only
+  /// when the store holds a record the truth does not. Only records of `today` count, when
+  /// given; what the store move lost (`movedAway`) is no-data-loss's to report, not a lost write.
+  private func merge<Key: Comparable>(
+    _ keys: [Key], with records: [Record], key: (Record) -> Key, today: DayInterval?, movedAway: Bool, resolve: (Key) -> Record
+  ) -> StoreAudit {
+    let held = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
     let counted = { (instant: Instant) in today?.contains(instant) ?? true }
     var missing: [Record] = []
     var extra: [Record] = []
     var (heldCount, liveCount) = (0, 0)
     var (h, l) = (0, 0)
-    while h < held.count || l < liveByID.count {
-      if h < held.count, l < liveByID.count, held[h] == liveByID[l].id {
-        let record = liveByID[l]
+    while h < held.count || l < records.count {
+      if h < held.count, l < records.count, held[h] == key(records[l]) {
+        let record = records[l]
         if counted(record.instant) {
           heldCount += 1
           liveCount += 1
@@ -487,73 +456,42 @@ struct InvariantChecker {
         h += 1
         l += 1
         // The same record held again is counted twice.
-        while h < held.count, held[h] == record.id {
+        while h < held.count, held[h] == key(record) {
           if counted(record.instant) {
             heldCount += 1
             extra.append(record)
           }
           h += 1
         }
-      } else if h < held.count, l == liveByID.count || held[h] < liveByID[l].id {
-        let record = Record(id: held[h], instant: actionsByID[held[h]]?.time ?? Instant(millisecondsSince1970: 0))
+      } else if h < held.count, l == records.count || held[h] < key(records[l]) {
+        let record = resolve(held[h])
         if counted(record.instant) {
           heldCount += 1
           extra.append(record)
         }
         h += 1
       } else {
-        let record = liveByID[l]
+        let record = records[l]
         if counted(record.instant) {
           liveCount += 1
-          // One failure, one verdict: what the store move lost is no-data-loss's to report.
           if !(movedAway && movedBeforeMove.contains(record.id)) { missing.append(record) }
         }
         l += 1
       }
     }
-    return StoreAudit(
-      stored: stored, resolved: [], live: live, today: today, movedAway: movedAway, heldCount: heldCount, liveCount: liveCount,
-      missing: missing.sorted(), extra: extra.sorted())
+    return StoreAudit(heldCount: heldCount, liveCount: liveCount, missing: missing.sorted(), extra: extra.sorted())
   }
 
-  /// One audit of a device's store: what was compared, and what the comparison found.
+  /// What one audit of a device's store found.
   private struct StoreAudit {
-    let stored: StoredRecords
-    /// `stored` as records, in the store's order.
-    let resolved: [Record]
-    let live: [Record]
-    let today: DayInterval?
-    let movedAway: Bool
+    /// The records the store holds (of today, for the watch), repeats included.
     let heldCount: Int
+    /// The live records (of today, for the watch).
     let liveCount: Int
-    /// Live records the store does not hold (less what the store move lost).
+    /// Live records the store does not hold (less what the store move lost), in record order.
     let missing: [Record]
-    /// Records the store holds that are not live, or holds twice.
+    /// Records the store holds that are not live, or holds twice, in record order.
     let extra: [Record]
-  }
-
-  /// The last audit of the phone's store (0) and the watch's (1).
-  private var lastAudits: [StoreAudit?] = [nil, nil]
-
-  /// The records `held` and `live` (both sorted) do not share, either way; what the store
-  /// move lost (`movedAway`) is no-data-loss's to report, not a lost write.
-  private static func compare(held: [Record], live: [Record], movedAway: Set<EventID>) -> (missing: [Record], extra: [Record]) {
-    var missing: [Record] = []
-    var extra: [Record] = []
-    var (h, l) = (0, 0)
-    while h < held.count || l < live.count {
-      if l < live.count, h < held.count, held[h] == live[l] {
-        h += 1
-        l += 1
-      } else if h < held.count, l == live.count || held[h] < live[l] {
-        extra.append(held[h])
-        h += 1
-      } else {
-        if !movedAway.contains(live[l].id) { missing.append(live[l]) }
-        l += 1
-      }
-    }
-    return (missing, extra)
   }
 
   private mutating func report(_ audit: StoreAudit, device: Device, world: World, atEnd: Bool) {

@@ -170,13 +170,13 @@ struct CountedReplica {
       if !removed.contains(event.id) {
         live.insert(event.instant)
         liveAdds[event.id] = event.instant
-        liveAddIDs.insert(event.id, at: Self.insertionIndex(of: event.id, in: liveAddIDs))
+        liveAddIDs.insert(event.id, at: liveAddIDs.partitionIndex { $0 > event.id })
       }
     case .remove(let target):
       removed.insert(target)
       if let instant = liveAdds.removeValue(forKey: target) {
         live.remove(instant)
-        liveAddIDs.remove(at: Self.insertionIndex(of: target, in: liveAddIDs) - 1)
+        liveAddIDs.remove(at: liveAddIDs.partitionIndex { $0 > target } - 1)
       }
       if toggleIDs.contains(target) { togglesRemoved = true }
       if let index = liveExpenses.lastIndex(where: { $0.id == target }) {
@@ -193,15 +193,5 @@ struct CountedReplica {
       if !removed.contains(event.id) { liveExpenses.append(event) }
     }
     return true
-  }
-
-  /// The index after every id of `ids` (sorted) that is not above `id`.
-  private static func insertionIndex(of id: EventID, in ids: [EventID]) -> Int {
-    var (low, high) = (0, ids.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if ids[middle] <= id { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }
