@@ -114,9 +114,7 @@ struct BabyStepsWidget: SyncDesign {
 
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the steps app shows \(surface) no display of its own")
-    let key = DayMemoKey(
-      version: version, dayStart: world.today.start, zone: world.calendar.identifier)
-    return appMemo.value(for: key) { display(active, world: world) }
+    return appMemo.value(for: DayMemoKey(version: version, world: world)) { display(active, world: world) }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {

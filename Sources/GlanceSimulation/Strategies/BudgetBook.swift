@@ -16,7 +16,12 @@ struct BudgetBook {
 
   /// The period holding `instant`'s local date in `calendar`'s zone.
   func period(at instant: Instant, in calendar: ZoneCalendar) -> BudgetPeriod {
-    periods.period(containing: calendar.date(containing: instant))
+    period(on: calendar.date(containing: instant))
+  }
+
+  /// The period holding the local `date`.
+  func period(on date: CivilDate) -> BudgetPeriod {
+    periods.period(containing: date)
   }
 
   /// Each period's expenses summed, periods read in `calendar`'s zone.

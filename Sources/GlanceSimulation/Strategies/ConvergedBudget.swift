@@ -16,15 +16,11 @@ struct ConvergedBudget: ConvergedDesign {
 
   let book: BudgetBook
   private var store: DeviceLog
-  private let memo = Memo<BudgetMemoKey, Display>()
   /// Each period's expenses summed, folded as the log grows.
   private let periodSums = PeriodSums()
-  /// What each widget shows in each period (indexed like ``WidgetID``).
+  /// What each widget shows in each period (indexed like ``WidgetID``); the app shows the main
+  /// widget's.
   private let periodDisplays = [PeriodDisplays(), PeriodDisplays()]
-  /// The live expenses' ids, for the log's version (the audit reads them at every quiescent point).
-  private let storedMemo = Memo<Int, [EventID]>()
-  /// The pay period of the last local date the app was shown on.
-  private let periodMemo = Memo<CivilDate, BudgetPeriod>()
 
   init(scenario: Scenario, stores: RunStores) {
     book = BudgetBook(scenario: scenario)
@@ -64,36 +60,26 @@ struct ConvergedBudget: ConvergedDesign {
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
-    let (now, calendar) = (world.now, world.calendar)
-    let horizon = now.advanced(by: TimelinePlanner.horizonMaxMilliseconds)
-    var projection = BudgetDisplayProjection(book: book, spent: spent(in: calendar), widget: widget, calendar: calendar)
-    // What the widget shows in each period the timeline reaches, as earlier plans found it.
-    var known: [BudgetPeriod: Display] = [:]
-    var instant: Instant? = now
-    while let at = instant, at < horizon {
-      let period = book.period(at: at, in: calendar)
-      known[period] = periodDisplays[widget.index].display(of: period, version: store.version, zone: calendar.identifier) {
-        projection.model(at: at)
-      }
-      instant = projection.nextChangePoint(after: at)
-    }
-    projection.known = known
-    return plannedTimeline(projection, now: now, horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds) { $0 }
+    plannedTimeline(
+      BudgetDisplayProjection(
+        book: book, spent: spent(in: world.calendar), widget: widget, calendar: world.calendar,
+        displays: periodDisplays[widget.index], version: store.version),
+      now: world.now, horizonMilliseconds: TimelinePlanner.horizonMaxMilliseconds) { $0 }
   }
 
+  /// The app shows what the current-period widget shows.
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the budget app shows \(surface) no display of its own")
     let calendar = world.calendar
-    let today = world.today.date
-    let period = periodMemo.value(for: today) { book.periods.period(containing: today) }
-    let key = BudgetMemoKey(version: store.version, period: period, zone: calendar.identifier)
-    return memo.value(for: key) {
+    return periodDisplays[WidgetID.main.index].display(
+      of: book.period(on: world.today.date), version: store.version, zone: calendar.identifier
+    ) {
       BudgetBook.display(book.cache(spent: spent(in: calendar), at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
     }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {
-    device == .phone ? .ids(storedMemo.value(for: store.version) { store.liveExpenses().map(\.id) }) : nil
+    device == .phone ? .ids(store.liveExpenses().map(\.id)) : nil
   }
 }
 
@@ -106,20 +92,15 @@ struct BudgetDisplayProjection: TimelineProjection {
   let widget: WidgetID
   let calendar: ZoneCalendar
 
-  /// What the widget shows in periods already worked out (the model depends on the period
-  /// alone); the others are computed.
-  var known: [BudgetPeriod: Display] = [:]
-
-  init(book: BudgetBook, spent: [BudgetPeriod: Money], widget: WidgetID, calendar: ZoneCalendar) {
-    self.book = book
-    self.spent = spent
-    self.widget = widget
-    self.calendar = calendar
-  }
+  /// What the widget showed in each period for the log's `version` and the zone, at earlier
+  /// reloads (the model depends on the period alone).
+  let displays: PeriodDisplays
+  let version: Int
 
   func model(at instant: Instant) -> Display {
-    if let display = known[book.period(at: instant, in: calendar)] { return display }
-    return BudgetBook.display(book.cache(spent: spent, at: instant, in: calendar), widget: widget, at: instant, in: calendar)
+    displays.display(of: book.period(at: instant, in: calendar), version: version, zone: calendar.identifier) {
+      BudgetBook.display(book.cache(spent: spent, at: instant, in: calendar), widget: widget, at: instant, in: calendar)
+    }
   }
 
   /// The next period's first instant, as the kernel's budget projection finds it (its change

@@ -82,7 +82,7 @@ struct ConvergedSteps: ConvergedDesign {
   /// What the app draws from the log now.
   private func display(of log: DeviceLog?, world: World) -> Display {
     let (instant, calendar) = (world.now, world.calendar)
-    let key = DayMemoKey(version: log?.version ?? -1, dayStart: world.today.start, zone: calendar.identifier)
+    let key = DayMemoKey(version: log?.version ?? -1, world: world)
     return memo.value(for: key) {
       .steps(StepsDisplay(snapshot: snapshot(of: log, at: instant, in: calendar), at: instant, calendar: calendar))
     }

@@ -145,7 +145,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     let calendar = world.calendar
     switch surface {
     case .app:
-      let key = DayMemoKey(version: phone.version, dayStart: world.today.start, zone: calendar.identifier)
+      let key = DayMemoKey(version: phone.version, world: world)
       return appMemo.value(for: key) { .tally(phone.summary(at: world.now, in: calendar)) }
     case .watch:
       return .tallyBadge(TallyBadge(count: watch.count(in: world.today), limit: PersonSettings.tallyDailyLimit))

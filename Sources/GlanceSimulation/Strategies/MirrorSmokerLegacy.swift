@@ -174,7 +174,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     switch surface {
     case .app:
       // A summary depends on the day, not the instant within it (its average ends before today).
-      return appMemo.value(for: DayMemoKey(version: storeVersion, dayStart: world.today.start, zone: world.calendar.identifier)) {
+      return appMemo.value(for: DayMemoKey(version: storeVersion, world: world)) {
         .tally(
           TallySummary(
             tally: store, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,

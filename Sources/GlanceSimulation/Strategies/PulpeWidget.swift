@@ -85,7 +85,7 @@ struct PulpeWidget: SyncDesign {
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the budget app shows \(surface) no display of its own")
     let calendar = world.calendar
-    let key = BudgetMemoKey(version: version, period: book.periods.period(containing: world.today.date), zone: calendar.identifier)
+    let key = BudgetMemoKey(version: version, period: book.period(on: world.today.date), zone: calendar.identifier)
     return appMemo.value(for: key) {
       BudgetBook.display(figures(at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
     }

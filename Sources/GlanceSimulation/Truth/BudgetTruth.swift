@@ -25,8 +25,6 @@ struct BudgetTruth: DomainModel {
   private var amounts: [EventID: Money] = [:]
   private var version = 0
   private var memo: (key: BudgetMemoKey, cache: BudgetWidgetCache)? = nil
-  /// The period of the last local date asked about.
-  private var currentPeriod: (day: CivilDate, period: BudgetPeriod)? = nil
   /// Each period's expenses, summed, with the zone whose local dates placed them: kept up to
   /// date as expenses come and go, rebuilt when the device's zone changes.
   private var spent: (zone: String, byPeriod: [BudgetPeriod: Money])? = nil
@@ -122,13 +120,7 @@ struct BudgetTruth: DomainModel {
 
   /// The figures every surface is drawn from, as of `instant`.
   private mutating func cache(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> BudgetWidgetCache {
-    let current: BudgetPeriod
-    if let known = currentPeriod, known.day == today.date {
-      current = known.period
-    } else {
-      current = periods.period(containing: today.date)
-      currentPeriod = (today.date, current)
-    }
+    let current = periods.period(containing: today.date)
     let key = BudgetMemoKey(version: version, period: current, zone: calendar.identifier)
     if let memo, memo.key == key { return memo.cache }
     let figures = figures(through: current, spent: spentByPeriod(in: calendar))

@@ -67,10 +67,7 @@ struct TallyTruth: DomainModel {
     if let knownMemo, knownMemo.key == key, knownMemo.device == device, knownMemo.since == since {
       shown = knownMemo.shown
     } else {
-      shown = TallyDisplays(
-        TallySummary(
-          tally: known(on: device, since: since), at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
-          streakLimit: PersonSettings.tallyStreakLimit))
+      shown = TallyDisplays(known(on: device, since: since), at: instant, in: calendar)
       knownMemo = (key, device, since, shown)
     }
     return Self.pick(shown, on: surface)
@@ -97,10 +94,7 @@ struct TallyTruth: DomainModel {
   private mutating func displays(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> TallyDisplays {
     let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
     if memo?.key == key, let shown = memo?.shown { return shown }
-    let shown = TallyDisplays(
-      TallySummary(
-        tally: tally, at: instant, in: calendar, limit: PersonSettings.tallyDailyLimit,
-        streakLimit: PersonSettings.tallyStreakLimit))
+    let shown = TallyDisplays(tally, at: instant, in: calendar)
     memo = (key, shown)
     return shown
   }
