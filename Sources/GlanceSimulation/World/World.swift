@@ -115,7 +115,7 @@ struct World {
   /// made before it has (channels deliver in order), or was never sent. Out of range with nothing
   /// queued, nothing is on its way.
   func pendingSince(to device: Device) -> Instant? {
-    switch (transferSentAt[device].first, contextSince[device]) {
+    switch (transfers[device].first?.sentAt, contextSince[device]) {
     case (let transfer?, let context?): return min(transfer, context)
     case (let transfer?, nil): return transfer
     case (nil, let context?): return context
@@ -123,8 +123,6 @@ struct World {
     }
   }
 
-  /// When each queued transfer was sent, per device, in queue order.
-  private var transferSentAt = PerDevice<[Instant]>(repeating: [])
   /// When each device's context slot was filled after its last delivery.
   private var contextSince = PerDevice<Instant?>(repeating: nil)
 
@@ -138,8 +136,8 @@ struct World {
   let lateFiringMillisecondsMax: Int64
   /// How many `transferUserInfo` deliveries were duplicated (a fault the report counts).
   private(set) var duplicatedDeliveries = 0
-  /// Queued `transferUserInfo` payloads per destination, in send order.
-  private(set) var transfers = PerDevice<[WireMessage]>(repeating: [])
+  /// Queued `transferUserInfo` payloads per destination, in send order, with when each was sent.
+  private(set) var transfers = PerDevice<[(sentAt: Instant, message: WireMessage)]>(repeating: [])
   private var pumping = PerDevice(repeating: false)
   /// The latest `updateApplicationContext` value per destination, not yet delivered.
   private(set) var contexts = PerDevice<WireMessage?>(repeating: nil)
@@ -287,8 +285,7 @@ struct World {
 
   /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
   mutating func transferUserInfo(_ message: some Sendable, to device: Device) {
-    transfers[device].append(WireMessage(message))
-    transferSentAt[device].append(now)
+    transfers[device].append((now, WireMessage(message)))
     if watchReachable { startPump(to: device) }
   }
 
@@ -326,12 +323,9 @@ struct World {
   /// delivered twice, as at-least-once delivery allows).
   mutating func pumpTransfer(to device: Device) -> [WireMessage] {
     pumping[device] = false
-    var pending = transfers[device]
-    guard watchReachable, !pending.isEmpty else { return [] }
-    let head = pending.removeFirst()
-    transfers[device] = pending
-    transferSentAt[device].removeFirst()
-    if !pending.isEmpty { startPump(to: device) }
+    guard watchReachable, !transfers[device].isEmpty else { return [] }
+    let head = transfers[device].removeFirst().message
+    if !transfers[device].isEmpty { startPump(to: device) }
     let twice = faultsOn && duplicates.happens(duplicateDelivery)
     if twice { duplicatedDeliveries += 1 }
     return twice ? [head, head] : [head]
