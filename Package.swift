@@ -3,7 +3,9 @@
 // Glance: the data layer behind an iOS app, its home-screen widgets and its watch companion.
 //
 // Dependency direction is one way (see ../shared/DESIGN.md, Layout):
-//   simulate -> GlanceSimulation -> GlanceKernel -> CGMP (system GMP) and Foundation.
+//   simulate -> GlanceSimulation -> GlanceSync -> GlanceKernel -> CGMP (system GMP) and Foundation.
+//   GlanceSync is the converged design as engines an app ships; it depends on the kernel alone
+//   and talks to the platform through ports (event log, peer link, widget reloader, wake-ups).
 //   GlanceSimulation also reads scenario files with Yams; only `simulate` uses ArgumentParser.
 //   GlanceStore -> GlanceKernel and GRDB (which links the system SQLite, libsqlite3-dev on Linux):
 //   the replicated event log on a real database, shared by the app, widget and watch processes.
@@ -31,6 +33,7 @@ let package = Package(
   name: "Glance",
   products: [
     .library(name: "GlanceKernel", targets: ["GlanceKernel"]),
+    .library(name: "GlanceSync", targets: ["GlanceSync"]),
     .library(name: "GlanceSimulation", targets: ["GlanceSimulation"]),
     .library(name: "GlanceStore", targets: ["GlanceStore"]),
     .executable(name: "simulate", targets: ["simulate"]),
@@ -59,9 +62,17 @@ let package = Package(
       swiftSettings: sharedSettings
     ),
 
+    /// The converged design as code an app ships: engines for the app, the widget and the watch,
+    /// talking to the platform only through ports. The kernel is its only dependency.
+    .target(
+      name: "GlanceSync",
+      dependencies: ["GlanceKernel"],
+      swiftSettings: sharedSettings
+    ),
+
     .target(
       name: "GlanceSimulation",
-      dependencies: ["GlanceKernel", .product(name: "Yams", package: "Yams")],
+      dependencies: ["GlanceSync", "GlanceKernel", .product(name: "Yams", package: "Yams")],
       swiftSettings: sharedSettings
     ),
 
@@ -112,7 +123,7 @@ let package = Package(
     /// One executable for every fuzz target: it replays files, or (`FUZZING`) runs libFuzzer.
     .executableTarget(
       name: "glance-fuzz",
-      dependencies: ["GlanceKernel", "GlanceSimulation", "CLibFuzzer"],
+      dependencies: ["GlanceKernel", "GlanceSync", "GlanceSimulation", "CLibFuzzer"],
       path: "Fuzz/Sources",
       swiftSettings: sharedSettings
     ),
@@ -136,9 +147,18 @@ let package = Package(
     ),
 
     .testTarget(
+      name: "GlanceSyncTests",
+      dependencies: [
+        "GlanceSync", "GlanceKernel", "GlanceTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: sharedSettings
+    ),
+
+    .testTarget(
       name: "GlanceSimulationTests",
       dependencies: [
-        "GlanceSimulation", "GlanceKernel", "GlanceTestSupport",
+        "GlanceSimulation", "GlanceSync", "GlanceKernel", "GlanceTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: sharedSettings

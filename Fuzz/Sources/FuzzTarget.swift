@@ -21,6 +21,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   /// The dated snapshots the step and tally widgets decode (`TallySnapshot`, `StepsSnapshot`),
   /// their timelines, and `StepProgress`'s JSON.
   case snapshot
+  /// `PeerMessage(decoding:)`: the binary messages the phone and the watch send each other,
+  /// their round trip, their sizes and a decoded digest's laws.
+  case peerMessage = "peer-message"
 
   /// Runs one input through the target.
   func run(_ bytes: [UInt8]) {
@@ -31,6 +34,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .scenario: ScenarioFuzzing.run(bytes)
     case .widgetCache: WidgetCacheFuzzing.run(bytes)
     case .snapshot: SnapshotFuzzing.run(bytes)
+    case .peerMessage: PeerMessageFuzzing.run(bytes)
     }
   }
 

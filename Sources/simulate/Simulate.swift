@@ -86,7 +86,7 @@ struct Run: ParsableCommand {
     let folder = try report.write(into: out)
     print("report: \(folder)/report.md")
     for small in report.shrunk {
-      print("shrunk: \(small.strategy.rawValue) (\(small.domain.rawValue)) \(small.invariant.rawValue): \(small.originalEventCount) → \(small.eventCount) event\(small.eventCount == 1 ? "" : "s"), \(small.request.days) day\(small.request.days == 1 ? "" : "s"): \(folder)/\(Report.shrunkFile(small))")
+      print("shrunk: \(small.strategy) (\(small.domain.rawValue)) \(small.invariant.rawValue): \(small.originalEventCount) → \(small.eventCount) event\(small.eventCount == 1 ? "" : "s"), \(small.request.days) day\(small.request.days == 1 ? "" : "s"): \(folder)/\(Report.shrunkFile(small))")
     }
     for result in report.outcome.results {
       let failed = result.violations.map { "\($0.invariant.rawValue) ×\($0.occurrences)" }

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceKernel
+import GlanceSync
 
 /// One play of a ``DomainRun``: the world, the design and the judge, and one small handler per
 /// kind of event. The engine pops the next event, lets the judge note who is excused, hands the
@@ -78,8 +79,7 @@ struct DomainPlay<Design: SyncDesign> {
     case .zoneSettled(let leg): checkZoneSettled(leg: leg)
     case .endOfSafetyPhase: endSafetyPhase()
     case .backgroundRefresh: design.backgroundRefresh(world: &world)
-    case .retryReload: retryReload()
-    case .pacedReload: design.pacedReloadDue(world: &world)
+    case .wake(let reason): design.wake(reason, world: &world)
     case .storeMoveDay: beginStoreMoveDay()
     case .finalCheck: return finalCheck()
     }
@@ -113,7 +113,10 @@ struct DomainPlay<Design: SyncDesign> {
     }
     switch action.kind {
     case .appOpen(let minutes, let fromWidget):
-      if fromWidget { world.appOpenedFromWidget() }
+      if fromWidget {
+        world.appOpenedFromWidget()
+        design.appOpenedFromWidget(world: &world)
+      }
       session = action.ordinal
       world.schedule(.appClose(session: action.ordinal), after: Int64(minutes) * Instant.millisecondsPerMinute)
       if !world.appForeground {
@@ -220,12 +223,6 @@ struct DomainPlay<Design: SyncDesign> {
     guard run.itinerary.legIndex(at: world.now) == leg, let change = run.itinerary.changes.first(where: { $0.leg == leg })
     else { return }
     checker.checkZoneSettled(changedAt: change.time, left: run.itinerary.legs[leg - 1].calendar, world: world, design: design)
-  }
-
-  /// Opened from the widget again meanwhile? Then it is still deaf: ask again after that.
-  private mutating func retryReload() {
-    world.retryReloadServed()
-    world.requestReloadMindingDeafWindow(context: world.appForeground ? .appInForeground : .background)
   }
 
   private mutating func beginStoreMoveDay() {

@@ -69,6 +69,8 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
   /// ``Shrinker`` was asked to shrink a run in which `strategy` shows no violation of
   /// `invariant` in `domain`.
   case notReproduced(strategy: String, domain: String, invariant: String)
+  /// A design of your own was asked to play a scenario that does not play its domain.
+  case domainNotInScenario(design: String, domain: String)
 
   public var description: String {
     switch self {
@@ -86,6 +88,8 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
       return "\(keyPath): \(problem)"
     case .notReproduced(let strategy, let domain, let invariant):
       return "\(strategy) (\(domain)) does not violate \(invariant) in this run: nothing to shrink"
+    case .domainNotInScenario(let design, let domain):
+      return "\(design) plays the \(domain) domain, which the scenario does not list in its domains"
     }
   }
 }
@@ -154,6 +158,29 @@ public enum Simulation {
     return SimulationOutcome(
       request: request, start: inputs.start, end: inputs.end, actionsPlanned: inputs.actions.count, results: results,
       store: store.name)
+  }
+
+  /// Plays `design`, a design of your own, through `scenario` for `days` from `seed`, and judges
+  /// it as the built-in strategies are judged (the same actions and faults, drawn from the seed,
+  /// or the scenario's script).
+  ///
+  /// ```swift
+  /// let scenario = try ScenarioLoader.scenario(named: "default", in: simulationsFolder)
+  /// let result = try Simulation.run(design: MyTally.self, scenario: scenario, days: 7, seed: 42)
+  /// #expect(result.converged, "\(result.violations.map(\.detail))")
+  /// ```
+  ///
+  /// - Throws: ``SimulationError/domainNotInScenario(design:domain:)`` when the scenario does not
+  ///   play the design's domain, and what ``run(_:store:detail:)`` throws.
+  public static func run<Design: SyncDesign>(
+    design: Design.Type, scenario: Scenario, days: Int = defaultDays, seed: UInt64, store: StoreBackend = .memory,
+    detail: SimulationDetail = .full
+  ) throws(SimulationError) -> StrategyResult {
+    guard scenario.domains.contains(Design.domain) else {
+      throw .domainNotInScenario(design: Design.name, domain: Design.domain.rawValue)
+    }
+    let request = SimulationRequest(scenario: scenario, days: days, seed: seed, strategies: [])
+    return try RunInputs(request, store: store, detail: detail).play(Design.self)
   }
 
   /// Throws ``SimulationError/invalidScript(keyPath:problem:)`` for the first event of `script`

@@ -141,4 +141,7 @@ public struct StrategyResult: Hashable, Sendable {
 
   /// Whether a strategy that is expected to converge broke an invariant.
   public var failsExpectation: Bool { expectedToConverge && !violations.isEmpty }
+
+  /// Whether every invariant held (a design not expected to converge may still).
+  public var converged: Bool { violations.isEmpty }
 }

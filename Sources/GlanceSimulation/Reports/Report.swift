@@ -26,18 +26,18 @@ public struct Report: Sendable {
 
   /// The file a shrunk failure is written to, relative to the report's folder.
   public static func shrunkFile(_ result: ShrinkResult) -> String {
-    "shrunk/\(result.strategy.rawValue)-\(result.domain.rawValue)-\(result.invariant.rawValue).yaml"
+    "shrunk/\(result.strategy)-\(result.domain.rawValue)-\(result.invariant.rawValue).yaml"
   }
 
   /// The shrunk scenario of `invariant` broken by `strategy` in `domain`, if there is one.
   func shrunk(_ strategy: String, _ domain: Domain, _ invariant: Invariant) -> ShrinkResult? {
-    shrunk.first { $0.strategy.rawValue == strategy && $0.domain == domain && $0.invariant == invariant }
+    shrunk.first { $0.strategy == strategy && $0.domain == domain && $0.invariant == invariant }
   }
 
   /// The command that replays a shrunk failure from the folder `folder` the report is in (the
   /// file holds its seed and days).
   public static func shrunkReplayCommand(_ result: ShrinkResult, folder: String) -> String {
-    "simulate --scenario \((folder as NSString).appendingPathComponent(shrunkFile(result))) --strategy \(result.strategy.rawValue) --trace"
+    "simulate --scenario \((folder as NSString).appendingPathComponent(shrunkFile(result))) --strategy \(result.strategy) --trace"
   }
 
   /// `<scenario>-seed<seed>-days<days>`, and `-<store>` for a store other than memory (so a run on

@@ -29,11 +29,6 @@ struct ShrinkCandidate: Hashable {
   /// The events that count towards a shrunk scenario's size (see ``Shrinker/eventCount(of:)``).
   var eventCount: Int { Shrinker.eventCount(of: scenario) }
 
-  /// The request that runs this candidate with `seed` for `strategy` only.
-  func request(seed: UInt64, strategy: StrategyName) -> SimulationRequest {
-    SimulationRequest(scenario: scenario, days: days, seed: seed, strategies: [strategy])
-  }
-
   /// The candidate with what lies outside the run cut away, or `nil` when the run has no bounds
   /// (a start date or a zone change that does not exist).
   func normalized() -> ShrinkCandidate? {

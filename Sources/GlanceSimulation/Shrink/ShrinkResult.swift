@@ -1,10 +1,12 @@
-/// What ``Shrinker/shrink(_:strategy:domain:invariant:matching:runsMax:)`` found: the shrunk scenario,
+/// What ``Shrinker/shrink(_:strategy:domain:invariant:matching:runsMax:)`` (or, for a design of
+/// your own, ``Shrinker/shrink(design:scenario:days:seed:invariant:matching:runsMax:)``) found: the shrunk scenario,
 /// the request that replays it, and what it took.
 ///
 /// ## Laws
 /// - `scenario.script`, `scenario.seed` and `scenario.days` are set; `request` runs `scenario`
 ///   with that seed and those days, for `strategy` only, and shows `violation` (of `invariant`,
-///   in `domain`).
+///   in `domain`); for a design of your own, `request.strategies` is empty: replay it with
+///   ``Simulation/run(design:scenario:days:seed:store:detail:)``.
 /// - `eventCount == Shrinker.eventCount(of: scenario)` and `eventCount <= originalEventCount`.
 /// - `yaml(replay:)` loads back (``ScenarioLoader/load(yaml:source:)``) to `scenario`, and is the
 ///   same text for the same result.
@@ -13,7 +15,8 @@ public struct ShrinkResult: Hashable, Sendable {
   public let scenario: Scenario
   /// The run that replays it.
   public let request: SimulationRequest
-  public let strategy: StrategyName
+  /// The name of the strategy or design that fails.
+  public let strategy: String
   public let domain: Domain
   public let invariant: Invariant
   /// The violation the shrunk run shows, with its trace.
@@ -37,7 +40,7 @@ public struct ShrinkResult: Hashable, Sendable {
   /// `simulate --scenario shrunk.yaml`).
   public func yaml(replay: String? = nil) -> String {
     var header = [
-      "\(scenario.name) — a shrunk failure: \(strategy.rawValue) (\(domain.rawValue)) breaks \(invariant.rawValue).",
+      "\(scenario.name) — a shrunk failure: \(strategy) (\(domain.rawValue)) breaks \(invariant.rawValue).",
       "",
       "Shrunk from \(originalScenario) (seed \(request.seed), \(originalDays) days, \(originalEventCount) events)"
         + " to \(eventCount) events and \(request.days) \(request.days == 1 ? "day" : "days") in \(runs) runs"

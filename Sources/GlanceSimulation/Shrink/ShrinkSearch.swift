@@ -2,7 +2,7 @@ import GlanceKernel
 
 /// The greedy search behind ``Shrinker``: it holds the smallest failing candidate found so far
 /// and tries smaller ones, keeping each that still shows a violation of `invariant` for
-/// `strategy` in `domain` that `matches` accepts, until a whole round of reductions changes nothing (a fixpoint) or
+/// the target (a strategy or design, in its domain) that `matches` accepts, until a whole round of reductions changes nothing (a fixpoint) or
 /// `runsMax` runs have been spent.
 ///
 /// ## Laws
@@ -17,8 +17,7 @@ import GlanceKernel
 ///   the target and `runsMax`.
 struct ShrinkSearch {
   let seed: UInt64
-  let strategy: StrategyName
-  let domain: Domain
+  let target: ShrinkTarget
   let invariant: Invariant
   /// Which violations of `invariant` count (all, unless the caller wants one flavour kept).
   let matches: (Violation) -> Bool
@@ -30,15 +29,13 @@ struct ShrinkSearch {
   private(set) var budgetSpent = false
 
   init(
-    start: ShrinkCandidate, seed: UInt64, strategy: StrategyName, domain: Domain, invariant: Invariant,
+    start: ShrinkCandidate, seed: UInt64, target: ShrinkTarget, invariant: Invariant,
     matches: @escaping (Violation) -> Bool, runsMax: Int
   ) {
     precondition(runsMax >= 1, "a shrink needs at least one run, not \(runsMax)")
-    precondition(strategy.domains.contains(domain), "\(strategy.rawValue) does not play \(domain.rawValue)")
     self.current = start
     self.seed = seed
-    self.strategy = strategy
-    self.domain = domain
+    self.target = target
     self.invariant = invariant
     self.matches = matches
     self.runsMax = runsMax
@@ -51,14 +48,14 @@ struct ShrinkSearch {
   mutating func fails(_ candidate: ShrinkCandidate) -> Bool {
     precondition(runs < runsMax, "\(runs) runs made; the budget is \(runsMax)")
     runs += 1
-    let outcome: SimulationOutcome
+    let result: StrategyResult?
     do throws(SimulationError) {
-      outcome = try Simulation.run(candidate.request(seed: seed, strategy: strategy), store: .memory, detail: .verdicts)
+      result = try target.play(candidate.scenario, candidate.days, seed, .verdicts)
     } catch {
       // A candidate that cannot run does not reproduce anything; the search tries another.
       return false
     }
-    return outcome.result(strategy, domain: domain)?.violation(invariant).map(matches) ?? false
+    return result?.violation(invariant).map(matches) ?? false
   }
 
   /// Keeps `candidate` (normalized) when it differs from `current` and still fails.

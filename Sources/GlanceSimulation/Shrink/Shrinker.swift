@@ -72,35 +72,66 @@ public enum Shrinker {
     _ request: SimulationRequest, strategy: StrategyName, domain: Domain, invariant: Invariant,
     matching: @escaping (Violation) -> Bool = { _ in true }, runsMax: Int = runsMaxDefault
   ) throws(SimulationError) -> ShrinkResult {
+    guard strategy.domains.contains(domain) else {
+      throw .notReproduced(strategy: strategy.rawValue, domain: domain.rawValue, invariant: invariant.rawValue)
+    }
+    return try shrink(
+      request, target: .strategy(strategy, domain: domain), invariant: invariant, matching: matching, runsMax: runsMax)
+  }
+
+  /// Shrinks the run of `design` (a design of your own) through `scenario` for `days` from
+  /// `seed` to a small scenario in which it still violates `invariant`, as
+  /// ``shrink(_:strategy:domain:invariant:matching:runsMax:)`` does for a built-in strategy.
+  ///
+  /// ```swift
+  /// let shrunk = try Shrinker.shrink(design: MyTally.self, scenario: scenario, days: 7, seed: 42, invariant: .noLostWrite)
+  /// shrunk.eventCount                                   // a handful of taps
+  /// try Simulation.run(design: MyTally.self, scenario: shrunk.scenario, days: shrunk.request.days, seed: 42)
+  /// ```
+  ///
+  /// - Throws: ``SimulationError/domainNotInScenario(design:domain:)`` when `scenario` does not
+  ///   play the design's domain, ``SimulationError/notReproduced(strategy:domain:invariant:)``
+  ///   when the run shows no such violation, and what the run throws.
+  public static func shrink<Design: SyncDesign>(
+    design: Design.Type, scenario: Scenario, days: Int, seed: UInt64, invariant: Invariant,
+    matching: @escaping (Violation) -> Bool = { _ in true }, runsMax: Int = runsMaxDefault
+  ) throws(SimulationError) -> ShrinkResult {
+    guard scenario.domains.contains(Design.domain) else {
+      throw .domainNotInScenario(design: Design.name, domain: Design.domain.rawValue)
+    }
+    let request = SimulationRequest(scenario: scenario, days: days, seed: seed, strategies: [])
+    return try shrink(request, target: .design(design), invariant: invariant, matching: matching, runsMax: runsMax)
+  }
+
+  /// Shrinks the run of `request` for `target`.
+  static func shrink(
+    _ request: SimulationRequest, target: ShrinkTarget, invariant: Invariant, matching: @escaping (Violation) -> Bool,
+    runsMax: Int
+  ) throws(SimulationError) -> ShrinkResult {
     precondition(runsMax >= 1, "a shrink needs at least one run, not \(runsMax)")
+    let domain = target.domain
     let original = try scripted(request)
-    let notReproduced = SimulationError.notReproduced(
-      strategy: strategy.rawValue, domain: domain.rawValue, invariant: invariant.rawValue)
-    guard strategy.domains.contains(domain) else { throw notReproduced }
+    let notReproduced = SimulationError.notReproduced(strategy: target.name, domain: domain.rawValue, invariant: invariant.rawValue)
     // What the run played: the plan cut at its end (the request ran, so it has bounds).
     guard let played = ShrinkCandidate(scenario: original, days: request.days).normalized() else {
       preconditionFailure("the run of \(request.scenario.name) has bounds: it was planned")
     }
     let start = ShrinkCandidate(
-      scenario: restricted(played.scenario, of: request, to: domain, strategy: strategy, invariant: invariant),
-      days: request.days)
-    var search = ShrinkSearch(
-      start: start, seed: request.seed, strategy: strategy, domain: domain, invariant: invariant,
-      matches: matching, runsMax: runsMax)
+      scenario: restricted(played.scenario, of: request, to: domain, name: target.name, invariant: invariant), days: request.days)
+    var search = ShrinkSearch(start: start, seed: request.seed, target: target, invariant: invariant, matches: matching, runsMax: runsMax)
     guard search.fails(start) else { throw notReproduced }
     let isMinimal = search.reduce()
     var shrunk = search.current.scenario
     shrunk.seed = request.seed
     shrunk.days = search.current.days
-    let replay = SimulationRequest(scenario: shrunk, days: search.current.days, seed: request.seed, strategies: [strategy])
+    let replay = SimulationRequest(scenario: shrunk, days: search.current.days, seed: request.seed, strategies: target.strategies)
     // The last run, with traces: the violation as a report shows it.
-    guard let violation = try Simulation.run(replay).result(strategy, domain: domain)?.violation(invariant),
-      matching(violation)
+    guard let violation = try target.play(shrunk, search.current.days, request.seed, .full)?.violation(invariant), matching(violation)
     else {
-      preconditionFailure("the shrunk scenario of \(strategy.rawValue) (\(domain.rawValue)) no longer fails \(invariant.rawValue)")
+      preconditionFailure("the shrunk scenario of \(target.name) (\(domain.rawValue)) no longer fails \(invariant.rawValue)")
     }
     let result = ShrinkResult(
-      scenario: shrunk, request: replay, strategy: strategy, domain: domain, invariant: invariant,
+      scenario: shrunk, request: replay, strategy: target.name, domain: domain, invariant: invariant,
       violation: violation, eventCount: eventCount(of: shrunk), originalEventCount: played.eventCount,
       originalScenario: request.scenario.name, originalDays: request.days, runs: search.runs + 1,
       isMinimal: isMinimal)
@@ -137,18 +168,18 @@ public enum Shrinker {
   }
 
   /// `scenario` (the script of `request`'s run) for one domain, named and described after what
-  /// it is shrunk for.
+  /// it is shrunk for (`name`: the strategy's or design's).
   static func restricted(
-    _ scenario: Scenario, of request: SimulationRequest, to domain: Domain, strategy: StrategyName, invariant: Invariant
+    _ scenario: Scenario, of request: SimulationRequest, to domain: Domain, name: String, invariant: Invariant
   ) -> Scenario {
     var result = scenario
     result.domains = [domain]
     // The store move belongs to the steps domain (the loader insists).
     if domain != .steps { result.storeMove = nil }
-    result.name = String("\(scenario.name)-\(strategy.rawValue)-\(invariant.rawValue)".prefix(64))
+    result.name = String("\(scenario.name)-\(name)-\(invariant.rawValue)".prefix(64))
     result.summary =
       "The smallest part found of \(scenario.name) (seed \(request.seed), \(request.days) days) in which "
-      + "\(strategy.rawValue) still breaks \(invariant.rawValue) in the \(domain.rawValue) domain."
+      + "\(name) still breaks \(invariant.rawValue) in the \(domain.rawValue) domain."
     assert(result.name.utf8.count <= 64 && result.name.first != ".", "a name the loader reads: \(result.name)")
     return result
   }

@@ -1,4 +1,5 @@
 import GlanceKernel
+import GlanceSync
 
 /// Each pay period's expenses summed, as a budget design reads them after every change: folded
 /// as expenses arrive instead of summed again from the first one.

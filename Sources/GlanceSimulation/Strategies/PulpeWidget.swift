@@ -1,4 +1,5 @@
 import GlanceKernel
+import GlanceSync
 
 /// Pulpe's budget widget (`../shared/domain/pulpe.md` §4), reproduced with its bugs:
 /// - the app writes the widget cache (the current period's `remaining` and its year) after data
@@ -78,7 +79,7 @@ struct PulpeWidget: SyncDesign {
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     .single(
-      BudgetBook.display(cache, widget: widget, at: world.now, in: world.calendar), now: world.now,
+      Display.budget(cache, widget: widget, at: world.now, in: world.calendar), now: world.now,
       reloadAfter: Instant.millisecondsPerHour)
   }
 
@@ -87,7 +88,7 @@ struct PulpeWidget: SyncDesign {
     let calendar = world.calendar
     let key = BudgetMemoKey(version: version, period: book.period(on: world.today.date), zone: calendar.identifier)
     return appMemo.value(for: key) {
-      BudgetBook.display(figures(at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
+      Display.budget(figures(at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
     }
   }
 

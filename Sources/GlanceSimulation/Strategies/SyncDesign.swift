@@ -1,46 +1,80 @@
 import GlanceKernel
+public import GlanceSync
 
 /// A sync design under test, for one domain: how app, widget and watch record what the person
-/// does, what they store, what they tell each other, and what each surface shows.
+/// does, what they store, what they tell each other, and what each surface shows. Write one for
+/// your own app and run it with ``Simulation/run(design:scenario:days:seed:store:detail:)``,
+/// ``Sweep/run(design:scenario:days:seeds:)`` and ``Shrinker/shrink(design:scenario:days:seed:invariant:matching:runsMax:)``
+/// (see the article <doc:SimulateYourOwnDesign>).
 ///
-/// The engine owns time, the world and the truth: it records every action the person performs
-/// in the domain's model, then hands the design what the action means (a ``Deed``). A design
-/// never says what the truth is; the checker compares what its surfaces show (typed
-/// ``Display``s) and what its stores hold (``StoredRecords``) with the model.
+/// The simulator owns time, the world and the truth: it records every action the person
+/// performs in the domain's model, then hands the design what the action means (a ``Deed``). A
+/// design never says what the truth is; the judge compares what its surfaces show (typed
+/// ``Display``s) and what its stores hold (``StoredRecords``) with the model, and reports every
+/// ``Invariant`` broken.
 ///
-/// A design reacts to events and schedules the steps that follow through the world, so that a
-/// kill can fall between any two of them.
-protocol SyncDesign {
+/// A design reacts to events and asks the ``World`` for what follows (a step of a multi-step
+/// operation, a message on a WatchConnectivity channel, a widget reload, a wake), so that a kill
+/// can fall between any two steps and every message meets the channel's delays, losses and
+/// duplicates. A design built on GlanceSync's ports can run its engines on the simulated ones
+/// (``SimulatedPlatform``, ``SimulatedEventLog``), as the built-in `converged` strategy does:
+/// the code the simulator proves is then the code the app ships.
+///
+/// ```swift
+/// struct MyTally: TallySyncDesign {
+///   static let name = "my-tally"
+///   static let expectedToConverge = true
+///   private var phone: [Instant] = []
+///   init(scenario: Scenario, stores: RunStores) {}
+///   mutating func appTap(_ record: Record, world: inout World) { phone.append(record.instant) }
+///   // … widgetTap, watchTap, appDelete, timeline, display, storedRecords
+/// }
+/// let result = try Simulation.run(design: MyTally.self, scenario: scenario, days: 7, seed: 42)
+/// #expect(result.converged)
+/// ```
+///
+/// ## Laws (what the simulator promises a design)
+/// - Every call happens at ``World/now``, in virtual time; nothing else runs meanwhile.
+/// - ``perform(_:of:world:)`` is called once per accepted action, after the truth recorded it;
+///   in-app actions only while the app is in the foreground.
+/// - A message is handed back only to the design that sent it, as sent; a step likewise.
+/// - A design is made anew for every run (and every replay of a run): it keeps nothing between
+///   runs.
+public protocol SyncDesign {
   /// What the design's phone and watch send each other (the world carries it unread).
   associatedtype Message: Sendable = Never
   /// The steps of the design's multi-step operations (the world schedules them unread).
   associatedtype Step: OperationStep = Never
 
-  /// The strategy's stable name, as in reports and `--strategy`.
+  /// The design's stable name, as in reports (`my-tally`).
   static var name: String { get }
   /// The domain the design plays: its model judges the design.
   static var domain: Domain { get }
-  /// Whether the design is expected to satisfy every invariant (`simulate` exits 1 when one
-  /// that is expected to converge does not).
+  /// Whether the design is expected to satisfy every invariant (staleness is checked only for
+  /// such designs, and `simulate` exits 1 when one of them does not converge).
   static var expectedToConverge: Bool { get }
-  /// The design's widgets: ``WidgetID/main``, and ``WidgetID/year`` for Pulpe's year overview.
+  /// The design's widgets: ``WidgetID/main``, and ``WidgetID/year`` for Pulpe's year overview
+  /// (a prefix of `WidgetID.allCases`; `[.main]` by default).
   static var widgets: [WidgetID] { get }
 
-  /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend). It
-  /// reads the device's current zone from the world (`world.calendar`) whenever it computes
-  /// "today", as the apps read the system's zone.
+  /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend: open
+  /// them with ``SimulatedEventLog/init(_:stores:)``, or keep your own in memory). It reads the
+  /// device's current zone from the world (`world.calendar`) whenever it computes "today", as
+  /// the apps read the system's zone.
   init(scenario: Scenario, stores: RunStores)
 
-  /// The person did `action`, which means `deed` (the engine has checked that the app is in the
-  /// foreground for in-app actions, and recorded the deed in the truth).
+  /// The person did `action`, which means `deed` (the simulator has checked that the app is in
+  /// the foreground for in-app actions, and recorded the deed in the truth).
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World)
   /// The app came to the foreground (launched if needed).
   mutating func appBecameActive(world: inout World)
-  /// The app was killed: in-memory state is gone.
+  /// The app was killed: every step it had scheduled is gone, and so is what it kept in memory.
   mutating func appKilled(world: inout World)
+  /// A step the design scheduled with ``World/schedule(step:in:after:)`` runs.
   mutating func step(_ step: Step, world: inout World)
+  /// A message the other device sent on `channel` arrived on `device`.
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World)
-  /// The timeline provider of `widget`.
+  /// The timeline provider of `widget`: what WidgetKit gets when it reloads the widget.
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline
   /// What the app (when in the foreground) or the watch shows now; widgets show their
   /// timelines' entries.
@@ -50,7 +84,8 @@ protocol SyncDesign {
   /// The store-move day begins: the updated app is installed (the widget may open the App Group
   /// store before the app runs).
   mutating func storeMoveDayBegins(world: inout World)
-  /// Whether the widget exists yet (in a store-move scenario it arrives with the updated app).
+  /// Whether the widget exists yet (in a store-move scenario it arrives with the updated app;
+  /// `true` by default).
   var widgetInstalled: Bool { get }
   /// The app went to the background.
   mutating func appWentToBackground(world: inout World)
@@ -60,52 +95,57 @@ protocol SyncDesign {
   mutating func zoneChanged(world: inout World)
   /// The system ran the app's background refresh task (BGAppRefresh).
   mutating func backgroundRefresh(world: inout World)
-  /// A reload the design scheduled with ``World/schedulePacedReload(at:)`` is due.
-  mutating func pacedReloadDue(world: inout World)
+  /// A wake the design asked for with ``World/scheduleWake(at:for:)`` is due.
+  mutating func wake(_ reason: WakeReason, world: inout World)
+  /// The app was opened from the widget (a tap on its body): WidgetKit ignores reload requests
+  /// for the next 30 s. Called before ``appBecameActive(world:)``, and also when the app was
+  /// in the foreground already.
+  mutating func appOpenedFromWidget(world: inout World)
 }
 
 extension SyncDesign {
-  static var widgets: [WidgetID] { [.main] }
+  public static var widgets: [WidgetID] { [.main] }
 
-  mutating func appWentToBackground(world: inout World) {}
-  mutating func zoneChanged(world: inout World) {}
-  mutating func backgroundRefresh(world: inout World) {}
-  mutating func pacedReloadDue(world: inout World) {}
-  mutating func appKilled(world: inout World) {}
-  mutating func step(_ step: Step, world: inout World) {}
-  mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
+  public mutating func appWentToBackground(world: inout World) {}
+  public mutating func zoneChanged(world: inout World) {}
+  public mutating func backgroundRefresh(world: inout World) {}
+  public mutating func wake(_ reason: WakeReason, world: inout World) {}
+  public mutating func appOpenedFromWidget(world: inout World) {}
+  public mutating func appKilled(world: inout World) {}
+  public mutating func step(_ step: Step, world: inout World) {}
+  public mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
 
-  var widgetInstalled: Bool { true }
-  mutating func storeMoveDayBegins(world: inout World) {}
+  public var widgetInstalled: Bool { true }
+  public mutating func storeMoveDayBegins(world: inout World) {}
 }
 
-/// Glance's converged design, in any domain: expected to keep every invariant, and its app,
-/// told of a new zone while in the foreground, reloads the widgets then (free). A widget is told
-/// nothing: the zone check of ``plannedTimeline(_:now:horizonMilliseconds:display:)`` covers it.
+/// Glance's converged design, in any domain: GlanceSync's engines wired to the simulated
+/// platform, expected to keep every invariant.
 protocol ConvergedDesign: SyncDesign {}
 
 extension ConvergedDesign {
   static var name: String { StrategyName.converged.rawValue }
   static var expectedToConverge: Bool { true }
-
-  mutating func zoneChanged(world: inout World) {
-    if world.appForeground { world.requestReloadMindingDeafWindow(context: .appInForeground) }
-  }
 }
 
-/// A design for the tally domain: the four things the person does; `perform` follows from them.
-protocol TallySyncDesign: SyncDesign {
+/// A design for the tally domain: the four things the person does; ``SyncDesign/perform(_:of:world:)``
+/// follows from them.
+public protocol TallySyncDesign: SyncDesign {
+  /// A tap on the app's "+" (the app is in the foreground): `record` is the new entry.
   mutating func appTap(_ record: Record, world: inout World)
+  /// A tap on the widget's "+" (an interactive intent).
   mutating func widgetTap(_ record: Record, world: inout World)
+  /// A tap on the watch.
   mutating func watchTap(_ record: Record, world: inout World)
-  /// Deletes `target`, the latest record of today, made by `action`.
+  /// Deletes `target`, the latest record of today, made by `action` (whose ``PlannedAction/eventID``
+  /// names the deletion).
   mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World)
 }
 
 extension TallySyncDesign {
-  static var domain: Domain { .tally }
+  public static var domain: Domain { .tally }
 
-  mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
+  public mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
     switch (deed, action.kind) {
     case (.add(let record), .appTap): appTap(record, world: &world)
     case (.add(let record), .widgetTap): widgetTap(record, world: &world)
@@ -113,47 +153,5 @@ extension TallySyncDesign {
     case (.remove(let target), .appDelete): appDelete(target, by: action, world: &world)
     default: preconditionFailure("the tally model does not make \(deed) of \(action.kind)")
     }
-  }
-}
-
-/// How soon after planning a converged widget asks for a new timeline, whatever its entries: the
-/// zone check. A timeline is right as time passes only in the zone it was planned in, and
-/// WidgetKit documents no reload when the device's zone changes (a flight), so every converged
-/// timeline is capped at an hour (`Timeline.reloading(noLaterThan:)`): a widget shows "today" of
-/// a zone the device has left for at most that long plus WidgetKit's lateness. Cost: one charged
-/// reload an hour, 24 of the 40–70 a day WidgetKit grants a widget that is looked at.
-let zoneCheckMilliseconds = Instant.millisecondsPerHour
-
-/// How far ahead a converged step or tally widget's timeline is planned: two days, so that the
-/// next day boundary is always in it.
-let dayTimelineHorizonMilliseconds = 2 * Instant.millisecondsPerDay
-
-/// The timeline a converged design gives WidgetKit: `projection` planned from `now` over
-/// `horizonMilliseconds`, each entry rendered to the display the checker compares, reloaded
-/// after the zone check at the latest.
-func plannedTimeline<Projection: TimelineProjection>(
-  _ projection: Projection, now: Instant, horizonMilliseconds: Int64, display: (Projection.Model) -> Display
-) -> WidgetTimeline {
-  do {
-    let timeline = try TimelinePlanner.plan(projection, now: now, horizon: now.advanced(by: horizonMilliseconds))
-      .reloading(noLaterThan: now.advanced(by: zoneCheckMilliseconds))
-    return WidgetTimeline(
-      entries: timeline.entries.map { WidgetTimeline.Entry(date: $0.date, display: display($0.model)) },
-      policy: timeline.policy)
-  } catch {
-    preconditionFailure("planning \(horizonMilliseconds) ms from \(now) cannot fail: \(error)")
-  }
-}
-
-/// ``plannedTimeline(_:now:horizonMilliseconds:display:)`` for a step or tally widget's snapshot,
-/// in the device's zone, over two days.
-func widgetTimeline(
-  _ snapshot: WidgetSnapshot, kind: WidgetKind, world: World, display: (WidgetModel) -> Display
-) -> WidgetTimeline {
-  do {
-    let projection = try WidgetProjection(snapshot: snapshot, kind: kind, calendar: world.calendar, labels: .english)
-    return plannedTimeline(projection, now: world.now, horizonMilliseconds: dayTimelineHorizonMilliseconds, display: display)
-  } catch {
-    preconditionFailure("a \(kind) widget takes this snapshot: \(error)")
   }
 }

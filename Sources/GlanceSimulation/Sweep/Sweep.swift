@@ -18,6 +18,30 @@ public enum Sweep {
     SweepLine.lines(of: try Simulation.run(request.simulation(seed: seed), detail: .verdicts))
   }
 
+  /// The lines of `design` (a design of your own) for every seed of `request`'s shard, in seed
+  /// order: one line per seed, each a run at ``SimulationDetail/verdicts`` detail in memory
+  /// (`request.strategies` is not used). A generated request plays each seed's own scenario,
+  /// drawn across every field's documented range; the design's domain is played whatever the
+  /// drawn scenario's domains.
+  ///
+  /// ```swift
+  /// let request = SweepRequest(scenario: scenario, scenarioReference: "mine", days: 7, seeds: 1...200)
+  /// let lines = try Sweep.run(design: MyTally.self, request: request)
+  /// #expect(lines.allSatisfy(\.converged))
+  /// ```
+  ///
+  /// - Throws: the ``SimulationError`` of the first seed whose run failed.
+  public static func run<Design: SyncDesign>(design: Design.Type, request: SweepRequest) throws(SimulationError) -> [SweepLine] {
+    var lines: [SweepLine] = []
+    for seed in request.shardSeeds {
+      var scenario = request.simulation(seed: seed).scenario
+      if request.generated, !scenario.domains.contains(Design.domain) { scenario.domains.append(Design.domain) }
+      let result = try Simulation.run(design: design, scenario: scenario, days: request.days, seed: seed, detail: .verdicts)
+      lines.append(SweepLine(seed: seed, result: result))
+    }
+    return lines
+  }
+
   /// The lines of every seed of `request`'s shard, in seed order, then strategy order.
   ///
   /// - Throws: the ``SimulationError`` of the first seed whose run failed.

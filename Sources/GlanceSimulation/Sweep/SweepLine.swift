@@ -54,6 +54,19 @@ public struct SweepLine: Hashable, Sendable, Codable {
     }
   }
 
+  /// The line of `result`, one design's run of one domain at `seed`.
+  init(seed: UInt64, result: StrategyResult) {
+    let broken = result.violations.map {
+      Broken(domain: result.domain.rawValue, invariant: $0.invariant.rawValue, occurrences: $0.occurrences)
+    }
+    self.init(
+      seed: seed, strategy: result.strategy, expectedToConverge: result.expectedToConverge, converged: broken.isEmpty,
+      violations: broken,
+      staleness: result.staleness.map {
+        Stale(domain: result.domain.rawValue, surface: $0.surface.rawValue, maxMilliseconds: $0.maximum)
+      })
+  }
+
   /// The line as one line of JSON (keys sorted, no spaces), without the newline.
   public func jsonLine() -> String {
     let encoder = JSONEncoder()

@@ -1,19 +1,20 @@
 import Foundation
-import GlanceKernel
+public import GlanceKernel
 
 /// What the person does, planned once per run from the `workload` stream, so that every strategy
 /// faces exactly the same actions at exactly the same instants.
-struct PlannedAction: Hashable, Sendable {
+public struct PlannedAction: Hashable, Sendable {
   /// What the person does: the same kinds a scenario's script names.
-  typealias Kind = ScriptedAction.Kind
+  public typealias Kind = ScriptedAction.Kind
 
-  let time: Instant
-  let kind: Kind
+  /// When the person does it.
+  public let time: Instant
+  public let kind: Kind
   /// The action's number in the plan (0, 1, 2, …): its identity in reports.
-  let ordinal: Int
-  /// The id a converged writer gives the event it records, drawn from the seeded `ids` stream
-  /// (never from the system's UUID generator).
-  let eventID: EventID
+  public let ordinal: Int
+  /// The id a design gives the event it records for the action (a delete's own id, say), drawn
+  /// from the seeded `ids` stream (never from the system's UUID generator).
+  public let eventID: EventID
 }
 
 /// Faults planned once per run from their own streams.

@@ -1,12 +1,12 @@
 /// One step of a design's multi-step operation: a kill between two steps leaves the operation
 /// half done. Each design brings its own step type (``SyncDesign/Step``).
-protocol OperationStep: Sendable {
+public protocol OperationStep: Sendable {
   /// Whether the step belongs to an operation a kill can split; a timer's tick does not.
   var isOperationStep: Bool { get }
 }
 
 extension Never: OperationStep {
-  var isOperationStep: Bool { switch self {} }
+  public var isOperationStep: Bool { switch self {} }
 }
 
 /// A design's step as the world schedules it, without reading it.

@@ -8,6 +8,11 @@ struct PerDevice<Value> {
   var phone: Value
   var watch: Value
 
+  init(phone: Value, watch: Value) {
+    self.phone = phone
+    self.watch = watch
+  }
+
   init(repeating value: Value) {
     phone = value
     watch = value

@@ -1,4 +1,4 @@
-import GlanceKernel
+public import GlanceKernel
 
 /// What a widget's timeline provider gives WidgetKit: displays dated in time order, and when to
 /// ask for the next timeline.
@@ -6,16 +6,24 @@ import GlanceKernel
 /// ## Laws
 /// - `entries` is sorted by date (checked); the display in force at an instant is the last entry
 ///   dated at or before it, none before the first.
-struct WidgetTimeline {
-  struct Entry: Hashable {
-    let date: Instant
-    let display: Display
+public struct WidgetTimeline: Sendable {
+  /// From `date` on, the widget shows `display`.
+  public struct Entry: Hashable, Sendable {
+    public let date: Instant
+    public let display: Display
+
+    public init(date: Instant, display: Display) {
+      self.date = date
+      self.display = display
+    }
   }
 
-  let entries: [Entry]
-  let policy: ReloadPolicy
+  public let entries: [Entry]
+  /// When WidgetKit asks for the next timeline.
+  public let policy: ReloadPolicy
 
-  init(entries: [Entry], policy: ReloadPolicy) {
+  /// A timeline of `entries` (in date order: checked) and `policy`.
+  public init(entries: [Entry], policy: ReloadPolicy) {
     for index in entries.indices.dropFirst() {
       precondition(entries[index - 1].date <= entries[index].date, "timeline entries out of order at \(index)")
     }
@@ -24,15 +32,15 @@ struct WidgetTimeline {
   }
 
   /// One entry dated `now`, reloaded after `milliseconds`: the legacy providers' shape.
-  static func single(_ display: Display, now: Instant, reloadAfter milliseconds: Int64) -> WidgetTimeline {
+  public static func single(_ display: Display, now: Instant, reloadAfter milliseconds: Int64) -> WidgetTimeline {
     WidgetTimeline(entries: [Entry(date: now, display: display)], policy: .after(now.advanced(by: milliseconds)))
   }
 
   /// No timeline yet (a widget before its first reload).
-  static let empty = WidgetTimeline(entries: [], policy: .never)
+  public static let empty = WidgetTimeline(entries: [], policy: .never)
 
   /// The display in force at `instant`, `nil` before the first entry.
-  func display(at instant: Instant) -> Display? {
+  public func display(at instant: Instant) -> Display? {
     // Entries are few (a day's boundaries within the horizon): a backward scan.
     entries.last { $0.date <= instant }?.display
   }

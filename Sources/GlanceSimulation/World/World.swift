@@ -1,4 +1,5 @@
-import GlanceKernel
+public import GlanceKernel
+public import GlanceSync
 
 /// A surface that shows a count.
 public enum Surface: String, Hashable, Sendable, CaseIterable, Comparable {
@@ -22,12 +23,12 @@ public enum Surface: String, Hashable, Sendable, CaseIterable, Comparable {
 }
 
 /// A process of the world: what a kill takes down.
-enum Process: Hashable, Sendable {
+public enum Process: Hashable, Sendable {
   case app, widgetExtension, watchApp
 }
 
 /// Which device a message goes to.
-enum Device: Hashable, Sendable {
+public enum Device: Hashable, Sendable {
   case phone, watch
 }
 
@@ -63,10 +64,9 @@ enum WorldEvent: Sendable {
   case endOfSafetyPhase
   /// The system runs the app's background refresh task.
   case backgroundRefresh
-  /// A design asks again for the reload WidgetKit dropped while deaf.
-  case retryReload
-  /// A reload a design's ``ReloadPacer`` held back is due.
-  case pacedReload
+  /// A wake a design asked for (``World/scheduleWake(at:for:)``) is due: a reload asked again
+  /// after WidgetKit's deaf window, or one its pacing held back.
+  case wake(WakeReason)
   /// The day of the store move begins: the updated app is installed (steps domain).
   case storeMoveDay
   case finalCheck
@@ -78,27 +78,40 @@ enum WorldEvent: Sendable {
 }
 
 /// The WatchConnectivity channel a message used.
-enum Channel: String, Hashable, Sendable {
+public enum Channel: String, Hashable, Sendable {
   case sendMessage, transferUserInfo, applicationContext
 }
 
-/// The phone, the watch and WidgetKit as the strategies see them: time, the app's lifecycle,
-/// reachability, the channels and the widget host. Strategies keep their own data (stores,
-/// defaults, replicas) and ask the world to schedule what follows.
-struct World {
-  private(set) var now: Instant
+/// The phone, the watch and WidgetKit as a design sees them: time, the app's lifecycle,
+/// reachability, the WatchConnectivity channels and WidgetKit's reloads. A design keeps its own
+/// data (stores, defaults, replicas) and asks the world for what follows; the world draws every
+/// latency, duplicate and late firing from the run's seed.
+///
+/// ## Laws
+/// - Time only moves forward, and only between two calls to a design.
+/// - `transferUserInfo` delivers every message at least once, in the order sent, while the watch
+///   is in range; `updateApplicationContext` delivers the latest value only; `sendMessage`
+///   delivers only while the watch is in range, and says so.
+/// - A reload request is judged by the kernel's `RefreshBudget` for each widget: free in the
+///   foreground and after an interactive intent, dropped for 30 s after the app was opened from
+///   the widget, denied once the widget's budget for the last 24 hours is spent.
+public struct World {
+  /// The current instant.
+  public private(set) var now: Instant
   /// The device's zone over the run.
   let itinerary: Itinerary
   /// The device's current zone (phone and watch: the watch takes its zone from the phone): every
   /// surface computes "today" in it.
-  private(set) var calendar: ZoneCalendar
+  public private(set) var calendar: ZoneCalendar
   /// The local day holding `now` in `calendar`'s zone (kept as time passes: every surface asks).
-  private(set) var today: DayInterval
+  public private(set) var today: DayInterval
   private(set) var queue = EventQueue<WorldEvent>(capacityMax: 2_000_000)
-  /// Whether the app runs, and whether it is in the foreground.
-  private(set) var appRunning = false
-  private(set) var appForeground = false
-  private(set) var watchReachable = true
+  /// Whether the app runs (in the foreground or in the background).
+  public private(set) var appRunning = false
+  /// Whether the app is in the foreground.
+  public private(set) var appForeground = false
+  /// Whether the watch is in range of the phone.
+  public private(set) var watchReachable = true
   /// Faults are off in the liveness phase.
   private(set) var faultsOn = true
   /// One WidgetKit host per widget of the design, each with its own budget.
@@ -213,8 +226,8 @@ struct World {
     case .zoneSettled: return "zone change settled: no surface may show the old zone's today"
     case .endOfSafetyPhase: return "end of safety phase: faults off"
     case .backgroundRefresh: return "background app refresh"
-    case .retryReload: return "reload asked again after the deaf window"
-    case .pacedReload: return "paced background reload due"
+    case .wake(.reloadAfterDeafWindow): return "reload asked again after the deaf window"
+    case .wake(.pacedReload): return "paced background reload due"
     case .storeMoveDay: return "the updated app is installed (store move day)"
     case .finalCheck: return "final check"
     }
@@ -241,8 +254,9 @@ struct World {
     appForeground = false
   }
 
-  /// Launches the app in the background (a WatchConnectivity message can wake it).
-  mutating func wakeAppInBackground() {
+  /// Launches the app in the background (a WatchConnectivity message, or a `LiveActivityIntent`
+  /// the widget performs, can wake it).
+  public mutating func wakeAppInBackground() {
     appRunning = true
   }
 
@@ -277,14 +291,15 @@ struct World {
   // MARK: Channels
 
   /// `sendMessage`: immediate, only when reachable; `false` when it fails (WCError.notReachable).
-  mutating func sendMessage(_ message: some Sendable, to device: Device) -> Bool {
+  @discardableResult
+  public mutating func sendMessage(_ message: some Sendable, to device: Device) -> Bool {
     guard watchReachable else { return false }
     schedule(.deliver(WireMessage(message), to: device, channel: .sendMessage), after: latencies.uniform(in: Int64(50)...500))
     return true
   }
 
   /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
-  mutating func transferUserInfo(_ message: some Sendable, to device: Device) {
+  public mutating func transferUserInfo(_ message: some Sendable, to device: Device) {
     transfers[device].append((now, WireMessage(message)))
     if watchReachable { startPump(to: device) }
   }
@@ -297,7 +312,7 @@ struct World {
 
   /// `updateApplicationContext`: only the latest value is kept; it replaces one not yet
   /// delivered, and reaches `device` (once, never duplicated) after a latency when reachable.
-  mutating func updateApplicationContext(_ message: some Sendable, to device: Device) {
+  public mutating func updateApplicationContext(_ message: some Sendable, to device: Device) {
     contexts[device] = WireMessage(message)
     if contextSince[device] == nil { contextSince[device] = now }
     if watchReachable { scheduleContextDelivery(to: device) }
@@ -336,7 +351,7 @@ struct World {
   /// Asks WidgetKit to reload every widget of the app (`reloadAllTimelines()`); each granted one
   /// is served after a latency. Returns the main widget's decision.
   @discardableResult
-  mutating func requestReload(context: ReloadContext) -> ReloadDecision {
+  public mutating func requestReload(context: ReloadContext) -> ReloadDecision {
     var first: ReloadDecision? = nil
     for widget in WidgetID.allCases.prefix(hosts.count) {
       let decision = requestReload(widget: widget, context: context)
@@ -347,7 +362,7 @@ struct World {
 
   /// Asks WidgetKit to reload one widget.
   @discardableResult
-  mutating func requestReload(widget: WidgetID, context: ReloadContext) -> ReloadDecision {
+  public mutating func requestReload(widget: WidgetID, context: ReloadContext) -> ReloadDecision {
     let decision = hosts[widget.index].budget.requestReload(at: now, context: context)
     hosts[widget.index].recordRequest(decision, at: now)
     switch decision {
@@ -370,31 +385,25 @@ struct World {
 
   /// Until when reload requests are silently dropped (the app knows it was opened from the
   /// widget, so it can know this too).
-  private(set) var deafUntil: Instant? = nil
+  public private(set) var deafUntil: Instant? = nil
 
-  /// Asks for a reload, and when WidgetKit is deaf (the app was just opened from the widget),
-  /// asks again right after: what a design that knows about the deaf window does.
-  mutating func requestReloadMindingDeafWindow(context: ReloadContext) {
-    requestReload(context: context)
-    if let deafUntil, now < deafUntil, !retryScheduled {
-      retryScheduled = true
-      schedule(.retryReload, at: deafUntil.advanced(by: 1_000))
-    }
-  }
-
-  private var retryScheduled = false
-
-  /// Schedules `step` of a design's operation in `process`, `milliseconds` from now.
-  mutating func schedule(step: some OperationStep, in process: Process, after milliseconds: Int64) {
+  /// Schedules `step` of a design's operation in `process`, `milliseconds` from now; a kill of
+  /// `process` before then takes it away.
+  public mutating func schedule(step: some OperationStep, in process: Process, after milliseconds: Int64) {
     schedule(.step(process, ScheduledStep(step)), after: milliseconds)
   }
 
-  /// Wakes the design at `instant` for a reload its ``ReloadPacer`` held back.
-  mutating func schedulePacedReload(at instant: Instant) {
-    schedule(.pacedReload, at: instant)
+  /// Wakes the design at `instant` for `reason` (what an app does with a timer or a background
+  /// task).
+  public mutating func scheduleWake(at instant: Instant, for reason: WakeReason) {
+    schedule(.wake(reason), at: instant)
   }
 
-  mutating func retryReloadServed() { retryScheduled = false }
+  /// Asks the system to run the app's background refresh task `milliseconds` from now
+  /// (``SyncDesign/backgroundRefresh(world:)``).
+  public mutating func scheduleBackgroundRefresh(after milliseconds: Int64) {
+    schedule(.backgroundRefresh, after: milliseconds)
+  }
 
   /// Whether nothing is in flight: both transfer queues and both context slots empty, no reload
   /// pending, the watch in range, and no zone change still being caught up with.
@@ -422,8 +431,9 @@ struct World {
     schedule(.policyReload(widget: widget, generation: generation), at: max(date, now))
   }
 
-  /// How long a cold extension launch or a SwiftData save takes: `range` in milliseconds.
-  mutating func drawDuration(_ range: ClosedRange<Int64>) -> Int64 {
+  /// A duration drawn from the run's seed, uniformly in `range` (milliseconds): how long a cold
+  /// extension launch or a store's save takes.
+  public mutating func drawDuration(_ range: ClosedRange<Int64>) -> Int64 {
     latencies.uniform(in: range)
   }
 

@@ -1,5 +1,6 @@
 @testable import GlanceKernel
 @testable import GlanceSimulation
+import GlanceSync
 import Testing
 
 /// A converged design with one part replaced on purpose: everything a mutant does not override
@@ -23,7 +24,8 @@ extension Mutant {
   mutating func appWentToBackground(world: inout World) { inner.appWentToBackground(world: &world) }
   mutating func zoneChanged(world: inout World) { inner.zoneChanged(world: &world) }
   mutating func backgroundRefresh(world: inout World) { inner.backgroundRefresh(world: &world) }
-  mutating func pacedReloadDue(world: inout World) { inner.pacedReloadDue(world: &world) }
+  mutating func wake(_ reason: WakeReason, world: inout World) { inner.wake(reason, world: &world) }
+  mutating func appOpenedFromWidget(world: inout World) { inner.appOpenedFromWidget(world: &world) }
   mutating func step(_ step: Step, world: inout World) { inner.step(step, world: &world) }
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
     inner.receive(message, on: device, via: channel, world: &world)

@@ -1,6 +1,7 @@
 import GlanceKernel
 @testable import GlanceSimulation
 import GlanceTestSupport
+import GlanceSync
 import Testing
 
 /// The folded sums equal the book's sums from scratch, whatever came and went before.

@@ -1,5 +1,3 @@
-public import GlanceKernel
-
 /// What the tally widget and the watch show: today's count and its status band (one band rule
 /// for every surface, `StatusBand`).
 ///

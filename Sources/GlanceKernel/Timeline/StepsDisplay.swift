@@ -1,5 +1,3 @@
-public import GlanceKernel
-
 /// What the steps app and widget show: BabySteps' progress ("today 5/12", tasks done), the
 /// last seven days of activity and the next step, as the kernel renders them.
 ///

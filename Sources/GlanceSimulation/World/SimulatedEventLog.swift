@@ -1,0 +1,112 @@
+public import GlanceKernel
+public import GlanceSync
+
+/// One store of a simulated device, as a GlanceSync engine sees it: the kernel's `EventLog`,
+/// kept in memory (a ``CountedReplica``) or in a durable log from the run's ``StoreBackend``.
+///
+/// The engine reads and writes it only through `EventLog`; the judge audits what it holds
+/// (``liveAddIDs()``, ``stepCompletions()``, ``liveExpenseIDs()``) without asking the engine, and
+/// the wiring memoises displays on ``version``. A store failure never throws into the engine:
+/// the first one is kept in the run's ``RunStores`` (the run then stops with
+/// ``SimulationError/storeFailed(strategy:domain:store:reason:)``) and reads return nothing.
+///
+/// A fault the world injects lives here too: ``failNextReceive`` makes the next bulk write fail
+/// as an I/O error would, writing nothing (a store's transaction is all or nothing).
+///
+/// ## Laws
+/// - Both backings answer alike for the same writes: `replica()` holds every event written,
+///   `replica(in: r)` is its `slice(r)`.
+/// - ``version`` counts the writes that added something.
+public final class SimulatedEventLog: ChangeCountingEventLog {
+  /// The store's name within the design (`phone`, `watch`, `group`, `legacy`).
+  public let name: String
+  private var memory = CountedReplica()
+  private var durable: (any EventLog)?
+  private let stores: RunStores
+  /// Counts the writes that added something: what a memo of a figure derived from the log keys on.
+  public private(set) var version = 0
+  public var changeCount: Int { version }
+  /// Whether the next `receive` fails (the scenario's store-copy failure).
+  var failNextReceive = false
+  /// What is derived from a durable log, per version: read after every event, changed by few.
+  private let replicaMemo = Memo<Int, Replica>()
+
+  struct CopyFailure: Error, CustomStringConvertible {
+    var description: String { "I/O error while copying (injected)" }
+  }
+
+  /// A new, empty store named `name` (unique within the design: `phone`, `watch`), in the run's
+  /// backend.
+  public init(_ name: String, stores: RunStores) {
+    self.name = name
+    self.stores = stores
+    self.durable = stores.open(name)
+  }
+
+  public func record(_ event: Event) -> Bool {
+    let new: Bool
+    if var log = durable {
+      new = attempt(false) { try log.record(event) }
+      durable = log
+    } else {
+      new = memory.insert(event)
+    }
+    if new { version += 1 }
+    return new
+  }
+
+  public func receive(_ events: [Event]) throws -> Int {
+    if failNextReceive {
+      failNextReceive = false
+      throw CopyFailure()
+    }
+    let new: Int
+    if var log = durable {
+      new = attempt(0) { try log.receive(events) }
+      durable = log
+    } else {
+      new = events.reduce(0) { $0 + (memory.insert($1) ? 1 : 0) }
+    }
+    if new > 0 { version += 1 }
+    return new
+  }
+
+  public func replica() -> Replica {
+    guard let log = durable else { return memory.replica }
+    return replicaMemo.value(for: version) { attempt(Replica()) { try log.replica() } }
+  }
+
+  public func replica(in instants: Range<Instant>) -> Replica {
+    guard let log = durable else { return memory.slice(instants) }
+    return attempt(Replica()) { try log.replica(in: instants) }
+  }
+
+  // MARK: What the judge audits
+
+  /// The ids of the live adds, in id order.
+  public func liveAddIDs() -> [EventID] {
+    durable == nil ? memory.liveAddIDs : replica().liveAdds.map(\.id)
+  }
+
+  /// The replica's step completions (`Replica.stepCompletions`).
+  public func stepCompletions() -> [StepID: Instant] {
+    durable == nil && !memory.togglesRemoved ? memory.stepCompletions : replica().stepCompletions
+  }
+
+  /// The ids of the live expenses: in the order they arrived from memory, in id order from a
+  /// durable log.
+  public func liveExpenseIDs() -> [EventID] {
+    (durable == nil ? memory.liveExpenses : replica().liveExpenses).map(\.id)
+  }
+
+  /// `body`'s value, or `fallback` once the store failed (the failure is kept for the run).
+  private func attempt<Value>(_ fallback: Value, _ body: () throws -> Value) -> Value {
+    guard stores.failure == nil else { return fallback }
+    do {
+      return try body()
+    } catch {
+      stores.fail(name, error)
+      return fallback
+    }
+  }
+}

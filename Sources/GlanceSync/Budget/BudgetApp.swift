@@ -1,0 +1,82 @@
+public import GlanceKernel
+
+/// The converged budget app (Pulpe): every expense is an `expense` event (a `Money` amount
+/// entered on the kernel's `AmountEntry` sheet) and a delete a `remove` tombstone, in the
+/// store's event log; every figure is derived from the log with the ``BudgetBook``; each change
+/// asks for the widgets to be reloaded (free: the app is in the foreground). The widgets' own
+/// timelines (``BudgetWidgets``) are planned to every pay-period boundary, so a new period shows
+/// at once with no reload.
+///
+/// ## Laws
+/// - What the app shows is what the current-period widget shows at the same instant.
+public struct BudgetApp<Log: EventLog> {
+  public var book: BudgetBook { widgets.book }
+  /// What the app shows is the current-period widget's model: the app keeps a provider of its own.
+  private let widgets: BudgetWidgets
+  /// The App Group store.
+  public private(set) var log: Log
+  private let reloader: any WidgetReloader
+  private let wakes: any WakeScheduler
+  /// When the widgets are reloaded.
+  public private(set) var reloads: ReloadCoordinator
+
+  /// An app over `log`.
+  ///
+  /// - Throws: `RefreshBudgetError` for a budget outside 40…72.
+  public init(log: Log, book: BudgetBook, refreshBudget: Int, reloader: any WidgetReloader, wakes: any WakeScheduler)
+    throws(RefreshBudgetError)
+  {
+    self.log = log
+    self.widgets = BudgetWidgets(book: book)
+    self.reloader = reloader
+    self.wakes = wakes
+    self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget)
+  }
+
+  /// The person submits `expense` on the add-expense sheet at `now`: event `id`.
+  ///
+  /// - Throws: what the log throws; nothing was recorded then.
+  public mutating func add(_ expense: SubmittedExpense, id: EventID, at now: Instant) throws {
+    _ = try log.record(Event(id: id, kind: .expense(amount: expense.amount, note: expense.name), instant: now, origin: .app))
+    reloads.reload(at: now, reloader: reloader, wakes: wakes)
+  }
+
+  /// The person deletes the expense `target` at `now`: a tombstone with id `id`.
+  ///
+  /// - Throws: what the log throws; nothing was recorded then.
+  public mutating func delete(_ target: EventID, id: EventID, at now: Instant) throws {
+    _ = try log.record(Event(id: id, kind: .remove(target: target), instant: now, origin: .app))
+    reloads.reload(at: now, reloader: reloader, wakes: wakes)
+  }
+
+  /// The app came to the foreground: a reload is free, and replaces any the widgets' own
+  /// schedules may have lost.
+  public mutating func becameActive(at now: Instant) {
+    reloads.reload(at: now, reloader: reloader, wakes: wakes)
+  }
+
+  /// The app was opened from a widget at `now` (see ``ReloadCoordinator``).
+  public mutating func openedFromWidget(at now: Instant) {
+    reloads.appOpenedFromWidget(at: now, wakes: wakes)
+  }
+
+  /// The device's zone changed while the app runs: a reload is free in the foreground.
+  public mutating func zoneChanged(at now: Instant, foreground: Bool) {
+    if foreground { reloads.reload(at: now, reloader: reloader, wakes: wakes) }
+  }
+
+  /// A wake the engine asked for is due.
+  public mutating func wake(_ reason: WakeReason, at now: Instant, foreground: Bool) {
+    reloads.wake(reason, at: now, free: foreground, reloader: reloader, wakes: wakes)
+  }
+
+  /// What the app shows at `now`: the current period's `remaining` (or the empty state).
+  ///
+  /// - Throws: what the log throws.
+  public func display(at now: Instant, in calendar: ZoneCalendar) throws -> CurrentPeriodModel {
+    guard case .currentPeriod(let model) = try widgets.model(of: log, kind: .currentPeriod(.small), at: now, in: calendar) else {
+      preconditionFailure("a current-period projection renders the current period")
+    }
+    return model
+  }
+}

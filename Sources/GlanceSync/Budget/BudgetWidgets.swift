@@ -1,0 +1,49 @@
+public import GlanceKernel
+
+/// The converged budget widgets' timeline provider (Pulpe's current-period and year-overview
+/// widgets): it sums the expenses of the App Group store by pay period and plans the widget to
+/// every pay-period boundary of the next 31 days, where it turns to the new period (and, in
+/// January, the year overview to the new year) with no reload.
+///
+/// Keep one provider for one store (the widget extension's `TimelineProvider` holds it, the
+/// app's ``BudgetApp`` has its own): it keeps the sums it last made while the store does not
+/// change and the zone stays the same, when the store counts its changes
+/// (``ChangeCountingEventLog``).
+///
+/// ## Laws
+/// - For every `t` in the 31 days after `now`, the entry in force is what `BudgetBook.model`
+///   makes of the book's cache at `t`, from the expenses in the store as of `now`.
+public struct BudgetWidgets: Sendable {
+  public let book: BudgetBook
+  private let sums = DerivedValue<String, [BudgetPeriod: Money]>()
+
+  /// A provider for `book`.
+  public init(book: BudgetBook) {
+    self.book = book
+  }
+
+  /// The timeline of the budget widget of `kind` at `now`, from `log`, periods read in
+  /// `calendar`'s zone.
+  ///
+  /// - Throws: what the log throws.
+  public func timeline(of log: some EventLog, kind: BudgetWidgetKind, at now: Instant, in calendar: ZoneCalendar) throws
+    -> Timeline<BudgetWidgetModel>
+  {
+    let projection = BudgetBookProjection(book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar)
+    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.periodHorizonMilliseconds)
+  }
+
+  /// What the widget of `kind` shows of `log` at `now`.
+  ///
+  /// - Throws: what the log throws.
+  public func model(of log: some EventLog, kind: BudgetWidgetKind, at now: Instant, in calendar: ZoneCalendar) throws
+    -> BudgetWidgetModel
+  {
+    BudgetBook.model(book.cache(spent: try spent(of: log, in: calendar), at: now, in: calendar), kind: kind, at: now, in: calendar)
+  }
+
+  /// Each period's expenses summed, periods read in `calendar`'s zone.
+  private func spent(of log: some EventLog, in calendar: ZoneCalendar) throws -> [BudgetPeriod: Money] {
+    try sums.value(of: log, key: calendar.identifier) { book.spent(BudgetBook.expenses(of: try log.replica()), in: calendar) }
+  }
+}

@@ -1,0 +1,87 @@
+public import GlanceKernel
+
+/// When the converged engine asks WidgetKit to reload its widgets: at once where reloads are
+/// free, through the kernel's `ReloadPacer` where they are charged, and again right after the
+/// 30-second window in which WidgetKit ignores requests (the app was opened from the widget).
+///
+/// A reload asked while the app is in the foreground or right after an interactive widget intent
+/// costs nothing. A change learned in the background (a watch's tap delivered to the phone)
+/// costs a charged reload; the pacer lets one through at once when the last one it let through
+/// is at least `2 × 24 h / limit` old, and otherwise asks for a wake at the end of that spacing
+/// on which every change until then rides. So, however heavy the traffic, the charged reloads the
+/// engine asks for keep to half the budget, and the other half stays for the widgets' own
+/// timeline reloads.
+///
+/// WidgetKit drops requests silently for 30 s after the app is opened from the widget
+/// (`RefreshBudget.deafWindowMilliseconds`). The app knows when it was opened from its widget,
+/// so the coordinator knows the window: a request made inside it is asked again a second after
+/// it ends (one wake, however many requests).
+///
+/// ## Laws
+/// - Every request goes to the reloader at once or rides on a wake that is scheduled: no change
+///   is left behind (the pacer's law), and a request dropped in a deaf window is asked again.
+/// - At most one deaf-window wake is pending at any time; at most one paced wake (the pacer's).
+/// - The charged reloads it asks for are at least the pacer's spacing apart.
+public struct ReloadCoordinator: Hashable, Sendable {
+  /// Coalesces the charged reloads of changes learned in the background.
+  public private(set) var pacer: ReloadPacer
+  /// Until when WidgetKit ignores reload requests (the app was opened from the widget).
+  public private(set) var deafUntil: Instant? = nil
+  /// Whether a wake after the deaf window is pending.
+  public private(set) var retryScheduled = false
+  /// When the last reload was asked for.
+  public private(set) var lastRequest: Instant? = nil
+
+  /// A coordinator for widgets whose refresh budget is `limit` charged reloads per 24 hours.
+  ///
+  /// - Throws: `RefreshBudgetError.limitOutOfRange` outside `RefreshBudget.limitRange`.
+  public init(refreshBudget limit: Int) throws(RefreshBudgetError) {
+    pacer = try ReloadPacer(refreshBudget: limit)
+  }
+
+  /// The app was opened from the widget at `instant`: WidgetKit ignores requests for 30 s. The
+  /// app may learn it after it asked for a reload (a deep link is handled after the app became
+  /// active): a request made at or after `instant` is then asked again after the window.
+  public mutating func appOpenedFromWidget(at instant: Instant, wakes: any WakeScheduler) {
+    deafUntil = instant.advanced(by: RefreshBudget.deafWindowMilliseconds)
+    if let lastRequest, lastRequest >= instant { scheduleRetry(wakes: wakes) }
+  }
+
+  /// Asks for a reload now, and once more after the deaf window if WidgetKit is deaf now.
+  public mutating func reload(at now: Instant, reloader: any WidgetReloader, wakes: any WakeScheduler) {
+    reloader.reloadAllTimelines()
+    lastRequest = now
+    guard let deafUntil, now < deafUntil else { return }
+    scheduleRetry(wakes: wakes)
+  }
+
+  /// One wake after the deaf window, however many requests fell in it.
+  private mutating func scheduleRetry(wakes: any WakeScheduler) {
+    guard let deafUntil, !retryScheduled else { return }
+    retryScheduled = true
+    wakes.scheduleWake(at: deafUntil.advanced(by: 1_000), for: .reloadAfterDeafWindow)
+  }
+
+  /// What the widgets show changed at `now`: reload at once when `free` (the app is in the
+  /// foreground), else as the pacer says (now, or on a paced wake).
+  public mutating func changed(at now: Instant, free: Bool, reloader: any WidgetReloader, wakes: any WakeScheduler) {
+    switch pacer.change(at: now, free: free) {
+    case .reloadNow: reload(at: now, reloader: reloader, wakes: wakes)
+    case .reloadAt(let due): wakes.scheduleWake(at: due, for: .pacedReload)
+    case .coalesced: break
+    }
+  }
+
+  /// A wake this coordinator asked for is due at `now`; `free` when the app is in the
+  /// foreground.
+  public mutating func wake(_ reason: WakeReason, at now: Instant, free: Bool, reloader: any WidgetReloader, wakes: any WakeScheduler) {
+    switch reason {
+    case .reloadAfterDeafWindow:
+      retryScheduled = false
+      reload(at: now, reloader: reloader, wakes: wakes)
+    case .pacedReload:
+      guard pacer.due(at: now, free: free) else { return }
+      reload(at: now, reloader: reloader, wakes: wakes)
+    }
+  }
+}

@@ -1,0 +1,162 @@
+public import GlanceKernel
+
+/// The converged tally on the phone: what the app does on a tap and a delete, what the widget's
+/// "+" intent writes, how the watch's taps are merged, and when the widget is reloaded and the
+/// watch told.
+///
+/// - Every tap is an immutable `Event` with an id, written in one transaction to the App Group
+///   store (`log`) by the app or the widget intent: a kill cannot split it, and there is no
+///   read-modify-write of a shared counter.
+/// - A delete is a `remove` event (a tombstone) that travels like any other.
+/// - The watch's taps arrive over `transferUserInfo` (durable, in order, at least once) and are
+///   merged by id, so a duplicate delivery changes nothing.
+/// - After every change the phone pushes a ``TallyDigest`` (its last 48 hours, bounded to the
+///   channel's size) as the watch's application context: latest wins, and each digest holds
+///   everything the watch needs, so a digest the watch never saw costs nothing.
+/// - After every change the widgets are reloaded through the ``ReloadCoordinator``: free in the
+///   foreground and after the intent, paced in the background.
+///
+/// The widget's "+" is an App Intent that runs in the app's process: declare it a
+/// `LiveActivityIntent`, which the system performs by launching the app without opening it, so
+/// that it can reach WatchConnectivity (a widget extension cannot). The widget's timeline comes
+/// from ``TallyWidget``, in the widget extension, reading the same store.
+///
+/// The engine is the only writer of its log while it runs. It keeps in memory only what it can
+/// lose: a new engine over the same log (after the app was killed) pushes and reloads again at
+/// its next change.
+///
+/// ## Laws
+/// - Every write is one `EventLog` call; the log's laws (idempotence, merge by union) make
+///   repeats and reorderings harmless.
+/// - Each change that added something to the log is followed by exactly one digest push (when it
+///   was accepted by the link) and one reload request (now, or on a paced wake).
+/// - Every payload it sends fits its channel (``PeerChannel/payloadBytesMax``).
+public struct TallyPhone<Log: EventLog> {
+  /// The App Group store.
+  public private(set) var log: Log
+  public let settings: TallySettings
+  private let link: any PeerLink
+  private let reloader: any WidgetReloader
+  private let wakes: any WakeScheduler
+  /// When the widgets are reloaded.
+  public private(set) var reloads: ReloadCoordinator
+  /// Counts the writes that added something; `pushed` is the count at the last digest sent.
+  private var changes = 0
+  private var pushed = 0
+
+  /// An engine over `log` for a widget whose budget is `refreshBudget` charged reloads a day.
+  ///
+  /// - Throws: `RefreshBudgetError.limitOutOfRange` outside 40…72.
+  public init(
+    log: Log, settings: TallySettings, refreshBudget: Int, link: any PeerLink, reloader: any WidgetReloader,
+    wakes: any WakeScheduler
+  ) throws(RefreshBudgetError) {
+    self.log = log
+    self.settings = settings
+    self.link = link
+    self.reloader = reloader
+    self.wakes = wakes
+    self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget)
+  }
+
+  // MARK: What the person does
+
+  /// A tap on the app's "+" at `now` (the app is in the foreground), recorded as event `id`.
+  ///
+  /// - Throws: what the log throws; nothing was recorded then.
+  public mutating func tap(id: EventID, at now: Instant) throws {
+    try record(Event(id: id, kind: .add, instant: now, origin: .app))
+    reloads.changed(at: now, free: true, reloader: reloader, wakes: wakes)
+    try pushDigest(at: now)
+  }
+
+  /// The widget's "+" intent at `now`, recorded as event `id` (WidgetKit reloads the widget
+  /// after an interactive intent, free).
+  ///
+  /// - Throws: what the log throws; nothing was recorded then.
+  public mutating func widgetTap(id: EventID, at now: Instant) throws {
+    try record(Event(id: id, kind: .add, instant: now, origin: .widgetIntent))
+    reloads.reload(at: now, reloader: reloader, wakes: wakes)
+    try pushDigest(at: now)
+  }
+
+  /// The person deletes the entry `target` at `now` in the app (in the foreground): a tombstone
+  /// with id `id`.
+  ///
+  /// - Throws: what the log throws; nothing was recorded then.
+  public mutating func delete(_ target: EventID, id: EventID, at now: Instant) throws {
+    try record(Event(id: id, kind: .remove(target: target), instant: now, origin: .app))
+    reloads.changed(at: now, free: true, reloader: reloader, wakes: wakes)
+    try pushDigest(at: now)
+  }
+
+  // MARK: What the platform tells the app
+
+  /// The app came to the foreground at `now`: the watch is told what it may have missed, and
+  /// the widgets are reloaded (free).
+  public mutating func becameActive(at now: Instant) throws {
+    try pushDigest(at: now)
+    reloads.changed(at: now, free: true, reloader: reloader, wakes: wakes)
+  }
+
+  /// The app was opened from the widget at `now` (a tap on its body, a deep link): WidgetKit
+  /// ignores reload requests for 30 s, so the engine asks again after (call it before or after
+  /// ``becameActive(at:)``).
+  public mutating func openedFromWidget(at now: Instant) {
+    reloads.appOpenedFromWidget(at: now, wakes: wakes)
+  }
+
+  /// A payload the watch sent arrived at `now` (`foreground`: whether the app is in the
+  /// foreground, which makes a reload free).
+  ///
+  /// - Throws: ``PeerMessageError`` for a payload that is not a Glance message, what the log
+  ///   throws; nothing was recorded then.
+  public mutating func received(_ payload: [UInt8], at now: Instant, foreground: Bool) throws {
+    guard case .event(let event) = try PeerMessage(decoding: payload) else { return }
+    // A duplicate delivery (at least once) adds nothing and needs nothing.
+    guard try log.receive([event]) == 1 else { return }
+    changes += 1
+    reloads.changed(at: now, free: foreground, reloader: reloader, wakes: wakes)
+    try pushDigest(at: now)
+  }
+
+  /// The device's zone changed while the app runs (`NSSystemTimeZoneDidChange`): a reload is
+  /// free in the foreground; a widget is told nothing, its hourly zone check covers it.
+  public mutating func zoneChanged(at now: Instant, foreground: Bool) {
+    if foreground { reloads.reload(at: now, reloader: reloader, wakes: wakes) }
+  }
+
+  /// A wake the engine asked for (``WakeScheduler``) is due.
+  public mutating func wake(_ reason: WakeReason, at now: Instant, foreground: Bool) {
+    reloads.wake(reason, at: now, free: foreground, reloader: reloader, wakes: wakes)
+  }
+
+  // MARK: What the app shows
+
+  /// The app's summary at `now`, with "today" in `calendar`'s zone.
+  ///
+  /// - Throws: what the log throws.
+  public func summary(at now: Instant, in calendar: ZoneCalendar) throws -> TallySummary {
+    let today = calendar.dayInterval(containing: now)
+    let recent = try log.replica(in: today.start.advanced(by: -settings.summaryWindowMilliseconds)..<today.end)
+    return TallySummary(tally: recent.tally, at: now, in: calendar, limit: settings.dailyLimit, streakLimit: settings.streakLimit)
+  }
+
+  // MARK: Steps
+
+  private mutating func record(_ event: Event) throws {
+    if try log.record(event) { changes += 1 }
+  }
+
+  /// Pushes the digest as the watch's application context, when the log changed since the last.
+  private mutating func pushDigest(at now: Instant) throws {
+    guard changes > pushed else { return }
+    let payload = PeerMessage.tallyDigest(try TallyDigest.making(of: log, at: now)).encoded()
+    do {
+      try link.send(payload, on: .applicationContext)
+      pushed = changes
+    } catch {
+      // No session (no watch, not activated): the next change or activation tries again.
+    }
+  }
+}

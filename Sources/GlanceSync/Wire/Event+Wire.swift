@@ -1,0 +1,175 @@
+import Foundation
+import GlanceKernel
+
+/// One ``Event`` in the binary wire format (see ``PeerMessage/encoded()`` for the layout): the
+/// same bytes whether the event travels alone (``PeerMessage/event(_:)``) or in a digest.
+///
+/// ## Laws
+/// - `Event(reading:)` of what `write(to:)` appends is the event, and consumes exactly
+///   ``wireByteCount`` bytes.
+/// - ``wireByteCount`` is computed without encoding, and equals the bytes `write(to:)` appends.
+extension Event {
+  /// The bytes of an event whose kind has no payload (`add`): id, instant, origin, kind tag.
+  static let wireByteCountMin = WireWriter.uuidByteCount + WireWriter.int64ByteCount + 2
+
+  /// The bytes this event takes in the wire format.
+  var wireByteCount: Int {
+    switch kind {
+    case .add:
+      return Self.wireByteCountMin
+    case .remove, .complete, .uncomplete:
+      return Self.wireByteCountMin + WireWriter.uuidByteCount
+    case .expense(let amount, let note):
+      return Self.wireByteCountMin
+        + WireWriter.stringByteCount(length: amount.currency.code.utf8.count)
+        + WireWriter.stringByteCount(length: Self.canonicalTextByteCount(of: amount))
+        + WireWriter.stringByteCount(length: note.utf8.count)
+    }
+  }
+
+  /// Whether the event fits the format's bounds: an expense's note has at most
+  /// ``PeerMessage/noteBytesMax`` UTF-8 bytes and its amount's canonical text at most
+  /// ``PeerMessage/amountTextBytesMax``. Other kinds always fit.
+  var isWireEncodable: Bool {
+    guard case .expense(let amount, let note) = kind else { return true }
+    return note.utf8.count <= PeerMessage.noteBytesMax
+      && Self.canonicalTextByteCount(of: amount) <= PeerMessage.amountTextBytesMax
+  }
+
+  /// The UTF-8 bytes of `amount.description` (`-?digits.dd`), by arithmetic when the amount
+  /// fits in `Int64` minor units; huge amounts (rare) are formatted and measured.
+  static func canonicalTextByteCount(of amount: Money) -> Int {
+    guard let units = amount.minorUnits(exactlyAs: Int64.self) else {
+      return amount.description.utf8.count
+    }
+    var magnitude = units.magnitude
+    var digitCount = 1
+    while magnitude >= 10 {  // at most 19 turns: UInt64 has 20 decimal digits
+      magnitude /= 10
+      digitCount += 1
+    }
+    // The whole part has at least one digit ("0.05"), so the digits number at least decimals + 1.
+    let decimals = amount.currency.minorUnitDigits
+    return (units < 0 ? 1 : 0) + max(digitCount, decimals + 1) + 1
+  }
+
+  // MARK: - Tags
+
+  /// The kind tags: 0 add, 1 remove, 2 complete, 3 uncomplete, 4 expense.
+  static let addTag: UInt8 = 0
+  static let removeTag: UInt8 = 1
+  static let completeTag: UInt8 = 2
+  static let uncompleteTag: UInt8 = 3
+  static let expenseTag: UInt8 = 4
+
+  /// The origin's byte: 0 app, 1 widget intent, 2 watch (fixed here, not derived from the
+  /// declaration order, so that reordering `Origin`'s cases cannot change the format).
+  static func wireByte(of origin: Origin) -> UInt8 {
+    switch origin {
+    case .app: return 0
+    case .widgetIntent: return 1
+    case .watch: return 2
+    }
+  }
+
+  /// The origin of a byte that ``wireByte(of:)`` gives, or `nil` for any other byte.
+  static func origin(wireByte: UInt8) -> Origin? {
+    switch wireByte {
+    case 0: return .app
+    case 1: return .widgetIntent
+    case 2: return .watch
+    default: return nil
+    }
+  }
+
+  // MARK: - Writing and reading
+
+  /// Appends the event: id, instant, origin, kind tag, the kind's payload.
+  ///
+  /// - Precondition: ``isWireEncodable``.
+  func write(to writer: inout WireWriter) {
+    let start = writer.bytes.count
+    writer.appendUUID(id.uuid)
+    writer.appendInt64(instant.millisecondsSince1970)
+    writer.append(Self.wireByte(of: origin))
+    switch kind {
+    case .add:
+      writer.append(Self.addTag)
+    case .remove(let target):
+      writer.append(Self.removeTag)
+      writer.appendUUID(target.uuid)
+    case .complete(let step):
+      writer.append(Self.completeTag)
+      writer.appendUUID(step.uuid)
+    case .uncomplete(let step):
+      writer.append(Self.uncompleteTag)
+      writer.appendUUID(step.uuid)
+    case .expense(let amount, let note):
+      writer.append(Self.expenseTag)
+      writer.appendString(amount.currency.code, maxBytes: PeerMessage.currencyCodeBytesMax)
+      writer.appendString(amount.description, maxBytes: PeerMessage.amountTextBytesMax)
+      writer.appendString(note, maxBytes: PeerMessage.noteBytesMax)
+    }
+    let written = writer.bytes.count - start
+    precondition(
+      written == wireByteCount,
+      "event \(id) took \(written) bytes, not the \(wireByteCount) counted")
+  }
+
+  /// Reads an event that ``write(to:)`` appended.
+  ///
+  /// - Throws: ``PeerMessageError`` naming the first malformed field.
+  init(reading reader: inout WireReader) throws(PeerMessageError) {
+    let id = EventID(try reader.readUUID())
+    let instant = Instant(millisecondsSince1970: try reader.readInt64())
+    let originOffset = reader.offset
+    let originByte = try reader.readUInt8()
+    guard let origin = Self.origin(wireByte: originByte) else {
+      throw .unknownOrigin(tag: originByte, offset: originOffset)
+    }
+    let kind = try Self.readKind(from: &reader)
+    self.init(id: id, kind: kind, instant: instant, origin: origin)
+  }
+
+  /// Reads a kind tag and its payload.
+  static func readKind(from reader: inout WireReader) throws(PeerMessageError) -> EventKind {
+    let tagOffset = reader.offset
+    let tag = try reader.readUInt8()
+    switch tag {
+    case addTag: return .add
+    case removeTag: return .remove(target: EventID(try reader.readUUID()))
+    case completeTag: return .complete(step: StepID(try reader.readUUID()))
+    case uncompleteTag: return .uncomplete(step: StepID(try reader.readUUID()))
+    case expenseTag: return try readExpense(from: &reader)
+    default: throw .unknownEventKind(tag: tag, offset: tagOffset)
+    }
+  }
+
+  /// Reads an expense's currency code, amount text and note.
+  ///
+  /// The amount must be the canonical text of the amount it spells (`1.50`, never `1.5`,
+  /// `01.50` or `-0.00`), so that every accepted message has exactly one encoding.
+  static func readExpense(from reader: inout WireReader) throws(PeerMessageError) -> EventKind {
+    let currencyOffset = reader.offset
+    let code = try reader.readString(maxBytes: PeerMessage.currencyCodeBytesMax)
+    guard let currency = Currency.allCases.first(where: { $0.code.utf8.elementsEqual(code.utf8) })
+    else {
+      throw .unknownCurrency(code: code, offset: currencyOffset)
+    }
+    let amountOffset = reader.offset
+    let text = try reader.readString(maxBytes: PeerMessage.amountTextBytesMax)
+    let amount: Money
+    do throws(MoneyParseError) {
+      amount = try Money(canonical: text, currency: currency)
+    } catch {
+      throw .badAmount(text: text, offset: amountOffset, reason: error.description)
+    }
+    let canonical = amount.description
+    guard canonical.utf8.elementsEqual(text.utf8) else {
+      throw .badAmount(
+        text: text, offset: amountOffset, reason: "the amount is written \(canonical)")
+    }
+    let note = try reader.readString(maxBytes: PeerMessage.noteBytesMax)
+    return .expense(amount: amount, note: note)
+  }
+}
