@@ -14,7 +14,7 @@ DOCS_BUILD ?= .build
 DOCS_OUT ?= $(DOCS_BUILD)/docs
 DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
-DOCS_MODULES := GlanceKernel GlanceStore GlanceSimulation
+DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
 .PHONY: deps build test bench bench-judge bench-sweep simulate baseline stress fuzz docs clean
 
@@ -38,10 +38,13 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## test: build and run every test (Swift Testing and property tests).
+## test: build and run every test (Swift Testing and property tests), then build and test
+## Examples/CustomDesign, a separate package that simulates a design of its own (its own build
+## folder: it builds Glance from source, as a user's package would).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	cd Examples/CustomDesign && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 ## bench: release-build benchmarks, printed as a Markdown table (never part of `make test`).
 bench: deps

@@ -113,18 +113,24 @@ struct DomainRun<Design: SyncDesign> {
   }
 
   /// How long the judge gives a widget to learn of a zone change: WidgetKit documents no reload
-  /// when the device's zone changes, and a widget's budget affords a charged reload an hour with
-  /// room to spare, so a widget that checks its zone hourly can catch up within the hour.
-  /// (GlanceSync's converged widgets do: `WidgetTimelines.zoneCheckMilliseconds`, at most this,
-  /// as a test checks.)
-  static var zoneCatchUpMilliseconds: Int64 { Instant.millisecondsPerHour }
+  /// when the device's zone changes, so a widget learns of it only at a charged reload of its
+  /// own timeline. Half the budget (less two, for the edges of the rolling window) affords one
+  /// every `48 h / (limit − 4)`, the other half going to changes learned in the background: the
+  /// judge grants that, and never less than an hour. (GlanceSync's converged widgets check their
+  /// zone this often or more: `WidgetTimelines.zoneCheckMilliseconds(refreshBudget:)`, which a
+  /// test holds at most this for every budget.)
+  var zoneCatchUpMilliseconds: Int64 {
+    let limit = Int64(scenario.refreshBudget)
+    let halfLessTwo = (2 * RefreshBudget.windowMilliseconds + (limit - 4) - 1) / (limit - 4)
+    return max(Instant.millisecondsPerHour, halfLessTwo)
+  }
 
   /// How long after a zone change every surface must show the new zone's "today": a widget's
   /// zone-check reload (``zoneCatchUpMilliseconds``) fired as late as WidgetKit fires it,
   /// served after the longest reload latency, plus WidgetKit's deaf window and a margin.
   var zoneSettleMilliseconds: Int64 {
     let lateFiring = Int64(scenario.faults.lateFiringSecondsMax) * 1000
-    return Self.zoneCatchUpMilliseconds + lateFiring + max(1_000, lateFiring) + RefreshBudget.deafWindowMilliseconds + 5_000
+    return zoneCatchUpMilliseconds + lateFiring + max(1_000, lateFiring) + RefreshBudget.deafWindowMilliseconds + 5_000
   }
 
   /// WidgetKit asks the provider for a timeline and schedules what its policy says.

@@ -16,8 +16,8 @@ struct ConvergedBudget: ConvergedDesign {
 
   init(scenario: Scenario, stores: RunStores) {
     let book = BudgetBook(scenario: scenario)
-    provider = BudgetWidgets(book: book)
     do {
+      provider = try BudgetWidgets(book: book, refreshBudget: scenario.refreshBudget)
       app = try BudgetApp(
         log: SimulatedEventLog("phone", stores: stores), book: book,
         refreshBudget: scenario.refreshBudget, reloader: platform, wakes: platform)

@@ -33,7 +33,7 @@ struct ConvergedSteps: ConvergedDesign {
     if scenario.storeMove == nil { group = SimulatedEventLog("group", stores: stores) }
     let legacy = scenario.storeMove == nil ? nil : SimulatedEventLog("legacy", stores: stores)
     do {
-      provider = try StepsWidget(tasks: StepsPlan.tasks)
+      provider = try StepsWidget(tasks: StepsPlan.tasks, refreshBudget: scenario.refreshBudget)
       app = try StepsApp(
         store: group, legacy: legacy, tasks: StepsPlan.tasks, refreshBudget: scenario.refreshBudget, reloader: platform,
         wakes: platform)

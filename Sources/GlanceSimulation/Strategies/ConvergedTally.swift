@@ -19,10 +19,12 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   /// What the app and the watch show, for their store's version, the day and the zone.
   private let appMemo = Memo<DayMemoKey, Display>()
   private let watchMemo = Memo<DayMemoKey, Display>()
+  private let refreshBudget: Int
 
   static let settings = TallySettings(dailyLimit: PersonSettings.tallyDailyLimit, streakLimit: PersonSettings.tallyStreakLimit)
 
   init(scenario: Scenario, stores: RunStores) {
+    refreshBudget = scenario.refreshBudget
     do {
       phone = try TallyPhone(
         log: SimulatedEventLog("phone", stores: stores), settings: Self.settings, refreshBudget: scenario.refreshBudget,
@@ -84,7 +86,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     precondition(widget == .main, "the tally has one widget")
-    let timeline = Self.shown { try TallyWidget.timeline(of: phone.log, settings: Self.settings, at: world.now, in: world.calendar) }
+    let timeline = Self.shown { try TallyWidget.timeline(of: phone.log, settings: Self.settings, refreshBudget: refreshBudget, at: world.now, in: world.calendar) }
     return WidgetTimeline(timeline) { .tallyBadge($0) }
   }
 

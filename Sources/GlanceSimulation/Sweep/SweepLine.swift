@@ -54,6 +54,19 @@ public struct SweepLine: Hashable, Sendable, Codable {
     }
   }
 
+  /// The line as one line of JSON (keys sorted, no spaces), without the newline.
+  public func jsonLine() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      return String(decoding: try encoder.encode(self), as: UTF8.self)
+    } catch {
+      preconditionFailure("a sweep line of strings and integers always encodes: \(error)")
+    }
+  }
+}
+
+extension SweepLine {
   /// The line of `result`, one design's run of one domain at `seed`.
   init(seed: UInt64, result: StrategyResult) {
     let broken = result.violations.map {
@@ -65,16 +78,5 @@ public struct SweepLine: Hashable, Sendable, Codable {
       staleness: result.staleness.map {
         Stale(domain: result.domain.rawValue, surface: $0.surface.rawValue, maxMilliseconds: $0.maximum)
       })
-  }
-
-  /// The line as one line of JSON (keys sorted, no spaces), without the newline.
-  public func jsonLine() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      return String(decoding: try encoder.encode(self), as: UTF8.self)
-    } catch {
-      preconditionFailure("a sweep line of strings and integers always encodes: \(error)")
-    }
   }
 }

@@ -27,7 +27,7 @@ public struct BudgetApp<Log: EventLog> {
     throws(RefreshBudgetError)
   {
     self.log = log
-    self.widgets = BudgetWidgets(book: book)
+    self.widgets = try BudgetWidgets(book: book, refreshBudget: refreshBudget)
     self.reloader = reloader
     self.wakes = wakes
     self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget)

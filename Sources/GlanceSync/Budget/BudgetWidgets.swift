@@ -15,11 +15,17 @@ public import GlanceKernel
 ///   makes of the book's cache at `t`, from the expenses in the store as of `now`.
 public struct BudgetWidgets: Sendable {
   public let book: BudgetBook
+  /// The widgets' budget: charged reloads a day.
+  public let refreshBudget: Int
   private let sums = DerivedValue<String, [BudgetPeriod: Money]>()
 
-  /// A provider for `book`.
-  public init(book: BudgetBook) {
+  /// A provider for `book`, for widgets whose budget is `refreshBudget` charged reloads a day.
+  ///
+  /// - Throws: `RefreshBudgetError.limitOutOfRange` outside 40…72.
+  public init(book: BudgetBook, refreshBudget: Int) throws(RefreshBudgetError) {
+    guard RefreshBudget.limitRange.contains(refreshBudget) else { throw .limitOutOfRange(refreshBudget) }
     self.book = book
+    self.refreshBudget = refreshBudget
   }
 
   /// The timeline of the budget widget of `kind` at `now`, from `log`, periods read in
@@ -30,7 +36,7 @@ public struct BudgetWidgets: Sendable {
     -> Timeline<BudgetWidgetModel>
   {
     let projection = BudgetBookProjection(book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar)
-    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.periodHorizonMilliseconds)
+    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.periodHorizonMilliseconds, refreshBudget: refreshBudget)
   }
 
   /// What the widget of `kind` shows of `log` at `now`.

@@ -78,7 +78,8 @@ public struct ReloadCoordinator: Hashable, Sendable {
     switch reason {
     case .reloadAfterDeafWindow:
       retryScheduled = false
-      reload(at: now, reloader: reloader, wakes: wakes)
+      // In the background the retry is charged: it goes through the pacing like any change.
+      if free { reload(at: now, reloader: reloader, wakes: wakes) } else { changed(at: now, free: false, reloader: reloader, wakes: wakes) }
     case .pacedReload:
       guard pacer.due(at: now, free: free) else { return }
       reload(at: now, reloader: reloader, wakes: wakes)

@@ -37,7 +37,7 @@ public struct StepsApp<Log: EventLog> {
     store: Log?, legacy: Log?, tasks: [StepTask], refreshBudget: Int, reloader: any WidgetReloader, wakes: any WakeScheduler
   ) throws {
     precondition(store != nil || legacy != nil, "the steps app needs a store")
-    views = (try StepsWidget(tasks: tasks), try StepsWidget(tasks: tasks))
+    views = (try StepsWidget(tasks: tasks, refreshBudget: refreshBudget), try StepsWidget(tasks: tasks, refreshBudget: refreshBudget))
     self.store = store
     self.legacy = legacy
     self.reloader = reloader

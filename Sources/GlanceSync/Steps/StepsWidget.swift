@@ -15,14 +15,19 @@ public import GlanceKernel
 public struct StepsWidget: Sendable {
   /// The tasks the person works through.
   public let tasks: [StepTask]
+  /// The widget's budget: charged reloads a day.
+  public let refreshBudget: Int
   private let completions = DerivedValue<Int, [StepID: Instant]>()
 
-  /// A provider for `tasks`.
+  /// A provider for `tasks`, for a widget whose budget is `refreshBudget` charged reloads a day.
   ///
-  /// - Throws: `ProgressError` when `tasks` repeat an id.
-  public init(tasks: [StepTask]) throws(ProgressError) {
+  /// - Throws: `ProgressError` when `tasks` repeat an id, `RefreshBudgetError` for a budget
+  ///   outside 40…72.
+  public init(tasks: [StepTask], refreshBudget: Int) throws {
     _ = try StepProgress(tasks: tasks, completions: [:])
+    guard RefreshBudget.limitRange.contains(refreshBudget) else { throw RefreshBudgetError.limitOutOfRange(refreshBudget) }
     self.tasks = tasks
+    self.refreshBudget = refreshBudget
   }
 
   /// The timeline of the steps widget at `now`, from `store`, "today" in `calendar`'s zone.
@@ -30,7 +35,7 @@ public struct StepsWidget: Sendable {
   /// - Throws: what the log throws.
   public func timeline(of store: (some EventLog)?, at now: Instant, in calendar: ZoneCalendar) throws -> Timeline<StepsDisplay> {
     let projection = StepsDisplayProjection(snapshot: try snapshot(of: store, at: now, in: calendar), calendar: calendar)
-    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds)
+    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds, refreshBudget: refreshBudget)
   }
 
   /// What the app and the widget show of `store` at `now`.

@@ -11,12 +11,15 @@ public import GlanceKernel
 /// - For every `t` in the two days after `now` (in the zone of `calendar`), the entry in force
 ///   shows the count of the store's live adds of the local day holding `t` as of `now`: today's
 ///   count on today, zero on later days.
-/// - The reload it asks for comes within the hour (``WidgetTimelines/zoneCheckMilliseconds``).
+/// - The reload it asks for comes within the zone check (``WidgetTimelines/zoneCheckMilliseconds(refreshBudget:)``).
 public enum TallyWidget {
-  /// The timeline of the tally widget at `now`, from `log`, "today" in `calendar`'s zone.
+  /// The timeline of the tally widget at `now`, from `log`, "today" in `calendar`'s zone, for a
+  /// widget whose budget is `refreshBudget` charged reloads a day (40…72).
   ///
   /// - Throws: what the log throws.
-  public static func timeline(of log: some EventLog, settings: TallySettings, at now: Instant, in calendar: ZoneCalendar) throws
+  public static func timeline(
+    of log: some EventLog, settings: TallySettings, refreshBudget: Int, at now: Instant, in calendar: ZoneCalendar
+  ) throws
     -> Timeline<TallyBadge>
   {
     let today = calendar.dayInterval(containing: now)
@@ -28,7 +31,8 @@ public enum TallyWidget {
     } catch {
       preconditionFailure("a snapshot of today's count fits the tally widget: \(error)")
     }
-    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds).mapModels { model in
+    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds, refreshBudget: refreshBudget)
+      .mapModels { model in
       guard case .tally(let tally) = model else { preconditionFailure("a tally projection renders tallies") }
       return TallyBadge(count: tally.count, limit: settings.dailyLimit)
     }

@@ -1,0 +1,131 @@
+import GlanceKernel
+import GlanceSync
+import GlanceTestSupport
+import Testing
+
+/// The coordinator spends WidgetKit's budget on purpose: played against the kernel's
+/// `RefreshBudget` (WidgetKit's accounting) together with the widget's own timeline reloads, no
+/// stream of changes, however dense, gets a reload denied; and no change is left behind.
+@Suite("ReloadCoordinator")
+struct ReloadCoordinatorProperties {
+  /// A widget's life over `days`: changes at random instants (`free` ones while the app is in the
+  /// foreground, from `freeShare` in 8), the coordinator's requests and wakes, and WidgetKit's
+  /// own reload of every timeline one zone check after it was planned. Returns the budget's
+  /// decisions for every charged request, and for each change the instant a reload covering it
+  /// was granted.
+  static func play(limit: Int, changesPerHour: Int, freeShare: Int, days: Int, seed: UInt64)
+    -> (denied: Int, charged: [Instant], uncovered: [Instant], lateBy: Int64)
+  {
+    var random = GlanceTestSupport.SplitMix64(seed: seed)
+    var budget: RefreshBudget
+    var coordinator: ReloadCoordinator
+    do {
+      budget = try RefreshBudget(limit: limit)
+      coordinator = try ReloadCoordinator(refreshBudget: limit)
+    } catch {
+      preconditionFailure("\(limit) is in range: \(error)")
+    }
+    let ports = RecordingPorts()
+    let check = WidgetTimelines.zoneCheckMilliseconds(refreshBudget: limit)
+    var changes: [(instant: Instant, free: Bool)] = []
+    let end = Int64(days) * Instant.millisecondsPerDay
+    var at: Int64 = 0
+    while at < end {
+      at += Int64(random.below(Int(2 * Instant.millisecondsPerHour) / max(1, changesPerHour))) + 1
+      changes.append((Instant(millisecondsSince1970: at), random.below(8) < freeShare))
+    }
+    var denied = 0
+    var charged: [Instant] = []
+    var nextPolicy = Instant(millisecondsSince1970: check)
+    var pendingSince: [Instant] = []
+    var uncovered: [Instant] = []
+    var lateBy: Int64 = 0
+    /// A reload at `now` in `context`: WidgetKit's decision; a granted one plans a timeline
+    /// whose policy asks again one zone check later, and covers every change before it.
+    func reload(_ now: Instant, _ context: ReloadContext) {
+      let decision = budget.requestReload(at: now, context: context)
+      if case .granted(let wasCharged) = decision {
+        if wasCharged { charged.append(now) }
+        nextPolicy = now.advanced(by: check)
+        for since in pendingSince { lateBy = max(lateBy, since.distance(to: now)) }
+        pendingSince = []
+      } else if case .denied = decision {
+        denied += 1
+      }
+    }
+    var index = 0
+    var now = Instant(millisecondsSince1970: 0)
+    while index < changes.count || !ports.wakes.isEmpty {
+      // The next thing to happen: a change, a wake, or the timeline's own reload.
+      let wake = ports.wakes.min { $0.instant < $1.instant }
+      let change = index < changes.count ? changes[index] : nil
+      let candidates = [change?.instant, wake?.instant, nextPolicy].compactMap { $0 }
+      guard let next = candidates.min(), next.millisecondsSince1970 < end + Instant.millisecondsPerDay else { break }
+      now = next
+      let reloadsBefore = ports.reloads
+      if let change, change.instant == now {
+        index += 1
+        pendingSince.append(now)
+        coordinator.changed(at: now, free: change.free, reloader: ports, wakes: ports)
+        if ports.reloads > reloadsBefore { reload(now, change.free ? .appInForeground : .background) }
+      } else if let wake, wake.instant == now {
+        let remaining = ports.wakes.filter { !($0.instant == wake.instant && $0.reason == wake.reason) }
+        ports.clearWakes(keeping: remaining)
+        coordinator.wake(wake.reason, at: now, free: false, reloader: ports, wakes: ports)
+        if ports.reloads > reloadsBefore { reload(now, .background) }
+      } else {
+        reload(now, .background)  // the timeline's policy: WidgetKit reloads on its own
+      }
+    }
+    uncovered = pendingSince
+    return (denied, charged, uncovered, lateBy)
+  }
+
+  @Test("no stream of changes exhausts the budget, for every limit WidgetKit grants", arguments: Array(RefreshBudget.limitRange))
+  func budgetIsNeverExhausted(limit: Int) {
+    for (seed, rate) in [(UInt64(1), 1), (2, 6), (3, 60), (4, 600)] {
+      let played = Self.play(limit: limit, changesPerHour: rate, freeShare: Int(seed % 3), days: 3, seed: seed)
+      #expect(played.denied == 0, "limit \(limit), \(rate) changes an hour: \(played.denied) denied")
+    }
+  }
+
+  @Test("no change is left behind: every change is shown within the pacing spacing (or the zone check)", arguments: [40, 55, 70, 72])
+  func noChangeIsLeftBehind(limit: Int) {
+    let played = Self.play(limit: limit, changesPerHour: 30, freeShare: 2, days: 3, seed: 9)
+    let bound = max(ReloadPacer.spacing(refreshBudget: limit), WidgetTimelines.zoneCheckMilliseconds(refreshBudget: limit))
+    #expect(played.lateBy <= bound, "a change waited \(played.lateBy) ms for a reload (bound \(bound) ms)")
+  }
+
+  @Test("the zone check and the pacing share the budget: in any 24 hours at most `limit` charged reloads", arguments: Array(RefreshBudget.limitRange))
+  func arithmetic(limit: Int) {
+    let day = RefreshBudget.windowMilliseconds
+    let timelines = day / WidgetTimelines.zoneCheckMilliseconds(refreshBudget: limit) + 1
+    let paced = day / ReloadPacer.spacing(refreshBudget: limit) + 1
+    #expect(timelines + paced <= Int64(limit), "\(timelines) + \(paced) > \(limit)")
+    #expect(WidgetTimelines.zoneCheckMilliseconds(refreshBudget: limit) >= Instant.millisecondsPerHour)
+  }
+
+  @Test("a reload asked while WidgetKit is deaf is asked again once, a second after the window")
+  func deafWindowRetry() throws {
+    var coordinator = try ReloadCoordinator(refreshBudget: 70)
+    let ports = RecordingPorts()
+    let opened = Instant(millisecondsSince1970: 1_000_000)
+    coordinator.appOpenedFromWidget(at: opened, wakes: ports)
+    #expect(ports.wakes.isEmpty, "nothing asked yet, nothing to ask again")
+    for offset in [0, 5_000, 29_000] { coordinator.reload(at: opened.advanced(by: Int64(offset)), reloader: ports, wakes: ports) }
+    #expect(ports.reloads == 3)
+    #expect(ports.wakes.map(\.instant) == [opened.advanced(by: 31_000)] && ports.wakes.map(\.reason) == [.reloadAfterDeafWindow])
+    coordinator.wake(.reloadAfterDeafWindow, at: opened.advanced(by: 31_000), free: true, reloader: ports, wakes: ports)
+    #expect(ports.reloads == 4 && ports.wakes.count == 1, "asked again, and no new wake after the window")
+  }
+
+  @Test("learning it was opened from the widget after asking: the request is asked again")
+  func openedFromWidgetLate() throws {
+    var coordinator = try ReloadCoordinator(refreshBudget: 70)
+    let ports = RecordingPorts()
+    let opened = Instant(millisecondsSince1970: 5_000_000)
+    coordinator.reload(at: opened, reloader: ports, wakes: ports)
+    coordinator.appOpenedFromWidget(at: opened, wakes: ports)
+    #expect(ports.wakes.map(\.instant) == [opened.advanced(by: 31_000)])
+  }
+}
