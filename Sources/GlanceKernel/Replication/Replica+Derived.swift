@@ -88,29 +88,36 @@ extension Replica {
   ///
   /// - Complexity: O(n + r log r) for n events and r removals.
   public var stepCompletions: [StepID: Instant] {
-    var latest: [StepID: Event] = [:]
-    let toggles = liveEvents {
-      switch $0 {
-      case .complete, .uncomplete: return true
-      case .add, .remove, .expense: return false
-      }
-    }
-    for event in toggles {
+    // Each step's latest live toggle, kept sorted by step (a binary search per toggle: no
+    // hashing, no copy of an event), then the completions among them.
+    var latest: [(step: StepID, instant: Instant, id: EventID, completes: Bool)] = []
+    let targets = removalTargets
+    var targetIndex = 0
+    for event in events {
       let step: StepID
+      let completes: Bool
       switch event.kind {
-      case .complete(let completed): step = completed
-      case .uncomplete(let uncompleted): step = uncompleted
+      case .complete(let completed): (step, completes) = (completed, true)
+      case .uncomplete(let uncompleted): (step, completes) = (uncompleted, false)
       case .add, .remove, .expense: continue
       }
-      if let current = latest[step], (current.instant, current.id) > (event.instant, event.id) {
-        continue
+      while targetIndex < targets.count && targets[targetIndex] < event.id { targetIndex += 1 }
+      if targetIndex < targets.count && targets[targetIndex] == event.id { continue }
+      var (low, high) = (0, latest.count)
+      while low < high {
+        let middle = low + (high - low) / 2
+        if latest[middle].step < step { low = middle + 1 } else { high = middle }
       }
-      latest[step] = event
+      if low < latest.count && latest[low].step == step {
+        if (latest[low].instant, latest[low].id) > (event.instant, event.id) { continue }
+        latest[low] = (step, event.instant, event.id, completes)
+      } else {
+        latest.insert((step, event.instant, event.id, completes), at: low)
+      }
     }
     var completions: [StepID: Instant] = [:]
-    for (step, event) in latest {
-      if case .complete = event.kind { completions[step] = event.instant }
-    }
+    completions.reserveCapacity(latest.count)
+    for entry in latest where entry.completes { completions[entry.step] = entry.instant }
     return completions
   }
 

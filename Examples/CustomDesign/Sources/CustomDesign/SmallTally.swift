@@ -1,0 +1,154 @@
+import GlanceKernel
+import GlanceSimulation
+import GlanceSync
+
+/// A small tally design written outside Glance: the phone keeps its records in the App Group
+/// (the app and the widget's "+" write there), the watch keeps its own taps and sends each to
+/// the phone on `Sending.channel`, and the phone tells the watch its records of the last two days
+/// (and what was deleted) as application context after every change. The widget shows today's
+/// count until the next local midnight, where its second entry shows zero; reloads go through
+/// GlanceSync's `ReloadCoordinator` (free in the foreground, paced in the background, asked
+/// again after WidgetKit's deaf window) on the simulated platform.
+///
+/// With ``LatestWins`` a watch tap can be overwritten by the next before it reaches the phone;
+/// with ``Queued`` none is.
+public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
+  /// What phone and watch send each other.
+  public enum Message: Sendable {
+    /// A tap made on the watch.
+    case tap(Record)
+    /// The phone's live records of the last two days, and every record it deleted.
+    case phoneState(live: [Record], deleted: Set<EventID>)
+  }
+
+  public static var name: String { Sending.name }
+  public static var expectedToConverge: Bool { true }
+
+  /// The App Group store: live records by id, and the ids deleted (a watch tap may arrive after
+  /// its deletion).
+  private var phone: [EventID: Record] = [:]
+  private var deleted: Set<EventID> = []
+  /// The watch's own taps, and what the phone last told it.
+  private var watchTaps: [EventID: Record] = [:]
+  private var watchKnown: (live: [EventID: Record], deleted: Set<EventID>) = ([:], [])
+  private var reloads: ReloadCoordinator
+  private let platform = SimulatedPlatform()
+
+  public init(scenario: Scenario, stores: RunStores) {
+    do {
+      reloads = try ReloadCoordinator(refreshBudget: scenario.refreshBudget)
+    } catch {
+      preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
+    }
+  }
+
+  // MARK: What the person does
+
+  public mutating func appTap(_ record: Record, world: inout World) {
+    phone[record.id] = record
+    changed(world: &world)
+  }
+
+  public mutating func widgetTap(_ record: Record, world: inout World) {
+    phone[record.id] = record
+    let now = world.now
+    platform.run(&world, intent: true) { reloads.reload(at: now, reloader: platform, wakes: platform) }
+    tellWatch(world: &world)
+  }
+
+  public mutating func watchTap(_ record: Record, world: inout World) {
+    watchTaps[record.id] = record
+    switch Sending.channel {
+    case .transferUserInfo: world.transferUserInfo(Message.tap(record), to: .phone)
+    case .applicationContext: world.updateApplicationContext(Message.tap(record), to: .phone)
+    case .sendMessage: world.sendMessage(Message.tap(record), to: .phone)
+    }
+  }
+
+  public mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
+    phone[target.id] = nil
+    deleted.insert(target.id)
+    changed(world: &world)
+  }
+
+  // MARK: What the platform does
+
+  public mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
+    switch (message, device) {
+    case (.tap(let record), .phone):
+      world.wakeAppInBackground()
+      guard phone[record.id] == nil, !deleted.contains(record.id) else { return }
+      phone[record.id] = record
+      changed(world: &world)
+    case (.phoneState(let live, let deleted), .watch):
+      watchKnown = (Dictionary(uniqueKeysWithValues: live.map { ($0.id, $0) }), deleted)
+    default:
+      break
+    }
+  }
+
+  public mutating func appBecameActive(world: inout World) {
+    changed(world: &world)
+  }
+
+  public mutating func appOpenedFromWidget(world: inout World) {
+    let now = world.now
+    platform.run(&world) { reloads.appOpenedFromWidget(at: now, wakes: platform) }
+  }
+
+  public mutating func wake(_ reason: WakeReason, world: inout World) {
+    let (now, free) = (world.now, world.appForeground)
+    platform.run(&world) { reloads.wake(reason, at: now, free: free, reloader: platform, wakes: platform) }
+  }
+
+  /// The phone's records changed: reload the widget, tell the watch.
+  private mutating func changed(world: inout World) {
+    let (now, free) = (world.now, world.appForeground)
+    platform.run(&world) { reloads.changed(at: now, free: free, reloader: platform, wakes: platform) }
+    tellWatch(world: &world)
+  }
+
+  private mutating func tellWatch(world: inout World) {
+    let since = world.now.advanced(by: -2 * Instant.millisecondsPerDay)
+    let live = phone.values.filter { $0.instant >= since }.sorted()
+    world.updateApplicationContext(Message.phoneState(live: live, deleted: deleted), to: .watch)
+  }
+
+  // MARK: What the surfaces show
+
+  public func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
+    let today = world.today
+    let count = phone.values.count { today.contains($0.instant) }
+    return WidgetTimeline(
+      entries: [
+        .init(date: world.now, display: .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit))),
+        .init(date: today.end, display: .tallyBadge(TallyBadge(count: 0, limit: PersonSettings.tallyDailyLimit))),
+      ], policy: .after(min(today.end, world.now.advanced(by: Instant.millisecondsPerHour))))
+  }
+
+  public func display(on surface: Surface, world: World) -> Display {
+    let today = world.today
+    switch surface {
+    case .watch:
+      let count = watchRecords.count { today.contains($0.instant) }
+      return .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit))
+    default:
+      let tally = Tally(instants: phone.values.map(\.instant))
+      return .tally(
+        TallySummary(
+          tally: tally, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
+          streakLimit: PersonSettings.tallyStreakLimit))
+    }
+  }
+
+  /// What the watch holds: what the phone told it, and its own taps the phone has not deleted.
+  private var watchRecords: [Record] {
+    var records = watchKnown.live
+    for (id, record) in watchTaps where !watchKnown.deleted.contains(id) { records[id] = record }
+    return Array(records.values)
+  }
+
+  public func storedRecords(on device: Device) -> StoredRecords? {
+    .ids((device == .phone ? Array(phone.keys) : watchRecords.map(\.id)).sorted())
+  }
+}
