@@ -155,6 +155,8 @@ public struct TallyPhone<Log: EventLog> {
     do {
       try link.send(payload, on: .applicationContext)
       pushed = changes
+    } catch .payloadTooLarge(let channel, let bytes, let limit) {
+      preconditionFailure("a digest is trimmed to fit: \(bytes) bytes on \(channel.rawValue), limit \(limit)")
     } catch {
       // No session (no watch, not activated): the next change or activation tries again.
     }
