@@ -4,7 +4,7 @@ public import GlanceSync
 /// A sync design under test, for one domain: how app, widget and watch record what the person
 /// does, what they store, what they tell each other, and what each surface shows. Write one for
 /// your own app and run it with ``Simulation/run(design:scenario:days:seed:store:detail:)``,
-/// ``Sweep/run(design:scenario:days:seeds:)`` and ``Shrinker/shrink(design:scenario:days:seed:invariant:matching:runsMax:)``
+/// ``Sweep/run(design:request:)`` and ``Shrinker/shrink(design:scenario:days:seed:invariant:matching:runsMax:)``
 /// (see the article <doc:SimulateYourOwnDesign>).
 ///
 /// The simulator owns time, the world and the truth: it records every action the person

@@ -2,7 +2,7 @@ public import GlanceKernel
 public import GlanceSync
 
 /// One store of a simulated device, as a GlanceSync engine sees it: the kernel's `EventLog`,
-/// kept in memory (a ``CountedReplica``) or in a durable log from the run's ``StoreBackend``.
+/// kept in memory (a `CountedReplica`) or in a durable log from the run's ``StoreBackend``.
 ///
 /// The engine reads and writes it only through `EventLog`; the judge audits what it holds
 /// (``liveAddIDs()``, ``stepCompletions()``, ``liveExpenseIDs()``) without asking the engine, and
@@ -10,7 +10,7 @@ public import GlanceSync
 /// the first one is kept in the run's ``RunStores`` (the run then stops with
 /// ``SimulationError/storeFailed(strategy:domain:store:reason:)``) and reads return nothing.
 ///
-/// A fault the world injects lives here too: ``failNextReceive`` makes the next bulk write fail
+/// A fault the world injects lives here too: `failNextReceive` makes the next bulk write fail
 /// as an I/O error would, writing nothing (a store's transaction is all or nothing).
 ///
 /// ## Laws

@@ -3,10 +3,10 @@ public import GlanceSync
 
 /// The ports a GlanceSync engine runs on in the simulated world: the peer links of both devices,
 /// WidgetKit's reloader and the wake scheduler. Each records what the engine asks for;
-/// ``apply(to:)`` hands the requests to the ``World`` in the order they were made, right after
+/// `apply(to:)` hands the requests to the ``World`` in the order they were made, right after
 /// the engine's call, so the world draws its latencies exactly as if the engine had called it.
 ///
-/// A link checks every payload against its channel's bound (``PeerChannel/payloadBytesMax``) and
+/// A link checks every payload against its channel's bound (`PeerChannel.payloadBytesMax`) and
 /// refuses it as WatchConnectivity does; `sendMessage` is refused while the watch is out of
 /// range (as the world was when the engine's call began).
 ///

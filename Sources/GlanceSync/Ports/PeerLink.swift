@@ -2,7 +2,7 @@
 /// the three channels and learns at once whether the payload was accepted. What happens next
 /// (queueing, delivery, duplicates, latest-wins) is the channel's, as ``PeerChannel`` describes.
 ///
-/// An app conforms with a thin adapter over `WCSession` (``WatchConnectivityLink`` where
+/// An app conforms with a thin adapter over `WCSession` (`WatchConnectivityLink` where
 /// WatchConnectivity exists); the simulator conforms with a link that enforces the same
 /// semantics and bounds in virtual time.
 ///

@@ -3,7 +3,7 @@
 /// (free while the app is in the foreground and right after an interactive widget intent), which
 /// the engine anticipates with ``ReloadCoordinator``.
 ///
-/// An app conforms with ``WidgetCenterReloader`` where WidgetKit exists; the simulator with a
+/// An app conforms with `WidgetCenterReloader` where WidgetKit exists; the simulator with a
 /// reloader that applies the kernel's `RefreshBudget` in virtual time.
 public protocol WidgetReloader: AnyObject {
   /// `WidgetCenter.shared.reloadAllTimelines()`.
