@@ -7,10 +7,10 @@ struct ConvergedBudget: ConvergedDesign {
   static let domain = Domain.budget
   static let widgets: [WidgetID] = [.main, .year]
 
-  private var app: BudgetApp<SimulatedEventLog>
+  var phone: BudgetApp<SimulatedEventLog>
   /// The widget extension's timeline provider.
   private let provider: BudgetWidgets
-  private let platform = SimulatedPlatform()
+  let platform = SimulatedPlatform()
   /// What the app shows, for the log's version, the current period and the zone.
   private let memo = Memo<BudgetMemoKey, Display>()
 
@@ -18,7 +18,7 @@ struct ConvergedBudget: ConvergedDesign {
     let book = BudgetBook(scenario: scenario)
     do {
       provider = try BudgetWidgets(book: book, refreshBudget: scenario.refreshBudget)
-      app = try BudgetApp(
+      phone = try BudgetApp(
         log: SimulatedEventLog("phone", stores: stores), book: book,
         refreshBudget: scenario.refreshBudget, reloader: platform, wakes: platform)
     } catch {
@@ -29,9 +29,9 @@ struct ConvergedBudget: ConvergedDesign {
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
     switch deed {
     case .expense(let record, let submitted):
-      platform.run(&world) { try app.add(submitted, id: record.id, at: record.instant) }
+      platform.run(&world) { try phone.add(submitted, id: record.id, at: record.instant) }
     case .remove(let target):
-      platform.run(&world) { try app.delete(target.id, id: action.eventID, at: action.time) }
+      platform.run(&world) { try phone.delete(target.id, id: action.eventID, at: action.time) }
     default:
       preconditionFailure("the budget model does not make \(deed)")
     }
@@ -39,38 +39,23 @@ struct ConvergedBudget: ConvergedDesign {
 
   mutating func appBecameActive(world: inout World) {
     let now = world.now
-    platform.run(&world) { app.becameActive(at: now) }
-  }
-
-  mutating func appOpenedFromWidget(world: inout World) {
-    let now = world.now
-    platform.run(&world) { app.openedFromWidget(at: now) }
-  }
-
-  mutating func zoneChanged(world: inout World) {
-    let (now, foreground) = (world.now, world.appForeground)
-    platform.run(&world) { app.zoneChanged(at: now, foreground: foreground) }
-  }
-
-  mutating func wake(_ reason: WakeReason, world: inout World) {
-    let (now, foreground) = (world.now, world.appForeground)
-    platform.run(&world) { app.wake(reason, at: now, foreground: foreground) }
+    platform.run(&world) { phone.becameActive(at: now) }
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     let kind: BudgetWidgetKind = widget == .year ? .yearOverview : .currentPeriod(.small)
-    let timeline = Self.shown { try provider.timeline(of: app.log, kind: kind, at: world.now, in: world.calendar) }
+    let timeline = Self.shown { try provider.timeline(of: phone.log, kind: kind, at: world.now, in: world.calendar) }
     return WidgetTimeline(timeline) { Display($0) }
   }
 
   /// The app shows what the current-period widget shows.
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the budget app shows \(surface) no display of its own")
-    let key = BudgetMemoKey(version: app.log.version, period: app.book.period(on: world.today.date), zone: world.calendar.identifier)
-    return memo.value(for: key) { .currentPeriod(Self.shown { try app.display(at: world.now, in: world.calendar) }) }
+    let key = BudgetMemoKey(version: phone.log.version, period: phone.book.period(on: world.today.date), zone: world.calendar.identifier)
+    return memo.value(for: key) { .currentPeriod(Self.shown { try phone.display(at: world.now, in: world.calendar) }) }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {
-    device == .phone ? .ids(app.log.liveExpenseIDs()) : nil
+    device == .phone ? .ids(phone.log.liveExpenseIDs()) : nil
   }
 }

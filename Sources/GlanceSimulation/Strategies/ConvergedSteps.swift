@@ -13,7 +13,7 @@ struct ConvergedSteps: ConvergedDesign {
   static let domain = Domain.steps
 
   let storeMove: StoreMove?
-  private var app: StepsApp<SimulatedEventLog>
+  var phone: StepsApp<SimulatedEventLog>
   /// The widget extension's timeline provider.
   private let provider: StepsWidget
   /// The App Group store, once it exists: what the widget reads.
@@ -21,7 +21,7 @@ struct ConvergedSteps: ConvergedDesign {
   private let stores: RunStores
   private var updateInstalled = false
   private var copyFailureInjected = false
-  private let platform = SimulatedPlatform()
+  let platform = SimulatedPlatform()
   private let memo = Memo<DayMemoKey, Display>()
 
   /// The widget arrives with the updated app.
@@ -34,7 +34,7 @@ struct ConvergedSteps: ConvergedDesign {
     let legacy = scenario.storeMove == nil ? nil : SimulatedEventLog("legacy", stores: stores)
     do {
       provider = try StepsWidget(tasks: StepsPlan.tasks, refreshBudget: scenario.refreshBudget)
-      app = try StepsApp(
+      phone = try StepsApp(
         store: group, legacy: legacy, tasks: StepsPlan.tasks, refreshBudget: scenario.refreshBudget, reloader: platform,
         wakes: platform)
     } catch {
@@ -45,9 +45,9 @@ struct ConvergedSteps: ConvergedDesign {
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
     switch deed {
     case .complete(let step, let record):
-      platform.run(&world) { try app.complete(step, id: record.id, at: record.instant) }
+      platform.run(&world) { try phone.complete(step, id: record.id, at: record.instant) }
     case .uncomplete(let step, _):
-      platform.run(&world) { try app.uncomplete(step, id: action.eventID, at: action.time) }
+      platform.run(&world) { try phone.uncomplete(step, id: action.eventID, at: action.time) }
     default:
       preconditionFailure("the steps model does not make \(deed)")
     }
@@ -60,31 +60,16 @@ struct ConvergedSteps: ConvergedDesign {
 
   mutating func appBecameActive(world: inout World) {
     let now = world.now
-    platform.run(&world) { app.becameActive(at: now) }
+    platform.run(&world) { phone.becameActive(at: now) }
     // The updated app moves the store on its first launch (and on the next, if that one failed).
-    guard updateInstalled, app.legacy != nil else { return }
+    guard updateInstalled, phone.legacy != nil else { return }
     let target = group ?? SimulatedEventLog("group", stores: stores)
     if storeMove?.copyFails == true, !copyFailureInjected {
       copyFailureInjected = true
       target.failNextReceive = true
     }
     group = target
-    platform.run(&world) { _ = app.moveLegacyStore(into: target, at: now) }
-  }
-
-  mutating func appOpenedFromWidget(world: inout World) {
-    let now = world.now
-    platform.run(&world) { app.openedFromWidget(at: now) }
-  }
-
-  mutating func zoneChanged(world: inout World) {
-    let (now, foreground) = (world.now, world.appForeground)
-    platform.run(&world) { app.zoneChanged(at: now, foreground: foreground) }
-  }
-
-  mutating func wake(_ reason: WakeReason, world: inout World) {
-    let (now, foreground) = (world.now, world.appForeground)
-    platform.run(&world) { app.wake(reason, at: now, foreground: foreground) }
+    platform.run(&world) { _ = phone.moveLegacyStore(into: target, at: now) }
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
@@ -95,13 +80,13 @@ struct ConvergedSteps: ConvergedDesign {
 
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the steps app shows \(surface) no display of its own")
-    return memo.value(for: DayMemoKey(version: app.active.version, world: world)) {
-      .steps(Self.shown { try app.display(at: world.now, in: world.calendar) })
+    return memo.value(for: DayMemoKey(version: phone.active.version, world: world)) {
+      .steps(Self.shown { try phone.display(at: world.now, in: world.calendar) })
     }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {
     guard device == .phone else { return nil }
-    return .instants(app.active.stepCompletions().values.sorted())
+    return .instants(phone.active.stepCompletions().values.sorted())
   }
 }

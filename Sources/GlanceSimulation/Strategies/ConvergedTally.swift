@@ -13,9 +13,9 @@ import GlanceSync
 struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   typealias Message = PeerPayload
 
-  private var phone: TallyPhone<SimulatedEventLog>
+  var phone: TallyPhone<SimulatedEventLog>
   private var watch: TallyWatch<SimulatedEventLog>
-  private let platform = SimulatedPlatform()
+  let platform = SimulatedPlatform()
   /// What the app and the watch show, for their store's version, the day and the zone.
   private let appMemo = Memo<DayMemoKey, Display>()
   private let watchMemo = Memo<DayMemoKey, Display>()
@@ -55,21 +55,6 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   mutating func appBecameActive(world: inout World) {
     let now = world.now
     platform.run(&world) { try phone.becameActive(at: now) }
-  }
-
-  mutating func appOpenedFromWidget(world: inout World) {
-    let now = world.now
-    platform.run(&world) { phone.openedFromWidget(at: now) }
-  }
-
-  mutating func zoneChanged(world: inout World) {
-    let (now, foreground) = (world.now, world.appForeground)
-    platform.run(&world) { phone.zoneChanged(at: now, foreground: foreground) }
-  }
-
-  mutating func wake(_ reason: WakeReason, world: inout World) {
-    let (now, foreground) = (world.now, world.appForeground)
-    platform.run(&world) { phone.wake(reason, at: now, foreground: foreground) }
   }
 
   mutating func receive(_ payload: PeerPayload, on device: Device, via channel: Channel, world: inout World) {

@@ -120,12 +120,34 @@ extension SyncDesign {
 }
 
 /// Glance's converged design, in any domain: GlanceSync's engines wired to the simulated
-/// platform, expected to keep every invariant.
-protocol ConvergedDesign: SyncDesign {}
+/// platform, expected to keep every invariant. What the platform tells the phone's engine about
+/// reloads (an opening from the widget, a zone change, a wake) is forwarded here once for all.
+protocol ConvergedDesign: SyncDesign {
+  associatedtype Phone: PhoneEngine
+  /// The phone's engine.
+  var phone: Phone { get set }
+  /// The ports every engine of the design runs on.
+  var platform: SimulatedPlatform { get }
+}
 
 extension ConvergedDesign {
   static var name: String { StrategyName.converged.rawValue }
   static var expectedToConverge: Bool { true }
+
+  mutating func appOpenedFromWidget(world: inout World) {
+    let now = world.now
+    platform.run(&world) { phone.openedFromWidget(at: now) }
+  }
+
+  mutating func zoneChanged(world: inout World) {
+    let (now, foreground) = (world.now, world.appForeground)
+    platform.run(&world) { phone.zoneChanged(at: now, foreground: foreground) }
+  }
+
+  mutating func wake(_ reason: WakeReason, world: inout World) {
+    let (now, foreground) = (world.now, world.appForeground)
+    platform.run(&world) { phone.wake(reason, at: now, foreground: foreground) }
+  }
 }
 
 /// A design for the tally domain: the four things the person does; ``SyncDesign/perform(_:of:world:)``

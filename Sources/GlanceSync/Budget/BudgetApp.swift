@@ -9,16 +9,14 @@ public import GlanceKernel
 ///
 /// ## Laws
 /// - What the app shows is what the current-period widget shows at the same instant.
-public struct BudgetApp<Log: EventLog> {
+public struct BudgetApp<Log: EventLog>: PhoneEngine {
   public var book: BudgetBook { widgets.book }
   /// What the app shows is the current-period widget's model: the app keeps a provider of its own.
   private let widgets: BudgetWidgets
   /// The App Group store.
   public private(set) var log: Log
-  private let reloader: any WidgetReloader
-  private let wakes: any WakeScheduler
   /// When the widgets are reloaded.
-  public private(set) var reloads: ReloadCoordinator
+  public var reloads: ReloadCoordinator
 
   /// An app over `log`.
   ///
@@ -28,9 +26,7 @@ public struct BudgetApp<Log: EventLog> {
   {
     self.log = log
     self.widgets = try BudgetWidgets(book: book, refreshBudget: refreshBudget)
-    self.reloader = reloader
-    self.wakes = wakes
-    self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget)
+    self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget, reloader: reloader, wakes: wakes)
   }
 
   /// The person submits `expense` on the add-expense sheet at `now`: event `id`.
@@ -38,7 +34,7 @@ public struct BudgetApp<Log: EventLog> {
   /// - Throws: what the log throws; nothing was recorded then.
   public mutating func add(_ expense: SubmittedExpense, id: EventID, at now: Instant) throws {
     _ = try log.record(Event(id: id, kind: .expense(amount: expense.amount, note: expense.name), instant: now, origin: .app))
-    reloads.reload(at: now, reloader: reloader, wakes: wakes)
+    reloads.reload(at: now)
   }
 
   /// The person deletes the expense `target` at `now`: a tombstone with id `id`.
@@ -46,28 +42,13 @@ public struct BudgetApp<Log: EventLog> {
   /// - Throws: what the log throws; nothing was recorded then.
   public mutating func delete(_ target: EventID, id: EventID, at now: Instant) throws {
     _ = try log.record(Event(id: id, kind: .remove(target: target), instant: now, origin: .app))
-    reloads.reload(at: now, reloader: reloader, wakes: wakes)
+    reloads.reload(at: now)
   }
 
   /// The app came to the foreground: a reload is free, and replaces any the widgets' own
   /// schedules may have lost.
   public mutating func becameActive(at now: Instant) {
-    reloads.reload(at: now, reloader: reloader, wakes: wakes)
-  }
-
-  /// The app was opened from a widget at `now` (see ``ReloadCoordinator``).
-  public mutating func openedFromWidget(at now: Instant) {
-    reloads.appOpenedFromWidget(at: now, wakes: wakes)
-  }
-
-  /// The device's zone changed while the app runs: a reload is free in the foreground.
-  public mutating func zoneChanged(at now: Instant, foreground: Bool) {
-    if foreground { reloads.reload(at: now, reloader: reloader, wakes: wakes) }
-  }
-
-  /// A wake the engine asked for is due.
-  public mutating func wake(_ reason: WakeReason, at now: Instant, foreground: Bool) {
-    reloads.wake(reason, at: now, free: foreground, reloader: reloader, wakes: wakes)
+    reloads.reload(at: now)
   }
 
   /// What the app shows at `now`: the current period's `remaining` (or the empty state).

@@ -22,7 +22,7 @@ public import GlanceKernel
 ///   is left behind (the pacer's law), and a request dropped in a deaf window is asked again.
 /// - At most one deaf-window wake is pending at any time; at most one paced wake (the pacer's).
 /// - The charged reloads it asks for are at least the pacer's spacing apart.
-public struct ReloadCoordinator: Hashable, Sendable {
+public struct ReloadCoordinator {
   /// Coalesces the charged reloads of changes learned in the background.
   public private(set) var pacer: ReloadPacer
   /// Until when WidgetKit ignores reload requests (the app was opened from the widget).
@@ -31,32 +31,37 @@ public struct ReloadCoordinator: Hashable, Sendable {
   public private(set) var retryScheduled = false
   /// When the last reload was asked for.
   public private(set) var lastRequest: Instant? = nil
+  private let reloader: any WidgetReloader
+  private let wakes: any WakeScheduler
 
-  /// A coordinator for widgets whose refresh budget is `limit` charged reloads per 24 hours.
+  /// A coordinator for widgets whose refresh budget is `limit` charged reloads per 24 hours,
+  /// asking `reloader` for reloads and `wakes` for wakes.
   ///
   /// - Throws: `RefreshBudgetError.limitOutOfRange` outside `RefreshBudget.limitRange`.
-  public init(refreshBudget limit: Int) throws(RefreshBudgetError) {
+  public init(refreshBudget limit: Int, reloader: any WidgetReloader, wakes: any WakeScheduler) throws(RefreshBudgetError) {
     pacer = try ReloadPacer(refreshBudget: limit)
+    self.reloader = reloader
+    self.wakes = wakes
   }
 
   /// The app was opened from the widget at `instant`: WidgetKit ignores requests for 30 s. The
   /// app may learn it after it asked for a reload (a deep link is handled after the app became
   /// active): a request made at or after `instant` is then asked again after the window.
-  public mutating func appOpenedFromWidget(at instant: Instant, wakes: any WakeScheduler) {
+  public mutating func appOpenedFromWidget(at instant: Instant) {
     deafUntil = instant.advanced(by: RefreshBudget.deafWindowMilliseconds)
-    if let lastRequest, lastRequest >= instant { scheduleRetry(wakes: wakes) }
+    if let lastRequest, lastRequest >= instant { scheduleRetry() }
   }
 
   /// Asks for a reload now, and once more after the deaf window if WidgetKit is deaf now.
-  public mutating func reload(at now: Instant, reloader: any WidgetReloader, wakes: any WakeScheduler) {
+  public mutating func reload(at now: Instant) {
     reloader.reloadAllTimelines()
     lastRequest = now
     guard let deafUntil, now < deafUntil else { return }
-    scheduleRetry(wakes: wakes)
+    scheduleRetry()
   }
 
   /// One wake after the deaf window, however many requests fell in it.
-  private mutating func scheduleRetry(wakes: any WakeScheduler) {
+  private mutating func scheduleRetry() {
     guard let deafUntil, !retryScheduled else { return }
     retryScheduled = true
     wakes.scheduleWake(at: deafUntil.advanced(by: 1_000), for: .reloadAfterDeafWindow)
@@ -64,9 +69,9 @@ public struct ReloadCoordinator: Hashable, Sendable {
 
   /// What the widgets show changed at `now`: reload at once when `free` (the app is in the
   /// foreground), else as the pacer says (now, or on a paced wake).
-  public mutating func changed(at now: Instant, free: Bool, reloader: any WidgetReloader, wakes: any WakeScheduler) {
+  public mutating func changed(at now: Instant, free: Bool) {
     switch pacer.change(at: now, free: free) {
-    case .reloadNow: reload(at: now, reloader: reloader, wakes: wakes)
+    case .reloadNow: reload(at: now)
     case .reloadAt(let due): wakes.scheduleWake(at: due, for: .pacedReload)
     case .coalesced: break
     }
@@ -74,15 +79,21 @@ public struct ReloadCoordinator: Hashable, Sendable {
 
   /// A wake this coordinator asked for is due at `now`; `free` when the app is in the
   /// foreground.
-  public mutating func wake(_ reason: WakeReason, at now: Instant, free: Bool, reloader: any WidgetReloader, wakes: any WakeScheduler) {
+  public mutating func wake(_ reason: WakeReason, at now: Instant, free: Bool) {
     switch reason {
     case .reloadAfterDeafWindow:
       retryScheduled = false
       // In the background the retry is charged: it goes through the pacing like any change.
-      if free { reload(at: now, reloader: reloader, wakes: wakes) } else { changed(at: now, free: false, reloader: reloader, wakes: wakes) }
+      if free { reload(at: now) } else { changed(at: now, free: false) }
     case .pacedReload:
       guard pacer.due(at: now, free: free) else { return }
-      reload(at: now, reloader: reloader, wakes: wakes)
+      reload(at: now)
     }
+  }
+
+  /// The device's zone changed while the app runs: a reload is free in the foreground; in the
+  /// background nothing is asked (a widget's zone check covers it).
+  public mutating func zoneChanged(at now: Instant, foreground: Bool) {
+    if foreground { reload(at: now) }
   }
 }

@@ -15,7 +15,7 @@ public import GlanceKernel
 /// - A move succeeds only when the App Group store holds every event of the legacy store; a
 ///   failed copy leaves both stores as they were or with part of the events merged, and the next
 ///   attempt merges the rest (merge is idempotent).
-public struct StepsApp<Log: EventLog> {
+public struct StepsApp<Log: EventLog>: PhoneEngine {
   /// The tasks the person works through.
   public var tasks: [StepTask] { views.store.tasks }
   /// What the app shows of each store (each keeps what it last read of its own).
@@ -24,10 +24,8 @@ public struct StepsApp<Log: EventLog> {
   public private(set) var store: Log?
   /// The store in the app's own container, until the move succeeds.
   public private(set) var legacy: Log?
-  private let reloader: any WidgetReloader
-  private let wakes: any WakeScheduler
   /// When the widgets are reloaded.
-  public private(set) var reloads: ReloadCoordinator
+  public var reloads: ReloadCoordinator
 
   /// An app over the App Group `store`, or over `legacy` until it is moved.
   ///
@@ -40,9 +38,7 @@ public struct StepsApp<Log: EventLog> {
     views = (try StepsWidget(tasks: tasks, refreshBudget: refreshBudget), try StepsWidget(tasks: tasks, refreshBudget: refreshBudget))
     self.store = store
     self.legacy = legacy
-    self.reloader = reloader
-    self.wakes = wakes
-    self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget)
+    self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget, reloader: reloader, wakes: wakes)
   }
 
   /// The store the app reads and writes: the legacy one until the move is done.
@@ -67,28 +63,13 @@ public struct StepsApp<Log: EventLog> {
 
   private mutating func record(_ event: Event, at now: Instant) throws {
     if legacy != nil { _ = try legacy?.record(event) } else { _ = try store?.record(event) }
-    reloads.reload(at: now, reloader: reloader, wakes: wakes)
+    reloads.reload(at: now)
   }
 
   /// The app came to the foreground: a reload is free, and replaces any the widget's own
   /// schedule may have lost.
   public mutating func becameActive(at now: Instant) {
-    reloads.reload(at: now, reloader: reloader, wakes: wakes)
-  }
-
-  /// The app was opened from the widget at `now` (see ``ReloadCoordinator``).
-  public mutating func openedFromWidget(at now: Instant) {
-    reloads.appOpenedFromWidget(at: now, wakes: wakes)
-  }
-
-  /// The device's zone changed while the app runs: a reload is free in the foreground.
-  public mutating func zoneChanged(at now: Instant, foreground: Bool) {
-    if foreground { reloads.reload(at: now, reloader: reloader, wakes: wakes) }
-  }
-
-  /// A wake the engine asked for is due.
-  public mutating func wake(_ reason: WakeReason, at now: Instant, foreground: Bool) {
-    reloads.wake(reason, at: now, free: foreground, reloader: reloader, wakes: wakes)
+    reloads.reload(at: now)
   }
 
   /// Moves the legacy store into `group` (the App Group store, new or created by the widget):
@@ -118,7 +99,7 @@ public struct StepsApp<Log: EventLog> {
         guard copied == events.count else { continue }
         store = target
         legacy = nil
-        reloads.reload(at: now, reloader: reloader, wakes: wakes)
+        reloads.reload(at: now)
         return .moved(events: total)
       } catch {
         continue  // the next attempt copies again; merging is idempotent

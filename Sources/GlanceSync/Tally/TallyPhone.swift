@@ -31,15 +31,13 @@ public import GlanceKernel
 /// - Each change that added something to the log is followed by exactly one digest push (when it
 ///   was accepted by the link) and one reload request (now, or on a paced wake).
 /// - Every payload it sends fits its channel (``PeerChannel/payloadBytesMax``).
-public struct TallyPhone<Log: EventLog> {
+public struct TallyPhone<Log: EventLog>: PhoneEngine {
   /// The App Group store.
   public private(set) var log: Log
   public let settings: TallySettings
   private let link: any PeerLink
-  private let reloader: any WidgetReloader
-  private let wakes: any WakeScheduler
   /// When the widgets are reloaded.
-  public private(set) var reloads: ReloadCoordinator
+  public var reloads: ReloadCoordinator
   /// Counts the writes that added something; `pushed` is the count at the last digest sent.
   private var changes = 0
   private var pushed = 0
@@ -54,9 +52,7 @@ public struct TallyPhone<Log: EventLog> {
     self.log = log
     self.settings = settings
     self.link = link
-    self.reloader = reloader
-    self.wakes = wakes
-    self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget)
+    self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget, reloader: reloader, wakes: wakes)
   }
 
   // MARK: What the person does
@@ -66,7 +62,7 @@ public struct TallyPhone<Log: EventLog> {
   /// - Throws: what the log throws; nothing was recorded then.
   public mutating func tap(id: EventID, at now: Instant) throws {
     try record(Event(id: id, kind: .add, instant: now, origin: .app))
-    reloads.changed(at: now, free: true, reloader: reloader, wakes: wakes)
+    reloads.changed(at: now, free: true)
     try pushDigest(at: now)
   }
 
@@ -76,7 +72,7 @@ public struct TallyPhone<Log: EventLog> {
   /// - Throws: what the log throws; nothing was recorded then.
   public mutating func widgetTap(id: EventID, at now: Instant) throws {
     try record(Event(id: id, kind: .add, instant: now, origin: .widgetIntent))
-    reloads.reload(at: now, reloader: reloader, wakes: wakes)
+    reloads.reload(at: now)
     try pushDigest(at: now)
   }
 
@@ -86,7 +82,7 @@ public struct TallyPhone<Log: EventLog> {
   /// - Throws: what the log throws; nothing was recorded then.
   public mutating func delete(_ target: EventID, id: EventID, at now: Instant) throws {
     try record(Event(id: id, kind: .remove(target: target), instant: now, origin: .app))
-    reloads.changed(at: now, free: true, reloader: reloader, wakes: wakes)
+    reloads.changed(at: now, free: true)
     try pushDigest(at: now)
   }
 
@@ -96,14 +92,7 @@ public struct TallyPhone<Log: EventLog> {
   /// the widgets are reloaded (free).
   public mutating func becameActive(at now: Instant) throws {
     try pushDigest(at: now)
-    reloads.changed(at: now, free: true, reloader: reloader, wakes: wakes)
-  }
-
-  /// The app was opened from the widget at `now` (a tap on its body, a deep link): WidgetKit
-  /// ignores reload requests for 30 s, so the engine asks again after (call it before or after
-  /// ``becameActive(at:)``).
-  public mutating func openedFromWidget(at now: Instant) {
-    reloads.appOpenedFromWidget(at: now, wakes: wakes)
+    reloads.changed(at: now, free: true)
   }
 
   /// A payload the watch sent arrived at `now` (`foreground`: whether the app is in the
@@ -116,19 +105,8 @@ public struct TallyPhone<Log: EventLog> {
     // A duplicate delivery (at least once) adds nothing and needs nothing.
     guard try log.receive([event]) == 1 else { return }
     changes += 1
-    reloads.changed(at: now, free: foreground, reloader: reloader, wakes: wakes)
+    reloads.changed(at: now, free: foreground)
     try pushDigest(at: now)
-  }
-
-  /// The device's zone changed while the app runs (`NSSystemTimeZoneDidChange`): a reload is
-  /// free in the foreground; a widget is told nothing, its hourly zone check covers it.
-  public mutating func zoneChanged(at now: Instant, foreground: Bool) {
-    if foreground { reloads.reload(at: now, reloader: reloader, wakes: wakes) }
-  }
-
-  /// A wake the engine asked for (``WakeScheduler``) is due.
-  public mutating func wake(_ reason: WakeReason, at now: Instant, foreground: Bool) {
-    reloads.wake(reason, at: now, free: foreground, reloader: reloader, wakes: wakes)
   }
 
   // MARK: What the app shows

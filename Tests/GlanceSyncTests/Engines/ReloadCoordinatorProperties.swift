@@ -19,13 +19,13 @@ struct ReloadCoordinatorProperties {
     var random = GlanceTestSupport.SplitMix64(seed: seed)
     var budget: RefreshBudget
     var coordinator: ReloadCoordinator
+    let ports = RecordingPorts()
     do {
       budget = try RefreshBudget(limit: limit)
-      coordinator = try ReloadCoordinator(refreshBudget: limit)
+      coordinator = try ReloadCoordinator(refreshBudget: limit, reloader: ports, wakes: ports)
     } catch {
       preconditionFailure("\(limit) is in range: \(error)")
     }
-    let ports = RecordingPorts()
     let check = WidgetTimelines.zoneCheckMilliseconds(refreshBudget: limit)
     var changes: [(instant: Instant, free: Bool)] = []
     let end = Int64(days) * Instant.millisecondsPerDay
@@ -66,12 +66,12 @@ struct ReloadCoordinatorProperties {
       if let change, change.instant == now {
         index += 1
         pendingSince.append(now)
-        coordinator.changed(at: now, free: change.free, reloader: ports, wakes: ports)
+        coordinator.changed(at: now, free: change.free)
         if ports.reloads > reloadsBefore { reload(now, change.free ? .appInForeground : .background) }
       } else if let wake, wake.instant == now {
         let remaining = ports.wakes.filter { !($0.instant == wake.instant && $0.reason == wake.reason) }
         ports.clearWakes(keeping: remaining)
-        coordinator.wake(wake.reason, at: now, free: false, reloader: ports, wakes: ports)
+        coordinator.wake(wake.reason, at: now, free: false)
         if ports.reloads > reloadsBefore { reload(now, .background) }
       } else {
         reload(now, .background)  // the timeline's policy: WidgetKit reloads on its own
@@ -107,25 +107,25 @@ struct ReloadCoordinatorProperties {
 
   @Test("a reload asked while WidgetKit is deaf is asked again once, a second after the window")
   func deafWindowRetry() throws {
-    var coordinator = try ReloadCoordinator(refreshBudget: 70)
     let ports = RecordingPorts()
+    var coordinator = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
     let opened = Instant(millisecondsSince1970: 1_000_000)
-    coordinator.appOpenedFromWidget(at: opened, wakes: ports)
+    coordinator.appOpenedFromWidget(at: opened)
     #expect(ports.wakes.isEmpty, "nothing asked yet, nothing to ask again")
-    for offset in [0, 5_000, 29_000] { coordinator.reload(at: opened.advanced(by: Int64(offset)), reloader: ports, wakes: ports) }
+    for offset in [0, 5_000, 29_000] { coordinator.reload(at: opened.advanced(by: Int64(offset))) }
     #expect(ports.reloads == 3)
     #expect(ports.wakes.map(\.instant) == [opened.advanced(by: 31_000)] && ports.wakes.map(\.reason) == [.reloadAfterDeafWindow])
-    coordinator.wake(.reloadAfterDeafWindow, at: opened.advanced(by: 31_000), free: true, reloader: ports, wakes: ports)
+    coordinator.wake(.reloadAfterDeafWindow, at: opened.advanced(by: 31_000), free: true)
     #expect(ports.reloads == 4 && ports.wakes.count == 1, "asked again, and no new wake after the window")
   }
 
   @Test("learning it was opened from the widget after asking: the request is asked again")
   func openedFromWidgetLate() throws {
-    var coordinator = try ReloadCoordinator(refreshBudget: 70)
     let ports = RecordingPorts()
+    var coordinator = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
     let opened = Instant(millisecondsSince1970: 5_000_000)
-    coordinator.reload(at: opened, reloader: ports, wakes: ports)
-    coordinator.appOpenedFromWidget(at: opened, wakes: ports)
+    coordinator.reload(at: opened)
+    coordinator.appOpenedFromWidget(at: opened)
     #expect(ports.wakes.map(\.instant) == [opened.advanced(by: 31_000)])
   }
 }

@@ -36,7 +36,7 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
 
   public init(scenario: Scenario, stores: RunStores) {
     do {
-      reloads = try ReloadCoordinator(refreshBudget: scenario.refreshBudget)
+      reloads = try ReloadCoordinator(refreshBudget: scenario.refreshBudget, reloader: platform, wakes: platform)
     } catch {
       preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
     }
@@ -52,7 +52,7 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
   public mutating func widgetTap(_ record: Record, world: inout World) {
     phone[record.id] = record
     let now = world.now
-    platform.run(&world, intent: true) { reloads.reload(at: now, reloader: platform, wakes: platform) }
+    platform.run(&world, intent: true) { reloads.reload(at: now) }
     tellWatch(world: &world)
   }
 
@@ -93,18 +93,18 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
 
   public mutating func appOpenedFromWidget(world: inout World) {
     let now = world.now
-    platform.run(&world) { reloads.appOpenedFromWidget(at: now, wakes: platform) }
+    platform.run(&world) { reloads.appOpenedFromWidget(at: now) }
   }
 
   public mutating func wake(_ reason: WakeReason, world: inout World) {
     let (now, free) = (world.now, world.appForeground)
-    platform.run(&world) { reloads.wake(reason, at: now, free: free, reloader: platform, wakes: platform) }
+    platform.run(&world) { reloads.wake(reason, at: now, free: free) }
   }
 
   /// The phone's records changed: reload the widget, tell the watch.
   private mutating func changed(world: inout World) {
     let (now, free) = (world.now, world.appForeground)
-    platform.run(&world) { reloads.changed(at: now, free: free, reloader: platform, wakes: platform) }
+    platform.run(&world) { reloads.changed(at: now, free: free) }
     tellWatch(world: &world)
   }
 
