@@ -83,8 +83,10 @@ public struct ReloadCoordinator {
     switch reason {
     case .reloadAfterDeafWindow:
       retryScheduled = false
-      // In the background the retry is charged: it goes through the pacing like any change.
-      if free { reload(at: now) } else { changed(at: now, free: false) }
+      // Asked at once, even in the background (charged, outside the pacing): the request it
+      // repeats was dropped, and nothing else would show its change before the timeline's own
+      // reload. It happens at most once per opening from the widget.
+      reload(at: now)
     case .pacedReload:
       guard pacer.due(at: now, free: free) else { return }
       reload(at: now)
