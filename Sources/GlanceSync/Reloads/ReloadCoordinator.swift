@@ -21,7 +21,8 @@ public import GlanceKernel
 /// - Every request goes to the reloader at once or rides on a wake that is scheduled: no change
 ///   is left behind (the pacer's law), and a request dropped in a deaf window is asked again.
 /// - At most one deaf-window wake is pending at any time; at most one paced wake (the pacer's).
-/// - The charged reloads it asks for are at least the pacer's spacing apart.
+/// - The charged reloads it asks for in the background are at least the pacer's spacing apart,
+///   but for a request dropped in a deaf window and asked again after it (once per window).
 public struct ReloadCoordinator {
   /// Coalesces the charged reloads of changes learned in the background.
   public private(set) var pacer: ReloadPacer

@@ -15,7 +15,9 @@ public import GlanceKernel
 /// (at most one per `2 × 24 h / limit`: in any 24 hours, at most `limit / 2 + 1`). The zone check
 /// is an hour, or `48 h / (limit − 4)` when that is longer (budgets under 52), so that the
 /// timeline's own reloads take at most `(limit − 4) / 2 + 1` of any 24 hours: together at most
-/// `limit`. No workload can exhaust the budget.
+/// `limit`. No stream of changes can exhaust the budget. (One charged reload stands outside this
+/// count: a request WidgetKit dropped while deaf, asked again after the window when the app has
+/// gone to the background meanwhile, at most once per opening from the widget.)
 ///
 /// ## Laws
 /// - ``plan(_:now:horizonMilliseconds:refreshBudget:)`` is `TimelinePlanner.plan` capped with
