@@ -94,15 +94,3 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     .ids(device == .phone ? phone.log.liveAddIDs() : watch.log.liveAddIDs())
   }
 }
-
-extension ConvergedDesign {
-  /// What an engine shows: its reads of the simulated stores cannot fail (a store failure is
-  /// kept for the run and reads then return nothing).
-  static func shown<Value>(_ read: () throws -> Value) -> Value {
-    do {
-      return try read()
-    } catch {
-      preconditionFailure("the simulated stores cannot make an engine's read fail: \(error)")
-    }
-  }
-}

@@ -148,6 +148,16 @@ extension ConvergedDesign {
     let (now, foreground) = (world.now, world.appForeground)
     platform.run(&world) { phone.wake(reason, at: now, foreground: foreground) }
   }
+
+  /// What an engine shows: its reads of the simulated stores cannot fail (a store failure is
+  /// kept for the run and reads then return nothing).
+  static func shown<Value>(_ read: () throws -> Value) -> Value {
+    do {
+      return try read()
+    } catch {
+      preconditionFailure("the simulated stores cannot make an engine's read fail: \(error)")
+    }
+  }
 }
 
 /// A design for the tally domain: the four things the person does; ``SyncDesign/perform(_:of:world:)``

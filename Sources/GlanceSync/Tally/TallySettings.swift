@@ -1,3 +1,5 @@
+import GlanceKernel
+
 /// What the person set up for the tally: the daily limit every surface's status band is
 /// measured against, and the longest smoke-free streak the app counts.
 ///
@@ -20,6 +22,6 @@ public struct TallySettings: Hashable, Sendable {
   /// How far back the app reads its log for the summary: every day the streak and the 30-day
   /// average can reach, with two days to spare for long DST days.
   var summaryWindowMilliseconds: Int64 {
-    Int64(max(streakLimit, 30) + 2) * 24 * 3_600_000
+    Int64(max(streakLimit, 30) + 2) * Instant.millisecondsPerDay
   }
 }
