@@ -17,8 +17,13 @@ struct DomainPlay<Design: SyncDesign> {
   private var nextTimed = 1
   /// The ordinal of the action that opened the app's current session.
   private var session: Int? = nil
-  /// An armed kill: how many operation steps to let through first.
-  private var armedKill: Int? = nil
+  /// Armed kills of the app and the widget extension: how many operation steps to let through
+  /// first.
+  private var armedKills: [Process: Int] = [:]
+  /// Whether a kill of the watch app is armed (it strikes after the next watch tap).
+  private var watchKillArmed = false
+  /// Whether the domain has a watch app (the tally's): in the others, a watch tap does nothing.
+  private let hasWatch: Bool
   private var lastAction = -1
   private var eventCount = 0
 
@@ -36,6 +41,7 @@ struct DomainPlay<Design: SyncDesign> {
       faults: scenario.faults)
     design = Design(scenario: scenario, stores: stores)
     let model = DomainRun<Design>.model(of: Design.domain, scenario: scenario, start: run.start, calendar: world.calendar)
+    hasWatch = type(of: model).surfaces.contains(.watch)
     checker = InvariantChecker(
       model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
       lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
@@ -63,12 +69,17 @@ struct DomainPlay<Design: SyncDesign> {
     case .action(let action): act(action)
     case .appClose(let closing): closeApp(session: closing)
     case .step(let process, let step): runStep(step, in: process)
-    case .kill: armKill()
-    case .killDeadline: killAtDeadline()
+    case .kill(let process): armKill(of: process)
+    case .killDeadline(let process): killAtDeadline(of: process)
+    case .killWatchApp: killWatchApp()
     case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
     case .reachability(let reachable): changeReachability(to: reachable)
-    case .deliver(let message, let device, let channel):
-      design.receive(DomainRun<Design>.unwrap(message), on: device, via: channel, world: &world)
+    case .deliver(let message, let device, let replyLost):
+      world.beginAnswering(message, from: device == .phone ? .watch : .phone, replyLost: replyLost)
+      design.receive(DomainRun<Design>.unwrap(message), on: device, via: .sendMessage, world: &world)
+      world.endAnswering()
+    case .sendFailed(let message, let device, let failure):
+      design.sendFailed(DomainRun<Design>.unwrap(message), to: device, because: failure, world: &world)
     case .pumpTransfers(let device): pumpTransfers(to: device)
     case .deliverContext(let device): deliverContext(to: device)
     case .reloadServed(let widget): run.serveReload(widget: widget, &world, design)
@@ -128,10 +139,21 @@ struct DomainPlay<Design: SyncDesign> {
       if world.appForeground, let deed = checker.record(action, in: world.calendar) {
         design.perform(deed, of: action, world: &world)
       }
-    case .widgetTap, .watchTap:
+    case .widgetTap:
       // No widget yet: nothing to tap.
-      if design.widgetInstalled || action.kind != .widgetTap, let deed = checker.record(action, in: world.calendar) {
+      if design.widgetInstalled, let deed = checker.record(action, in: world.calendar) {
         design.perform(deed, of: action, world: &world)
+      }
+    case .watchTap:
+      guard hasWatch else { break }
+      // The person opens the watch app (launching it if it is not running) and taps.
+      if world.openWatchApp() { design.watchAppLaunched(world: &world) }
+      if let deed = checker.record(action, in: world.calendar) {
+        design.perform(deed, of: action, world: &world)
+      }
+      if watchKillArmed, world.faultsOn {
+        watchKillArmed = false
+        world.schedule(.killWatchApp, after: world.watchKillDelays.uniform(in: Int64(0)...3_000))
       }
     }
     world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
@@ -145,34 +167,65 @@ struct DomainPlay<Design: SyncDesign> {
 
   /// A step of the design's operation runs, unless an armed kill falls just before it.
   private mutating func runStep(_ step: ScheduledStep, in process: Process) {
-    if process == .app, step.isOperationStep, world.faultsOn, let skip = armedKill {
+    if step.isOperationStep, world.faultsOn, let skip = armedKills[process] {
       guard skip == 0 else {
-        armedKill = skip - 1
+        armedKills[process] = skip - 1
         design.step(DomainRun<Design>.unwrap(step), world: &world)
         return
       }
       // The kill falls between the previous step and this one: this one never runs.
-      armedKill = nil
-      world.note(.kill)
-      killApp()
+      armedKills[process] = nil
+      world.note(.kill(process))
+      kill(process)
       return
     }
     design.step(DomainRun<Design>.unwrap(step), world: &world)
   }
 
-  /// A kill is armed: it falls in the next multi-step operation the app runs within six hours;
-  /// failing that, it takes the app down as a plain kill.
-  private mutating func armKill() {
+  /// A kill is armed. The app's and the widget extension's fall in the next multi-step
+  /// operation the process runs within six hours; failing that, the app's takes it down as a
+  /// plain kill. The watch app's strikes shortly after the next watch tap.
+  private mutating func armKill(of process: Process) {
     guard world.faultsOn else { return }
-    armedKill = world.killSteps.uniform(in: 0...2)
-    world.schedule(.killDeadline, after: 6 * Instant.millisecondsPerHour)
+    switch process {
+    case .app: armedKills[.app] = world.killSteps.uniform(in: 0...2)
+    case .widgetExtension: armedKills[.widgetExtension] = world.widgetKillSteps.uniform(in: 0...4)
+    case .watchApp:
+      guard hasWatch else { return }
+      watchKillArmed = true
+    }
+    world.schedule(.killDeadline(process), after: 6 * Instant.millisecondsPerHour)
   }
 
-  private mutating func killAtDeadline() {
-    guard armedKill != nil else { return }
-    armedKill = nil
-    guard world.faultsOn, world.appRunning else { return }
-    killApp()
+  /// Six hours on, a kill that has not struck is disarmed; the app's strikes now if it runs.
+  private mutating func killAtDeadline(of process: Process) {
+    switch process {
+    case .app:
+      guard armedKills[.app] != nil else { return }
+      armedKills[.app] = nil
+      guard world.faultsOn, world.appRunning else { return }
+      killApp()
+    case .widgetExtension: armedKills[.widgetExtension] = nil
+    case .watchApp: watchKillArmed = false
+    }
+  }
+
+  private mutating func kill(_ process: Process) {
+    switch process {
+    case .app: killApp()
+    case .widgetExtension:
+      faultsInjected[.widgetKill, default: 0] += 1
+      world.killWidgetExtension()
+      design.widgetExtensionKilled(world: &world)
+    case .watchApp: killWatchApp()
+    }
+  }
+
+  private mutating func killWatchApp() {
+    guard world.faultsOn, world.watchAppRunning else { return }
+    faultsInjected[.watchAppKill, default: 0] += 1
+    world.killWatchApp()
+    design.watchAppKilled(world: &world)
   }
 
   private mutating func killApp() {
@@ -249,6 +302,9 @@ struct DomainPlay<Design: SyncDesign> {
     checker.observe(world: world, design: design)
     checker.finish(world: world, design: design)
     if world.duplicatedDeliveries > 0 { faultsInjected[.duplicateDelivery] = world.duplicatedDeliveries }
+    if world.failedMessages > 0 { faultsInjected[.messageFailure] = world.failedMessages }
+    if world.lostReplies > 0 { faultsInjected[.replyTimeout] = world.lostReplies }
+    if world.refusedWhileWatchAppAway > 0 { faultsInjected[.watchAppNotRunning] = world.refusedWhileWatchAppAway }
     return checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: faultsInjected)
   }
 }

@@ -86,7 +86,9 @@ struct DomainRun<Design: SyncDesign> {
   /// Kills, reachability changes and day boundaries, in time order. Like the actions, they enter
   /// the queue one at a time (see `run`), so the queue stays small however long the run.
   var timedEvents: [(time: Instant, event: WorldEvent)] {
-    var timed: [(time: Instant, event: WorldEvent)] = faults.kills.filter { $0 < end }.map { ($0, .kill) }
+    var timed: [(time: Instant, event: WorldEvent)] = faults.kills.filter { $0 < end }.map { ($0, .kill(.app)) }
+    timed += faults.widgetKills.filter { $0 < end }.map { ($0, .kill(.widgetExtension)) }
+    timed += faults.watchKills.filter { $0 < end }.map { ($0, .kill(.watchApp)) }
     var unreachableUntil = start
     for spell in faults.outOfRange where spell.from < end {
       // Overlapping spells merge: the watch comes back when the last one ends.

@@ -198,11 +198,13 @@ public enum Simulation {
           problem: "\(action.at) is not after the previous action, \(script.actions[index - 1].at)")
       }
     }
-    for (index, kill) in script.kills.enumerated() {
-      if kill < start { throw early("kills", index, kill) }
-      if index > 0, kill < script.kills[index - 1] {
-        throw .invalidScript(
-          keyPath: "script.kills[\(index)]", problem: "\(kill) is before the previous kill, \(script.kills[index - 1])")
+    for (list, kills) in [("kills", script.kills), ("widgetKills", script.widgetKills), ("watchKills", script.watchKills)] {
+      for (index, kill) in kills.enumerated() {
+        if kill < start { throw early(list, index, kill) }
+        if index > 0, kill < kills[index - 1] {
+          throw .invalidScript(
+            keyPath: "script.\(list)[\(index)]", problem: "\(kill) is before the previous kill, \(kills[index - 1])")
+        }
       }
     }
     for (index, spell) in script.outOfRange.enumerated() {

@@ -102,6 +102,17 @@ public enum FaultKind: String, Hashable, Sendable, CaseIterable, Comparable {
   case duplicateDelivery = "duplicate-delivery"
   /// A store move's copy failed.
   case storeCopyFailure = "store-copy-failure"
+  /// The widget extension was killed before a step of the intent it performed.
+  case widgetKill = "widget-kill"
+  /// The watch app was killed shortly after a tap.
+  case watchAppKill = "watch-app-kill"
+  /// A `sendMessage` failed in flight (`WCError.deliveryFailed`).
+  case messageFailure = "message-failure"
+  /// A `sendMessage` was delivered but its reply never came (`WCError.messageReplyTimedOut`).
+  case replyTimeout = "reply-timeout"
+  /// A `sendMessage` to the watch was refused: the watch was in range, but its app was not in
+  /// the foreground (`isReachable` was false).
+  case watchAppNotRunning = "watch-app-not-running"
 
   public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

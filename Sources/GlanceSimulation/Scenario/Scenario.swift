@@ -124,6 +124,19 @@ public struct Faults: Hashable, Sendable {
   /// The most a widget reload (asked for, or due to a timeline policy) is served late, in
   /// seconds, 0…3600; timeline entries themselves show on time.
   public var lateFiringSecondsMax: Int = 60
+  /// Kills of the widget extension per day, 0…100, each before a random step of the next
+  /// intent it performs (within six hours; none if it performs none).
+  public var widgetKillsPerDay: Int = 1
+  /// Kills of the watch app per day, 0…100, each shortly after the next watch tap (within six
+  /// hours): what it kept in memory and the replies it awaited are gone.
+  public var watchKillsPerDay: Int = 1
+  /// Chance that a `sendMessage` fails in flight, as n/d: nothing is delivered and the sender's
+  /// error handler runs (`WCError.deliveryFailed`).
+  public var messageFailure: Chance = Chance(numerator: 1, denominator: 20)
+  /// Chance that a `sendMessage`'s reply never comes, as n/d: the message is delivered, the
+  /// receiver's reply is lost, and the sender's error handler runs after
+  /// ``World/replyTimeoutMilliseconds`` (`WCError.messageReplyTimedOut`).
+  public var replyTimeout: Chance = Chance(numerator: 1, denominator: 20)
 
   public init() {}
 }

@@ -24,7 +24,7 @@ public enum ScenarioGenerator {
 
   /// The generator's version: it changes whenever a seed would draw a different scenario, and is
   /// part of a generated sweep's digest so that shards of different generators never merge.
-  public static let version = 1
+  public static let version = 2
 
   /// The first and last start dates drawn.
   static let startDates: ClosedRange<CivilDate> = {
@@ -57,6 +57,7 @@ public enum ScenarioGenerator {
       payDay: stream.uniform(in: 1...31), refreshBudget: stream.uniform(in: 40...72), seed: seed)
     scenario.workload = workload(&stream)
     scenario.faults = faults(&stream)
+    moreFaults(&scenario.faults, seed: seed)
     scenario.travel = travel(&stream)
     // Across the date line a later local date can be an earlier instant: drop the changes the
     // run would refuse as out of order, latest first.
@@ -119,11 +120,25 @@ public enum ScenarioGenerator {
     let low = rate(&stream, typical: 1...60, whole: 1...1440)
     let high = max(low, rate(&stream, typical: 20...240, whole: 1...1440))
     faults.watchOutOfRangeMinutes = low...high
-    let denominator = UInt64(stream.uniform(in: 1...20))
-    faults.duplicateDelivery = Chance(
-      numerator: UInt64(stream.uniform(in: 0...Int(denominator))), denominator: denominator)
+    faults.duplicateDelivery = chance(&stream)
     faults.lateFiringSecondsMax = rate(&stream, typical: 0...120, whole: 0...3600)
     return faults
+  }
+
+  /// The faults added in generator version 2, from a stream of their own, so that every field
+  /// drawn before keeps its value.
+  static func moreFaults(_ faults: inout Faults, seed: UInt64) {
+    var stream = RandomStream.derived(root: seed, label: "generator.faults.2")
+    faults.widgetKillsPerDay = rate(&stream, typical: 0...3, whole: 0...100)
+    faults.watchKillsPerDay = rate(&stream, typical: 0...3, whole: 0...100)
+    faults.messageFailure = chance(&stream)
+    faults.replyTimeout = chance(&stream)
+  }
+
+  /// A chance n/d with d in 1…20, anywhere from never to always.
+  static func chance(_ stream: inout RandomStream) -> Chance {
+    let denominator = UInt64(stream.uniform(in: 1...20))
+    return Chance(numerator: UInt64(stream.uniform(in: 0...Int(denominator))), denominator: denominator)
   }
 
   /// Up to three zone changes, in order, at most one per local hour.

@@ -15,7 +15,7 @@ extension ScenarioReader {
   ]
   static let faultsKeys = [
     "appKillsPerDay", "watchOutOfRangePerDay", "watchOutOfRangeMinutes", "duplicateDelivery",
-    "lateFiringSecondsMax",
+    "lateFiringSecondsMax", "widgetKillsPerDay", "watchKillsPerDay", "messageFailure", "replyTimeout",
   ]
   static let travelKeys = ["day", "hour", "zone"]
   static let storeMoveKeys = ["day", "copyFails", "widgetOpensFirst"]
@@ -174,6 +174,10 @@ extension ScenarioReader {
         faults.watchOutOfRangeMinutes = try range(item, within: 1...1440)
       case "duplicateDelivery": faults.duplicateDelivery = try chance(item)
       case "lateFiringSecondsMax": faults.lateFiringSecondsMax = try integer(item, in: 0...3600)
+      case "widgetKillsPerDay": faults.widgetKillsPerDay = try integer(item, in: 0...100)
+      case "watchKillsPerDay": faults.watchKillsPerDay = try integer(item, in: 0...100)
+      case "messageFailure": faults.messageFailure = try chance(item)
+      case "replyTimeout": faults.replyTimeout = try chance(item)
       default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
       }
     }

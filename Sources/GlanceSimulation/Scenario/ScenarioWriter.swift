@@ -23,6 +23,8 @@ import GlanceKernel
 ///     - {at: 2026-03-18T22:57:13.470Z, kind: widgetTap}
 ///   kills: []
 ///   outOfRange: []
+///   widgetKills: []
+///   watchKills: []
 /// ```
 ///
 /// ## Laws
@@ -125,6 +127,18 @@ public enum ScenarioWriter {
     if faults.lateFiringSecondsMax != defaults.lateFiringSecondsMax {
       entries.append("lateFiringSecondsMax: \(faults.lateFiringSecondsMax)")
     }
+    if faults.widgetKillsPerDay != defaults.widgetKillsPerDay {
+      entries.append("widgetKillsPerDay: \(faults.widgetKillsPerDay)")
+    }
+    if faults.watchKillsPerDay != defaults.watchKillsPerDay {
+      entries.append("watchKillsPerDay: \(faults.watchKillsPerDay)")
+    }
+    if faults.messageFailure != defaults.messageFailure {
+      entries.append("messageFailure: \"\(faults.messageFailure)\"")
+    }
+    if faults.replyTimeout != defaults.replyTimeout {
+      entries.append("replyTimeout: \"\(faults.replyTimeout)\"")
+    }
     return entries
   }
 
@@ -153,6 +167,8 @@ public enum ScenarioWriter {
         lines.append("    - {from: \(spell.from), until: \(spell.until)}")
       }
     }
+    lines.append("  widgetKills: [" + script.widgetKills.map(\.description).joined(separator: ", ") + "]")
+    lines.append("  watchKills: [" + script.watchKills.map(\.description).joined(separator: ", ") + "]")
     return lines
   }
 

@@ -6,8 +6,8 @@ public import GlanceKernel
 /// (see ``Shrinker``) is a scenario with a script.
 ///
 /// The seed still draws everything else: the ids of the events the actions make (the `workload.ids`
-/// stream, one id per action in time order), message latencies, duplicate deliveries, late reloads
-/// and the step an app kill falls before.
+/// stream, one id per action in time order), message latencies, duplicate deliveries, failed
+/// messages and lost replies, late reloads and the step a kill falls before.
 ///
 /// ```yaml
 /// script:
@@ -17,11 +17,13 @@ public import GlanceKernel
 ///   kills: [2026-03-10T13:45:03.000Z]
 ///   outOfRange:
 ///     - {from: 2026-03-10T18:00:00.000Z, until: 2026-03-10T19:30:00.000Z}
+///   widgetKills: [2026-03-10T20:00:00.000Z]
+///   watchKills: []
 /// ```
 ///
 /// ## Laws
-/// - `actions` strictly increase in time (the legacy design identifies entries by timestamp), `kills`
-///   never decrease, `outOfRange` is sorted by `from` (never decreasing) and every spell has
+/// - `actions` strictly increase in time (the legacy design identifies entries by timestamp), `kills`,
+///   `widgetKills` and `watchKills` never decrease, `outOfRange` is sorted by `from` (never decreasing) and every spell has
 ///   `from < until`. The loader checks these, naming the index; ``Simulation/run(_:store:detail:)``
 ///   checks them again, and that nothing is before the run's start.
 /// - Action `i` of the list is the run's action number `i` (its ordinal in reports).
@@ -36,15 +38,26 @@ public struct Script: Hashable, Sendable {
   public var kills: [Instant]
   /// When the watch is out of range of the phone, sorted by `from`; overlapping spells merge.
   public var outOfRange: [OutOfRangeSpell]
+  /// Kills of the widget extension, in time order: each falls before one of the next steps of
+  /// the intent it performs (within six hours), as a drawn one does.
+  public var widgetKills: [Instant]
+  /// Kills of the watch app, in time order: each falls shortly after the next watch tap (within
+  /// six hours), as a drawn one does.
+  public var watchKills: [Instant]
 
-  public init(actions: [ScriptedAction] = [], kills: [Instant] = [], outOfRange: [OutOfRangeSpell] = []) {
+  public init(
+    actions: [ScriptedAction] = [], kills: [Instant] = [], outOfRange: [OutOfRangeSpell] = [],
+    widgetKills: [Instant] = [], watchKills: [Instant] = []
+  ) {
     self.actions = actions
     self.kills = kills
     self.outOfRange = outOfRange
+    self.widgetKills = widgetKills
+    self.watchKills = watchKills
   }
 
   /// Actions, kills and out-of-range spells together.
-  public var eventCount: Int { actions.count + kills.count + outOfRange.count }
+  public var eventCount: Int { actions.count + kills.count + outOfRange.count + widgetKills.count + watchKills.count }
 }
 
 /// One action of a ``Script``: what the person does at `at`.

@@ -43,6 +43,8 @@ struct ShrinkCandidate: Hashable {
     var result = self
     result.script.actions = script.actions.filter { run.contains($0.at) }
     result.script.kills = script.kills.filter { run.contains($0) }
+    result.script.widgetKills = script.widgetKills.filter { run.contains($0) }
+    result.script.watchKills = script.watchKills.filter { run.contains($0) }
     result.script.outOfRange = script.outOfRange.compactMap { spell -> OutOfRangeSpell? in
       let from = max(spell.from, bounds.start)
       let until = min(spell.until, bounds.end)

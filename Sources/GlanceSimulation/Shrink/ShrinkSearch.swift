@@ -87,6 +87,8 @@ struct ShrinkSearch {
       deltaDebug(units: { $0.script.actions.map { [$0] } })
       deltaDebug(\.script.kills)
       deltaDebug(\.script.outOfRange)
+      deltaDebug(\.script.widgetKills)
+      deltaDebug(\.script.watchKills)
       deltaDebug(\.scenario.travel)
       minimizeFaultParameters()
       if budgetSpent { return false }
@@ -130,6 +132,8 @@ struct ShrinkSearch {
     keep(current.keepingActions { !$0.kind.isInApp })
     var noKills = current
     noKills.script.kills = []
+    noKills.script.widgetKills = []
+    noKills.script.watchKills = []
     keep(noKills)
     var noTravel = current
     noTravel.scenario.travel = []
@@ -145,6 +149,12 @@ struct ShrinkSearch {
     var never = current
     never.scenario.faults.duplicateDelivery = .never
     keep(never)
+    var delivered = current
+    delivered.scenario.faults.messageFailure = .never
+    keep(delivered)
+    var replied = current
+    replied.scenario.faults.replyTimeout = .never
+    keep(replied)
     var onTime = current
     onTime.scenario.faults.lateFiringSecondsMax = 0
     keep(onTime)

@@ -154,7 +154,7 @@ public enum Shrinker {
     var scenario = request.scenario
     scenario.script = Script(
       actions: plan.actions.map { ScriptedAction(at: $0.time, kind: $0.kind) }, kills: plan.faults.kills,
-      outOfRange: plan.faults.outOfRange)
+      outOfRange: plan.faults.outOfRange, widgetKills: plan.faults.widgetKills, watchKills: plan.faults.watchKills)
     var workload = Workload()
     workload.lateNightTaps = false
     scenario.workload = workload
@@ -162,6 +162,8 @@ public enum Shrinker {
     scenario.faults.appKillsPerDay = defaults.appKillsPerDay
     scenario.faults.watchOutOfRangePerDay = defaults.watchOutOfRangePerDay
     scenario.faults.watchOutOfRangeMinutes = defaults.watchOutOfRangeMinutes
+    scenario.faults.widgetKillsPerDay = defaults.widgetKillsPerDay
+    scenario.faults.watchKillsPerDay = defaults.watchKillsPerDay
     scenario.seed = request.seed
     scenario.days = request.days
     return scenario

@@ -1,138 +1,232 @@
 import GlanceKernel
 
-/// MirrorSmoker's final design on `master` (`../shared/domain/babysteps-mirrorsmoker.md` §2.3–2.5),
-/// reproduced with its bugs:
-/// - the widget intent appends to `widget_pending_cigarettes` and increments the **undated**
-///   `todayCount` by read-modify-write, in separate steps (§2.3);
-/// - the app drains the queue (read, insert and save, then remove the **whole** key) from its 10 s
-///   SyncCoordinator timer and on `didBecomeActive` (§2.3), so a tap appended in between is lost and
-///   a kill between save and removal replays the queue (§2.5 "Lost writes", "Duplicates");
-/// - the widget trusts `todayCount` whenever it is > 0, one entry, `.after(now + 15 min)`, so after
+/// MirrorSmoker's final design on `master` (`e04b215`), step by step as the app ships it: the
+/// facts are in `../shared/domain/babysteps-mirrorsmoker.md` §2.3–2.5, checked against the
+/// repository's `SyncCoordinator`, `PendingWidgetActionsManager`, `AddCigaretteIntent`,
+/// `CigaretteProvider`, `ContentView` and both `WatchConnectivityManager`s. Each step below names
+/// the code it reproduces. What it gets wrong, it gets wrong as the app does:
+/// - a widget tap goes to a queue in the shared defaults and bumps the **undated** `todayCount`
+///   by read-modify-write; the app drains the queue (read, insert and save, then remove the
+///   **whole** key), so a tap appended meanwhile is lost and a kill between save and removal
+///   replays the queue (§2.5 "Lost writes", "Duplicates");
+/// - the widget trusts `todayCount` whenever it or `dailyAverage` is above zero, so after
 ///   midnight it shows yesterday's count and "+" increments it (§2.5);
-/// - the phone talks to the watch only with `sendMessage` guarded by reachability; the watch adds
-///   locally when unreachable and never forwards, and the next `fullSync` replaces its list (§2.3,
-///   §2.5);
 /// - a delete in the app only reloads the widgets: `todayCount` and the watch keep the old count
-///   (§2.5 "Delete is not propagated").
+///   until something else recomputes them (§2.5 "Delete is not propagated");
+/// - phone and watch talk with `sendMessage` only, guarded by `isReachable`: the phone reaches the
+///   watch only while the watch app is in the foreground; the watch adds locally when the phone
+///   is unreachable, when sending fails, when the reply times out (the phone may have saved it:
+///   a duplicate) or when the phone answers with an error (launched in the background, it has no
+///   model context yet), and never forwards what it added (§2.3, §2.5);
+/// - the watch shows its in-memory count, undated, in preference to the phone's (§2.5 "Watch
+///   precedence").
 struct MirrorSmokerLegacy: TallySyncDesign {
   static let name = "mirrorsmoker-legacy"
   static let expectedToConverge = false
 
-  /// The SwiftData store in the App Group: cigarette timestamps.
+  // MARK: The App Group (survives kills)
+
+  /// The SwiftData store: cigarette timestamps.
   private var store = Tally() { didSet { storeVersion += 1 } }
   /// Counts the changes to the store: the app's display is memoised on it.
   private var storeVersion = 0
   private let appMemo = Memo<DayMemoKey, Display>()
-  /// App Group defaults.
+  /// Defaults `todayCount`: no day stamp.
   private var todayCount = 0
+  /// Whether defaults `dailyAverage` (the last 30 × 24 h ÷ 30) is above zero.
+  private var dailyAverageAboveZero = false
+  /// Defaults `widget_pending_cigarettes`.
   private var pending: [Instant] = []
+  /// Defaults `lastUpdated`.
   private var lastUpdated: Instant? = nil
-  /// The app's memory (lost on a kill).
-  private var lastSyncTime: Instant? = nil
+  /// Defaults `widget_cigarette_added`.
+  private var widgetAddedFlag = false
+
+  // MARK: The app's memory (lost on a kill)
+
+  /// Whether the app process runs (`SyncCoordinator.shared` exists).
+  private var launched = false
+  /// `SyncCoordinator.lastSyncTime`: `Date()` when the coordinator is made.
+  private var lastSyncTime = Instant(millisecondsSince1970: Int64.min)
+  /// Whether `WatchConnectivityManager` has its model context: `ContentView.onAppear` sets it,
+  /// so an app launched in the background for a watch message has none.
+  private var hasModelContext = false
   private var timerRunning = false
-  /// The watch's `cigarettes_<day>` list.
-  private var watchDay: CivilDate? = nil
-  private var watchList: [Instant] = []
+  /// When the debounced `UserDefaults.didChangeNotification` is due (100 ms after the last
+  /// in-process write).
+  private var defaultsChangeDue: Instant? = nil
+
+  // MARK: The watch
+
+  /// The watch's defaults `cigarettes_<day>`: the last day written and its list (the watch only
+  /// ever reads today's key).
+  private var watchDefaults: (day: CivilDate, list: [Instant])? = nil
+  /// The watch app's memory while it runs.
+  private var watch: MirrorSmokerWatchMemory? = nil
 
   init(scenario: Scenario, stores: RunStores) {}
 
-  /// The store's cigarettes of today, in the device's zone when the code runs.
-  private func storeCount(world: World) -> Int {
-    store.count(in: world.today)
-  }
+  // MARK: The person's actions
 
-  /// The store's cigarettes of today, oldest first.
-  private func todaysTimestamps(world: World) -> [Instant] {
-    Array(store.instants(in: world.today))
-  }
-
+  /// `ContentView.addCigarette`: insert and save, then `SyncCoordinator.cigaretteAdded(from:
+  /// .app)`: `updateSharedUserDefaults(updateTimestamp: true)`, `reloadAllTimelines()`,
+  /// `sendCigaretteAdded` to the watch when reachable, `lastSyncTime = Date()`.
   mutating func appTap(_ record: Record, world: inout World) {
     store.insert(record.instant)
-    updateSharedDefaults(world: &world)
+    updateSharedUserDefaults(world: &world)
+    world.requestReload(context: .appInForeground)
+    world.sendMessage(MirrorSmokerMessage.cigaretteAdded(record.instant), to: .watch)
+    lastSyncTime = world.now
   }
 
+  /// The system launches the widget extension to perform `AddCigaretteIntent` (a cold start).
   mutating func widgetTap(_ record: Record, world: inout World) {
-    // The system launches the widget extension to perform the intent (a cold start).
-    world.schedule(step: MirrorSmokerStep.legacyIntent(phase: 0, timestamp: record.instant, queue: [], count: 0), in: .widgetExtension, after: world.drawDuration(100...800))
+    world.schedule(
+      step: MirrorSmokerStep.intent(phase: 0, timestamp: record.instant, queue: [], count: 0), in: .widgetExtension,
+      after: world.drawDuration(100...800))
   }
 
+  /// `WatchConnectivityManager.addCigarette` on the watch: not reachable → add locally;
+  /// otherwise `sendMessage(addCigarette)`, whose reply or error decides (``receive(_:on:via:world:)``,
+  /// ``sendFailed(_:to:because:world:)``).
   mutating func watchTap(_ record: Record, world: inout World) {
-    if world.sendMessage(MirrorSmokerMessage.addCigarette(record.instant), to: .phone) { return }
-    // Unreachable: the watch keeps it in its own defaults and never forwards it (§2.3, §2.5).
-    let today = world.calendar.date(containing: world.now)
-    if watchDay != today { (watchDay, watchList) = (today, []) }
-    watchList.append(record.instant)
+    if !world.sendMessage(MirrorSmokerMessage.addCigarette(record.instant), to: .phone) {
+      addLocally(at: world.now, world: world)
+    }
   }
 
+  /// `ContentView.deleteCigarette`: delete and save, then only `reloadAllTimelines()`: neither
+  /// `todayCount` nor the watch hears of it (§2.5 "Delete is not propagated"). A cigarette still
+  /// in the widget's queue has no row yet: the swipe finds nothing to delete.
   mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
-    // The person swipes the row away; a cigarette still in the widget's queue has no row yet.
     store.remove(target.instant)
-    // ContentView.deleteCigarette only reloads the widgets.
     world.requestReload(context: .appInForeground)
   }
 
+  // MARK: The app's lifecycle
+
+  /// `didBecomeActive`: `ContentView.onAppear` gives the watch manager its model context, and
+  /// `performFullSync()` drains the queue, then updates the defaults, reloads and full-syncs the
+  /// watch. The 10 s timer runs while the app is in the foreground.
   mutating func appBecameActive(world: inout World) {
-    world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 0, queue: []), in: .app, after: 50)
+    launchIfNeeded(world: world)
+    hasModelContext = true
+    world.schedule(step: MirrorSmokerStep.drain(phase: 0, queue: [], then: .fullSync), in: .app, after: 50)
     if !timerRunning {
       timerRunning = true
-      world.schedule(step: MirrorSmokerStep.legacyTimer, in: .app, after: 10_000)
+      world.schedule(step: MirrorSmokerStep.timer, in: .app, after: 10_000)
     }
   }
 
   mutating func appKilled(world: inout World) {
-    lastSyncTime = nil
+    launched = false
+    hasModelContext = false
     timerRunning = false
+    defaultsChangeDue = nil
   }
+
+  /// `SyncCoordinator.init`, when the process starts: `lastSyncTime = Date()`.
+  private mutating func launchIfNeeded(world: World) {
+    guard !launched else { return }
+    launched = true
+    lastSyncTime = world.now
+  }
+
+  // MARK: Steps
 
   mutating func step(_ step: MirrorSmokerStep, world: inout World) {
     switch step {
-    case .legacyTimer:
+    case .timer:
       guard world.appForeground else {
         timerRunning = false
         return
       }
-      if let lastUpdated, lastUpdated > (lastSyncTime ?? Instant(millisecondsSince1970: Int64.min)) {
-        world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 0, queue: []), in: .app, after: 1)
-      }
-      world.schedule(step: MirrorSmokerStep.legacyTimer, in: .app, after: 10_000)
-    case .legacyDrain(let phase, let queue):
-      drain(phase: phase, queue: queue, world: &world)
-    case .legacyIntent(let phase, let timestamp, let queue, let count):
+      checkForExternalChanges(world: &world)
+      world.schedule(step: MirrorSmokerStep.timer, in: .app, after: 10_000)
+    case .drain(let phase, let queue, let then):
+      drain(phase: phase, queue: queue, then: then, world: &world)
+    case .widgetAddedNotification:
+      // handleCigaretteAddedFromWidget: the only path after a widget add that recomputes todayCount.
+      updateSharedUserDefaults(world: &world)
+      world.requestReload(context: reloadContext(world))
+      sendDataSync(world: &world)
+      lastSyncTime = world.now
+    case .intent(let phase, let timestamp, let queue, let count):
       intent(phase: phase, timestamp: timestamp, queue: queue, count: count, world: &world)
+    case .defaultsChanged(let due):
+      // The debounced notification: only the last write's fires.
+      guard due == defaultsChangeDue else { return }
+      defaultsChangeDue = nil
+      checkForExternalChanges(world: &world)
     }
   }
 
-  /// PendingWidgetActionsManager, then updateSharedUserDefaults.
-  private mutating func drain(phase: Int, queue: [Instant], world: inout World) {
+  /// `checkForExternalChanges()` (the timer, or the debounced `didChangeNotification` of the
+  /// app's own writes): only when `lastUpdated > lastSyncTime`; clears `widget_cigarette_added`
+  /// and posts its notification if set, then drains the queue, reloads, full-syncs the watch and
+  /// sets `lastSyncTime` to the `lastUpdated` it read. It does not recompute `todayCount`
+  /// (`a657cb9` removed that, as it looped).
+  private mutating func checkForExternalChanges(world: inout World) {
+    guard let seen = lastUpdated, seen > lastSyncTime else { return }
+    let notify = widgetAddedFlag
+    if notify {
+      widgetAddedFlag = false
+      defaultsWritten(world: &world)
+    }
+    world.schedule(step: MirrorSmokerStep.drain(phase: 0, queue: [], then: .externalChanges(seen: seen, notify: notify)), in: .app, after: 1)
+  }
+
+  /// `PendingWidgetActionsManager.processPendingIfAny()`, then the rest of its caller.
+  private mutating func drain(phase: Int, queue: [Instant], then: MirrorSmokerSync, world: inout World) {
     switch phase {
     case 0:
-      world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 1, queue: pending), in: .app, after: 20)
+      // Reads the queue; an empty one returns at once.
+      let next = pending.isEmpty ? 3 : 1
+      world.schedule(step: MirrorSmokerStep.drain(phase: next, queue: pending, then: then), in: .app, after: 20)
     case 1:
       for timestamp in queue { store.insert(timestamp) }
       // Saving the inserted cigarettes to SwiftData takes a while.
-      world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 2, queue: queue), in: .app, after: world.drawDuration(50...400))
+      world.schedule(step: MirrorSmokerStep.drain(phase: 2, queue: queue, then: then), in: .app, after: world.drawDuration(50...400))
     case 2:
-      pending = []  // removes the whole key, whatever was appended since phase 0
-      lastSyncTime = world.now
-      world.schedule(step: MirrorSmokerStep.legacyDrain(phase: 3, queue: []), in: .app, after: 10)
+      // Removes the whole key, whatever the widget appended since phase 0, and stamps lastUpdated.
+      pending = []
+      lastUpdated = world.now
+      defaultsWritten(world: &world)
+      world.schedule(step: MirrorSmokerStep.drain(phase: 3, queue: [], then: then), in: .app, after: 10)
     default:
-      updateSharedDefaults(world: &world)
+      switch then {
+      case .externalChanges(let seen, let notify):
+        world.requestReload(context: reloadContext(world))
+        sendDataSync(world: &world)
+        lastSyncTime = seen
+        if notify { world.schedule(step: MirrorSmokerStep.widgetAddedNotification, in: .app, after: 1) }
+      case .fullSync:
+        updateSharedUserDefaults(world: &world)
+        world.requestReload(context: reloadContext(world))
+        sendDataSync(world: &world)
+      }
     }
   }
 
-  /// AddCigaretteIntent in the widget extension.
+  /// `AddCigaretteIntent.addCigaretteToSharedDatabase()` in the widget extension: it never touches
+  /// the store.
   private mutating func intent(phase: Int, timestamp: Instant, queue: [Instant], count: Int, world: inout World) {
     let next: MirrorSmokerStep
     switch phase {
-    case 0: next = .legacyIntent(phase: 1, timestamp: timestamp, queue: pending, count: 0)
+    case 0: next = .intent(phase: 1, timestamp: timestamp, queue: pending, count: 0)
     case 1:
       pending = queue + [timestamp]
+      next = .intent(phase: 2, timestamp: timestamp, queue: [], count: 0)
+    case 2:
       lastUpdated = world.now
-      next = .legacyIntent(phase: 2, timestamp: timestamp, queue: [], count: 0)
-    case 2: next = .legacyIntent(phase: 3, timestamp: timestamp, queue: [], count: todayCount)
-    case 3:
+      next = .intent(phase: 3, timestamp: timestamp, queue: [], count: 0)
+    case 3: next = .intent(phase: 4, timestamp: timestamp, queue: [], count: todayCount)
+    case 4:
       todayCount = count + 1  // optimistic +1 on the undated count
-      next = .legacyIntent(phase: 4, timestamp: timestamp, queue: [], count: 0)
+      next = .intent(phase: 5, timestamp: timestamp, queue: [], count: 0)
+    case 5:
+      widgetAddedFlag = true
+      next = .intent(phase: 6, timestamp: timestamp, queue: [], count: 0)
     default:
       world.requestReload(context: .afterInteractiveIntent)
       return
@@ -140,31 +234,176 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     world.schedule(step: next, in: .widgetExtension, after: 10)
   }
 
-  /// Recomputes today's count from the store, reloads the widgets, full-syncs the watch.
-  private mutating func updateSharedDefaults(world: inout World) {
-    todayCount = storeCount(world: world)
+  /// `updateSharedUserDefaults(updateTimestamp: true)`: today's count from the store, the daily
+  /// average, `lastUpdated = Date()`.
+  private mutating func updateSharedUserDefaults(world: inout World) {
+    todayCount = store.count(in: world.today)
+    dailyAverageAboveZero = store.dailyAverage(at: world.now) > Ratio(0)
     lastUpdated = world.now
-    world.requestReload(context: world.appForeground ? .appInForeground : .background)
-    let today = world.calendar.date(containing: world.now)
-    _ = world.sendMessage(MirrorSmokerMessage.fullSync(day: today, timestamps: todaysTimestamps(world: world)), to: .watch)
+    defaultsWritten(world: &world)
   }
 
+  /// The app wrote the shared defaults: `didChangeNotification`, debounced by 100 ms, follows.
+  private mutating func defaultsWritten(world: inout World) {
+    let due = world.now.advanced(by: 100)
+    defaultsChangeDue = due
+    world.schedule(step: MirrorSmokerStep.defaultsChanged(due: due), in: .app, after: 100)
+  }
+
+  /// `sendDataSync()`: today's list to the watch, when reachable and the model context is set.
+  private mutating func sendDataSync(world: inout World) {
+    guard hasModelContext else { return }
+    world.sendMessage(MirrorSmokerMessage.fullSync(todaysTimestamps(world: world)), to: .watch)
+  }
+
+  private func reloadContext(_ world: World) -> ReloadContext {
+    world.appForeground ? .appInForeground : .background
+  }
+
+  /// The store's cigarettes of today (in the device's zone when the code runs), oldest first.
+  private func todaysTimestamps(world: World) -> [Instant] {
+    Array(store.instants(in: world.today))
+  }
+
+  // MARK: Messages
+
   mutating func receive(_ message: MirrorSmokerMessage, on device: Device, via channel: Channel, world: inout World) {
-    switch (message, device) {
-    case (.addCigarette(let timestamp), .phone):
-      world.wakeAppInBackground()
-      store.insert(timestamp)
-      updateSharedDefaults(world: &world)
-    case (.fullSync(let day, let timestamps), .watch):
-      (watchDay, watchList) = (day, timestamps)  // replaces the watch's list
-    default:
-      break
+    switch device {
+    case .phone: phoneReceive(message, world: &world)
+    case .watch: watchReceive(message, world: &world)
     }
   }
 
+  /// The iOS `WatchConnectivityManager`'s `didReceiveMessage(_:replyHandler:)`; a message
+  /// launches the app in the background if it is not running.
+  private mutating func phoneReceive(_ message: MirrorSmokerMessage, world: inout World) {
+    world.wakeAppInBackground()
+    launchIfNeeded(world: world)
+    switch message {
+    case .addCigarette(let timestamp):
+      // handleAddCigaretteFromWatch: without a model context, an error reply.
+      guard hasModelContext else {
+        world.reply(MirrorSmokerMessage.addReply(success: false))
+        return
+      }
+      store.insert(timestamp)
+      // SyncCoordinator.cigaretteAdded(from: .watch): defaults, reload; no sync back to the watch.
+      updateSharedUserDefaults(world: &world)
+      world.requestReload(context: reloadContext(world))
+      lastSyncTime = world.now
+      world.reply(MirrorSmokerMessage.addReply(success: true))
+    case .getStats:
+      world.reply(MirrorSmokerMessage.stats(todayCount: hasModelContext ? store.count(in: world.today) : nil))
+    case .requestSync:
+      world.reply(MirrorSmokerMessage.syncReply(hasModelContext ? todaysTimestamps(world: world) : nil))
+    case .addReply, .stats, .syncReply, .cigaretteAdded, .fullSync, .received:
+      break  // the watch's answers: the phone only logs them
+    }
+  }
+
+  /// The watch's `WatchConnectivityManager`: its reply handlers and `didReceiveMessage`.
+  private mutating func watchReceive(_ message: MirrorSmokerMessage, world: inout World) {
+    guard var memory = watch else { return }
+    switch message {
+    case .addReply(let success):
+      // Success: requestStats. An error reply: add locally, with the time it is handled.
+      if success { requestStats(world: &world) } else { addLocally(at: world.now, world: world) }
+      return
+    case .stats(let count):
+      if let count { memory.connectivityCount = count }
+    case .syncReply(let list):
+      // handleSyncResponse: only the connectivity manager's copy, not SharedDataManager's.
+      if let list { (memory.connectivityList, memory.connectivityCount) = (list, list.count) }
+    case .cigaretteAdded(let timestamp):
+      // Kept if new and not before today's start; then stats are asked for.
+      if !memory.connectivityList.contains(timestamp), timestamp >= world.today.start {
+        memory.connectivityList.append(timestamp)
+        memory.connectivityCount = memory.connectivityList.count
+        watch = memory
+        syncFromiPhone(world: world)
+      }
+      world.reply(MirrorSmokerMessage.received)
+      requestStats(world: &world)
+      return
+    case .fullSync(let list):
+      (memory.connectivityList, memory.connectivityCount) = (list, list.count)
+      watch = memory
+      syncFromiPhone(world: world)
+      world.reply(MirrorSmokerMessage.received)
+      return
+    case .addCigarette, .getStats, .requestSync, .received:
+      return  // the phone's requests: never sent to the watch
+    }
+    watch = memory
+  }
+
+  /// The error handlers: the watch's add falls back to a local add (at the time the handler
+  /// runs: a new timestamp), its stats and sync requests to `loadSharedData()`; the phone only logs.
+  mutating func sendFailed(_ message: MirrorSmokerMessage, to device: Device, because failure: SendFailure, world: inout World) {
+    guard device == .phone else { return }
+    switch message {
+    case .addCigarette: addLocally(at: world.now, world: world)
+    case .getStats, .requestSync: loadSharedData(world: world)
+    default: break
+    }
+  }
+
+  // MARK: The watch app
+
+  /// The watch app starts: `SharedDataManager.init` loads today's key, and the main view's
+  /// `onAppear` asks the phone for a sync.
+  mutating func watchAppLaunched(world: inout World) {
+    watch = MirrorSmokerWatchMemory()
+    loadSharedData(world: world)
+    if !world.sendMessage(MirrorSmokerMessage.requestSync, to: .phone) { loadSharedData(world: world) }
+  }
+
+  mutating func watchAppKilled(world: inout World) {
+    watch = nil
+  }
+
+  /// `requestStats()`: unreachable → `loadSharedData()`.
+  private mutating func requestStats(world: inout World) {
+    if !world.sendMessage(MirrorSmokerMessage.getStats, to: .phone) { loadSharedData(world: world) }
+  }
+
+  /// `addCigaretteLocally`: appended to the connectivity manager's list (which may still hold
+  /// yesterday's), then `syncFromiPhone` with it. Never forwarded to the phone.
+  private mutating func addLocally(at instant: Instant, world: World) {
+    guard var memory = watch else { return }
+    memory.connectivityList.append(instant)
+    memory.connectivityCount = memory.connectivityList.count
+    watch = memory
+    syncFromiPhone(world: world)
+  }
+
+  /// `SharedDataManager.syncFromiPhone`: the connectivity list filtered to today, kept in memory
+  /// and written to `cigarettes_<today>`.
+  private mutating func syncFromiPhone(world: World) {
+    guard var memory = watch else { return }
+    memory.sharedList = memory.connectivityList.filter { world.today.contains($0) }
+    watch = memory
+    watchDefaults = (world.today.date, memory.sharedList)
+  }
+
+  /// `SharedDataManager.loadSharedData()`: today's key, or nothing.
+  private mutating func loadSharedData(world: World) {
+    let list = watchList(world: world)
+    watch?.sharedList = list
+  }
+
+  /// The watch defaults' list for today.
+  private func watchList(world: World) -> [Instant] {
+    guard let watchDefaults, watchDefaults.day == world.today.date else { return [] }
+    return watchDefaults.list
+  }
+
+  // MARK: Surfaces
+
+  /// `CigaretteProvider.getTimeline`: the defaults' `todayCount` whenever it or `dailyAverage`
+  /// is above zero, else today's count from the store; one entry, `.after(now + 15 min)`.
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
-    // CigaretteProvider: trusts the undated todayCount whenever it is > 0.
-    let count = todayCount > 0 ? todayCount : storeCount(world: world)
+    let count = todayCount > 0 || dailyAverageAboveZero ? todayCount : store.count(in: world.today)
     return .single(
       .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit)), now: world.now,
       reloadAfter: 15 * Instant.millisecondsPerMinute)
@@ -181,7 +420,8 @@ struct MirrorSmokerLegacy: TallySyncDesign {
             streakLimit: PersonSettings.tallyStreakLimit))
       }
     case .watch:
-      let count = watchDay == world.today.date ? watchList.count : 0
+      // The running app's undated count; a watch app not running shows what it loads at launch.
+      let count = watch?.shownCount ?? watchList(world: world).count
       return .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit))
     case .widget, .yearWidget:
       preconditionFailure("widgets show their timelines")
@@ -189,6 +429,6 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {
-    .instants(device == .phone ? store.instants : watchList)
+    .instants(device == .phone ? store.instants : watchDefaults?.list ?? [])
   }
 }

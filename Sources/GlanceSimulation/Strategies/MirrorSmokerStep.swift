@@ -3,17 +3,27 @@ import GlanceKernel
 /// The steps of MirrorSmoker's multi-step operations: a kill between two of them leaves the
 /// operation half done.
 enum MirrorSmokerStep: Hashable, Sendable, OperationStep {
-  /// The widget intent: 0 read the queue, 1 write queue + timestamp, 2 read `todayCount`, 3
-  /// write it + 1, 4 reload.
-  case legacyIntent(phase: Int, timestamp: Instant, queue: [Instant], count: Int)
-  /// The queue drain in the app: 0 read the queue, 1 insert and save, 2 remove the whole key, 3
-  /// recompute the snapshot and push.
-  case legacyDrain(phase: Int, queue: [Instant])
-  /// The app's 10 s SyncCoordinator timer.
-  case legacyTimer
+  /// `AddCigaretteIntent.perform()` in the widget extension: 0 read the queue, 1 write it with
+  /// the new timestamp, 2 write `lastUpdated`, 3 read `todayCount`, 4 write it + 1, 5 set
+  /// `widget_cigarette_added`, 6 reload the widgets.
+  case intent(phase: Int, timestamp: Instant, queue: [Instant], count: Int)
+  /// `PendingWidgetActionsManager.processPendingIfAny()` then the rest of its caller (`then`):
+  /// 0 read the queue, 1 insert and save, 2 remove the whole key and stamp `lastUpdated`, 3 go
+  /// on with the caller.
+  case drain(phase: Int, queue: [Instant], then: MirrorSmokerSync)
+  /// `SyncCoordinator.handleCigaretteAddedFromWidget()`, run by the notification
+  /// `checkForExternalChanges` posted.
+  case widgetAddedNotification
+  /// The `SyncCoordinator`'s 10 s timer.
+  case timer
+  /// The app's debounced `UserDefaults.didChangeNotification`, due 100 ms after the write that
+  /// set it (a later write supersedes it).
+  case defaultsChanged(due: Instant)
 
   var isOperationStep: Bool {
-    if case .legacyTimer = self { return false }
-    return true
+    switch self {
+    case .timer, .defaultsChanged: return false
+    case .intent, .drain, .widgetAddedNotification: return true
+    }
   }
 }

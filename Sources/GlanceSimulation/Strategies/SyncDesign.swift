@@ -101,6 +101,18 @@ public protocol SyncDesign {
   /// for the next 30 s. Called before ``appBecameActive(world:)``, and also when the app was
   /// in the foreground already.
   mutating func appOpenedFromWidget(world: inout World)
+  /// The widget extension was killed while performing an intent: the intent's remaining steps
+  /// are gone, and so is what the extension kept in memory.
+  mutating func widgetExtensionKilled(world: inout World)
+  /// The watch app was launched (the person opened it while it was not running). Called before
+  /// the watch tap that opened it is performed.
+  mutating func watchAppLaunched(world: inout World)
+  /// The watch app was killed: its steps, what it kept in memory, the messages on their way to
+  /// it and the error handlers it awaited are gone.
+  mutating func watchAppKilled(world: inout World)
+  /// A `sendMessage` the design sent to `device` came to nothing: its error handler runs on the
+  /// sending device.
+  mutating func sendFailed(_ message: Message, to device: Device, because failure: SendFailure, world: inout World)
 }
 
 extension SyncDesign {
@@ -114,6 +126,10 @@ extension SyncDesign {
   public mutating func appKilled(world: inout World) {}
   public mutating func step(_ step: Step, world: inout World) {}
   public mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
+  public mutating func widgetExtensionKilled(world: inout World) {}
+  public mutating func watchAppLaunched(world: inout World) {}
+  public mutating func watchAppKilled(world: inout World) {}
+  public mutating func sendFailed(_ message: Message, to device: Device, because failure: SendFailure, world: inout World) {}
 
   public var widgetInstalled: Bool { true }
   public mutating func storeMoveDayBegins(world: inout World) {}

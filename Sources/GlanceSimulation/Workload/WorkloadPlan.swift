@@ -19,9 +19,14 @@ public struct PlannedAction: Hashable, Sendable {
 
 /// Faults planned once per run from their own streams.
 struct FaultPlan: Sendable {
+  /// App kills, in time order.
   var kills: [Instant] = []
   /// Out-of-range spells, sorted by `from`.
   var outOfRange: [OutOfRangeSpell] = []
+  /// Widget-extension kills, in time order.
+  var widgetKills: [Instant] = []
+  /// Watch-app kills, in time order.
+  var watchKills: [Instant] = []
 }
 
 enum WorkloadPlanner {
@@ -117,7 +122,7 @@ enum WorkloadPlanner {
 
   /// The faults of a script, as they are (in time order, checked by `Simulation.check`).
   static func faults(script: Script) -> FaultPlan {
-    FaultPlan(kills: script.kills, outOfRange: script.outOfRange)
+    FaultPlan(kills: script.kills, outOfRange: script.outOfRange, widgetKills: script.widgetKills, watchKills: script.watchKills)
   }
 
   /// A time-ordered UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, version 7, 74 random bits
@@ -137,7 +142,7 @@ enum WorkloadPlanner {
     return EventID(uuid)
   }
 
-  /// App kills and watch out-of-range spells, each from its own stream, drawn per local day as
+  /// App, widget-extension and watch-app kills and watch out-of-range spells, each from its own stream, drawn per local day as
   /// ``actions(scenario:days:seed:)`` draws them.
   static func faults(scenario: Scenario, days: [Itinerary.DayPiece], seed: UInt64) -> FaultPlan {
     var kills = RandomStream.derived(root: seed, label: "faults.kill")
@@ -157,8 +162,24 @@ enum WorkloadPlanner {
         }
       }
     }
+    plan.widgetKills = killInstants(perDay: scenario.faults.widgetKillsPerDay, days: days, seed: seed, label: "faults.kill.widget")
+    plan.watchKills = killInstants(perDay: scenario.faults.watchKillsPerDay, days: days, seed: seed, label: "faults.kill.watch")
     plan.kills.sort()
     plan.outOfRange.sort { $0.from < $1.from }
     return plan
+  }
+
+  /// Kill instants drawn per local day from the stream `label`, sorted.
+  private static func killInstants(perDay: Int, days: [Itinerary.DayPiece], seed: UInt64, label: String) -> [Instant] {
+    var stream = RandomStream.derived(root: seed, label: label)
+    var kills: [Instant] = []
+    for piece in days {
+      let span = piece.day.start.millisecondsSince1970...(piece.day.end.millisecondsSince1970 - 1)
+      for _ in 0..<stream.count(mean: perDay, spread: 1) {
+        let kill = Instant(millisecondsSince1970: stream.uniform(in: span))
+        if piece.window.contains(kill) { kills.append(kill) }
+      }
+    }
+    return kills.sorted()
   }
 }

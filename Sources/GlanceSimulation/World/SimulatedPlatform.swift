@@ -23,8 +23,9 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
   }
 
   private var requests: [Request] = []
-  /// Whether the watch was in range when the engine's call began.
-  private var reachable = true
+  /// Whether `sendMessage` could reach each device when the engine's call began (`isReachable`):
+  /// the phone while the watch is in range, the watch only while its app is in the foreground too.
+  private var reachable = PerDevice(repeating: true)
   /// The context of the reloads asked during an interactive widget intent (otherwise WidgetKit
   /// decides from whether the app is in the foreground).
   private var intentContext: ReloadContext? = nil
@@ -63,7 +64,7 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
   /// let through).
   public func run(_ world: inout World, intent: Bool = false, _ body: () throws -> Void) {
     precondition(requests.isEmpty, "requests left over from an earlier call: \(requests)")
-    reachable = world.watchReachable
+    reachable = PerDevice(phone: world.watchReachable, watch: world.watchReachable && world.watchAppActive)
     intentContext = intent ? .afterInteractiveIntent : nil
     do {
       try body()
@@ -79,7 +80,7 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
       refusedPayloads += 1
       throw .payloadTooLarge(channel: channel, bytes: payload.count, limit: channel.payloadBytesMax)
     }
-    if channel == .sendMessage, !reachable { throw .notReachable }
+    if channel == .sendMessage, !reachable[device] { throw .notReachable }
     largestPayloads[channel] = max(largestPayloads[channel] ?? 0, payload.count)
     requests.append(.send(PeerPayload(bytes: payload), channel, to: device))
   }

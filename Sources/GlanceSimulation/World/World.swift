@@ -37,14 +37,22 @@ enum WorldEvent: Sendable {
   case action(PlannedAction)
   case appClose(session: Int)
   case step(Process, ScheduledStep)
-  /// A kill is armed: it takes the app down before one of its next operation steps.
-  case kill
-  /// An armed kill that met no operation step within six hours takes the app down now.
-  case killDeadline
+  /// A kill of `process` is armed: it takes the app or the widget extension down before one of
+  /// its next operation steps, the watch app shortly after the next watch tap.
+  case kill(Process)
+  /// Six hours after a kill of `process` was armed: if it has not struck, it takes the app down
+  /// now; the widget extension and the watch app, not running, are spared.
+  case killDeadline(Process)
+  /// The armed kill of the watch app strikes (shortly after a watch tap).
+  case killWatchApp
   /// Thirty minutes after an action: if nothing happened since, every surface must agree.
   case quiescenceCheck(afterAction: Int)
   case reachability(Bool)
-  case deliver(WireMessage, to: Device, channel: Channel)
+  /// A `sendMessage` (or its reply) reaches `device`; when `replyLost`, the reply its receiver
+  /// sends never arrives.
+  case deliver(WireMessage, to: Device, replyLost: Bool)
+  /// The error handler of a `sendMessage` to `device` runs on the other device.
+  case sendFailed(WireMessage, to: Device, SendFailure)
   case pumpTransfers(to: Device)
   /// `updateApplicationContext`'s latest value reaches `device`.
   case deliverContext(to: Device)
@@ -143,8 +151,24 @@ public struct World {
   var zoneSettling: Instant? { zoneSettles.flatMap { $0 > now ? $0 : nil } }
   private var latencies: RandomStream
   private var duplicates: RandomStream
+  /// Draws each `sendMessage`'s fate: failed in flight, reply lost, or answered.
+  private var messageFates: RandomStream
+  let messageFailure: Chance
+  let replyTimeout: Chance
+  /// How many `sendMessage`s failed in flight, lost their reply, or were refused because the
+  /// watch app was not in the foreground (faults the report counts).
+  private(set) var failedMessages = 0
+  private(set) var lostReplies = 0
+  private(set) var refusedWhileWatchAppAway = 0
+  /// While a `sendMessage` is handed to its receiver: the message, who sent it, when it arrived,
+  /// and whether its reply is lost.
+  private var answering: (message: WireMessage, sender: Device, arrivedAt: Instant, replyLost: Bool)? = nil
   /// Draws which upcoming operation step an armed kill falls before.
   var killSteps: RandomStream
+  /// Draws which upcoming step of an intent a widget-extension kill falls before.
+  var widgetKillSteps: RandomStream
+  /// Draws how long after a watch tap the watch app's armed kill strikes.
+  var watchKillDelays: RandomStream
   let duplicateDelivery: Chance
   let lateFiringMillisecondsMax: Int64
   /// How many `transferUserInfo` deliveries were duplicated (a fault the report counts).
@@ -170,7 +194,12 @@ public struct World {
     self.latencies = RandomStream.derived(root: seed, label: "world.latency")
     self.duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
     self.killSteps = RandomStream.derived(root: seed, label: "faults.kill.step")
+    self.widgetKillSteps = RandomStream.derived(root: seed, label: "faults.kill.widget.step")
+    self.watchKillDelays = RandomStream.derived(root: seed, label: "faults.kill.watch.delay")
     self.duplicateDelivery = faults.duplicateDelivery
+    self.messageFates = RandomStream.derived(root: seed, label: "world.messages")
+    self.messageFailure = faults.messageFailure
+    self.replyTimeout = faults.replyTimeout
     self.lateFiringMillisecondsMax = Int64(faults.lateFiringSecondsMax) * 1000
   }
 
@@ -211,11 +240,13 @@ public struct World {
     case .action(let action): return "action #\(action.ordinal) \(action.kind)"
     case .appClose: return "app to background"
     case .step(let process, let step): return "\(process) step \(step)"
-    case .kill: return "kill armed"
-    case .killDeadline: return "armed kill deadline"
+    case .kill(let process): return "kill of the \(process) armed"
+    case .killDeadline(let process): return "armed kill of the \(process): deadline"
+    case .killWatchApp: return "the watch app is killed"
     case .quiescenceCheck: return "quiescence check"
     case .reachability(let reachable): return reachable ? "watch in range" : "watch out of range"
-    case .deliver(let message, let device, let channel): return "\(channel) to \(device): \(message)"
+    case .deliver(let message, let device, _): return "sendMessage to \(device): \(message)"
+    case .sendFailed(let message, let device, let failure): return "sendMessage to \(device) failed (\(failure)): \(message)"
     case .pumpTransfers(let device): return "transferUserInfo delivery to \(device)"
     case .deliverContext(let device): return "applicationContext delivery to \(device)"
     case .reloadServed(let widget): return widget == .main ? "widget reload served" : "year widget reload served"
@@ -267,6 +298,48 @@ public struct World {
     queue.removeAll { $0.process == .app }
   }
 
+  /// Kills the widget extension: every step of the intent it was performing vanishes.
+  mutating func killWidgetExtension() {
+    queue.removeAll { $0.process == .widgetExtension }
+  }
+
+  // MARK: The watch app
+
+  /// How long the watch app stays in the foreground after the person opens it: watchOS returns
+  /// to the clock face after two minutes by default ("Return to Clock").
+  public static let watchSessionMilliseconds: Int64 = 2 * Instant.millisecondsPerMinute
+
+  /// Whether the watch app is running (launched, not killed since): what it keeps in memory
+  /// lives as long as this.
+  public private(set) var watchAppRunning = false
+  /// Until when the watch app is in the foreground.
+  private var watchForegroundUntil: Instant? = nil
+  /// Whether the watch app is in the foreground: the phone's `sendMessage` reaches it only then
+  /// (on iOS, `isReachable` needs the watch app running in the foreground, and the watch in range).
+  public var watchAppActive: Bool { watchAppRunning && watchForegroundUntil.map { now < $0 } ?? false }
+
+  /// The person raises the wrist and opens the watch app; returns whether it was launched (it
+  /// was not running).
+  mutating func openWatchApp() -> Bool {
+    let launched = !watchAppRunning
+    watchAppRunning = true
+    watchForegroundUntil = now.advanced(by: Self.watchSessionMilliseconds)
+    return launched
+  }
+
+  /// Kills the watch app: its steps vanish, and so do the messages in flight to it and the
+  /// error handlers it was waiting on (they lived in its memory).
+  mutating func killWatchApp() {
+    watchAppRunning = false
+    watchForegroundUntil = nil
+    queue.removeAll { event in
+      switch event {
+      case .step(.watchApp, _), .deliver(_, to: .watch, _), .sendFailed(_, to: .phone, _): return true
+      default: return false
+      }
+    }
+  }
+
   mutating func endFaults() { faultsOn = false }
 
   /// The device arrives in the zone of itinerary leg `leg`; the widgets have until
@@ -290,13 +363,64 @@ public struct World {
 
   // MARK: Channels
 
-  /// `sendMessage`: immediate, only when reachable; `false` when it fails (WCError.notReachable).
+  /// How long a `sendMessage` waits for its reply before its error handler runs
+  /// (`WCError.messageReplyTimedOut`); WatchConnectivity does not document the figure, so the
+  /// world takes ten seconds.
+  public static let replyTimeoutMilliseconds: Int64 = 10_000
+
+  /// `sendMessage(_:replyHandler:errorHandler:)`, guarded by `isReachable` as apps do: `false`
+  /// (nothing sent) when the watch is out of range, or, to the watch, when the watch app is not in
+  /// the foreground (``watchAppActive``). Once sent, a message is delivered after a latency,
+  /// unless it fails in flight (`Faults.messageFailure`: the sender learns it through
+  /// ``SyncDesign/sendFailed(_:to:because:world:)``); the receiver may answer with
+  /// ``reply(_:)``, an answer lost when the reply times out (`Faults.replyTimeout`).
   @discardableResult
   public mutating func sendMessage(_ message: some Sendable, to device: Device) -> Bool {
     guard watchReachable else { return false }
-    schedule(.deliver(WireMessage(message), to: device, channel: .sendMessage), after: latencies.uniform(in: Int64(50)...500))
+    if device == .watch, !watchAppActive {
+      if faultsOn { refusedWhileWatchAppAway += 1 }
+      return false
+    }
+    let latency = latencies.uniform(in: Int64(50)...500)
+    let wire = WireMessage(message)
+    if faultsOn, messageFates.happens(messageFailure) {
+      failedMessages += 1
+      schedule(.sendFailed(wire, to: device, .deliveryFailed), after: latency)
+      return true
+    }
+    let replyLost = faultsOn && messageFates.happens(replyTimeout)
+    if replyLost {
+      lostReplies += 1
+      schedule(.sendFailed(wire, to: device, .replyTimedOut), after: Self.replyTimeoutMilliseconds)
+    }
+    schedule(.deliver(wire, to: device, replyLost: replyLost), after: latency)
     return true
   }
+
+  /// The receiver of a `sendMessage` answers it (its `replyHandler`): the answer reaches the
+  /// sender after a latency, unless the reply was drawn lost or the watch went out of range
+  /// meanwhile, when the sender's error handler runs once the reply times out instead.
+  ///
+  /// - Precondition: called while a `sendMessage` is handed to its receiver.
+  public mutating func reply(_ answer: some Sendable) {
+    guard let answering else { preconditionFailure("reply(_:) outside the delivery of a sendMessage") }
+    guard !answering.replyLost else { return }
+    guard watchReachable else {
+      let due = answering.arrivedAt.advanced(by: Self.replyTimeoutMilliseconds)
+      let receiver: Device = answering.sender == .phone ? .watch : .phone
+      schedule(.sendFailed(answering.message, to: receiver, .replyTimedOut), at: due)
+      return
+    }
+    schedule(.deliver(WireMessage(answer), to: answering.sender, replyLost: false), after: latencies.uniform(in: Int64(50)...500))
+  }
+
+  /// `message`, a `sendMessage` from `sender`, is being handed to its receiver: ``reply(_:)``
+  /// answers it until ``endAnswering()``.
+  mutating func beginAnswering(_ message: WireMessage, from sender: Device, replyLost: Bool) {
+    answering = (message, sender, now, replyLost)
+  }
+
+  mutating func endAnswering() { answering = nil }
 
   /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
   public mutating func transferUserInfo(_ message: some Sendable, to device: Device) {

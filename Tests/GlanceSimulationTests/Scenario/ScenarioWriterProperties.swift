@@ -180,6 +180,8 @@ struct ScenarioWriterProperties {
         actions: []
         kills: []
         outOfRange: []
+        widgetKills: []
+        watchKills: []
 
       """)
   }

@@ -13,10 +13,14 @@ struct ChannelTests {
     case addCigarette(Instant)
   }
 
-  static func world(duplicates: Chance = Chance(numerator: 0, denominator: 1)) throws -> World {
+  static func world(
+    duplicates: Chance = Chance(numerator: 0, denominator: 1), messageFailure: Chance = .never, replyTimeout: Chance = .never
+  ) throws -> World {
     let zurich = try ZoneCalendar(identifier: "Europe/Zurich")
     var faults = Faults()
     faults.duplicateDelivery = duplicates
+    faults.messageFailure = messageFailure
+    faults.replyTimeout = replyTimeout
     let start = Instant(millisecondsSince1970: 1_773_100_800_000)
     return World(
       start: start, itinerary: Itinerary(staying: zurich, from: start), refreshBudget: try RefreshBudget(),
@@ -33,7 +37,7 @@ struct ChannelTests {
     var received: [(Channel, Message)] = []
     while let (_, event) = world.popNext() {
       switch event {
-      case .deliver(let message, let to, let channel) where to == device: received.append((channel, own(message)))
+      case .deliver(let message, let to, _) where to == device: received.append((.sendMessage, own(message)))
       case .pumpTransfers(let to) where to == device:
         received += world.pumpTransfer(to: device).map { (.transferUserInfo, own($0)) }
       case .deliverContext(let to) where to == device:
@@ -92,5 +96,115 @@ struct ChannelTests {
     let inRange = world.sendMessage(Message.addCigarette(Instant(millisecondsSince1970: 2)), to: .phone)
     #expect(inRange)
     #expect(Self.drain(&world, to: .phone).map(\.1) == [.addCigarette(Instant(millisecondsSince1970: 2))])
+  }
+
+  /// What happens to `sendMessage`s, in time order: deliveries (with whether their reply is lost)
+  /// and error handlers run.
+  enum Outcome: Hashable {
+    case delivered(Message, to: Device, replyLost: Bool)
+    case failed(Message, to: Device, SendFailure)
+  }
+
+  /// Runs the world's queue; `answer` is called for each delivery, inside it, as a receiver is.
+  static func outcomes(_ world: inout World, answer: (inout World, Message) -> Void = { _, _ in }) -> [(Instant, Outcome)] {
+    var outcomes: [(Instant, Outcome)] = []
+    while let (time, event) = world.popNext() {
+      switch event {
+      case .deliver(let message, let to, let replyLost):
+        outcomes.append((time, .delivered(own(message), to: to, replyLost: replyLost)))
+        world.beginAnswering(message, from: to == .phone ? .watch : .phone, replyLost: replyLost)
+        answer(&world, own(message))
+        world.endAnswering()
+      case .sendFailed(let message, let to, let failure): outcomes.append((time, .failed(own(message), to: to, failure)))
+      default: break
+      }
+    }
+    return outcomes
+  }
+
+  static let tap = Message.addCigarette(Instant(millisecondsSince1970: 1))
+  static let reply = Message.phoneLog(length: 1)
+
+  @Test("send message to the watch: refused while its app is not in the foreground, and two minutes after it was opened")
+  func watchAppMustBeActive() throws {
+    var world = try Self.world()
+    var sent = world.sendMessage(Self.tap, to: .watch)
+    #expect(!sent, "the watch app has not been opened")
+    #expect(world.refusedWhileWatchAppAway == 1)
+    var launched = world.openWatchApp()
+    #expect(launched, "the first opening launches it")
+    sent = world.sendMessage(Self.tap, to: .watch)
+    #expect(sent)
+    #expect(Self.outcomes(&world).map(\.1) == [.delivered(Self.tap, to: .watch, replyLost: false)])
+    // The queue ran dry long before two minutes: move time past the foreground spell.
+    world.schedule(.finalCheck, after: World.watchSessionMilliseconds)
+    _ = world.popNext()
+    #expect(world.watchAppRunning && !world.watchAppActive)
+    sent = world.sendMessage(Self.tap, to: .watch)
+    #expect(!sent)
+    launched = world.openWatchApp()
+    #expect(!launched, "running already: opened, not launched")
+    #expect(world.watchAppActive)
+  }
+
+  @Test("send message: an answered one brings its reply back to the sender")
+  func answered() throws {
+    var world = try Self.world()
+    let sent = world.sendMessage(Self.tap, to: .phone)
+    #expect(sent)
+    let outcomes = Self.outcomes(&world) { world, message in
+      if message == Self.tap { world.reply(Self.reply) }
+    }
+    #expect(outcomes.map(\.1) == [.delivered(Self.tap, to: .phone, replyLost: false), .delivered(Self.reply, to: .watch, replyLost: false)])
+  }
+
+  @Test("send message: one failed in flight is never delivered; its sender's error handler runs")
+  func failedInFlight() throws {
+    var world = try Self.world(messageFailure: .always)
+    let sent = world.sendMessage(Self.tap, to: .phone)
+    #expect(sent)
+    #expect(Self.outcomes(&world).map(\.1) == [.failed(Self.tap, to: .phone, .deliveryFailed)])
+    #expect(world.failedMessages == 1 && world.lostReplies == 0)
+  }
+
+  @Test("send message: a lost reply is delivered, answered in vain, and times out ten seconds after sending")
+  func replyTimesOut() throws {
+    var world = try Self.world(replyTimeout: .always)
+    let start = world.now
+    let sent = world.sendMessage(Self.tap, to: .phone)
+    #expect(sent)
+    let outcomes = Self.outcomes(&world) { world, _ in world.reply(Self.reply) }
+    #expect(outcomes.map(\.1) == [.delivered(Self.tap, to: .phone, replyLost: true), .failed(Self.tap, to: .phone, .replyTimedOut)])
+    #expect(outcomes.last?.0 == start.advanced(by: World.replyTimeoutMilliseconds))
+    #expect(world.lostReplies == 1)
+  }
+
+  @Test("send message: a reply answered after the watch went out of range times out instead")
+  func replyOutOfRange() throws {
+    var world = try Self.world()
+    let sent = world.sendMessage(Self.tap, to: .phone)
+    #expect(sent)
+    let outcomes = Self.outcomes(&world) { world, message in
+      guard message == Self.tap else { return }
+      world.setReachable(false)
+      world.reply(Self.reply)
+    }
+    #expect(outcomes.map(\.1) == [.delivered(Self.tap, to: .phone, replyLost: false), .failed(Self.tap, to: .phone, .replyTimedOut)])
+  }
+
+  @Test("killing the watch app takes away the messages on their way to it and its error handlers")
+  func watchKill() throws {
+    var world = try Self.world(messageFailure: .never)
+    _ = world.openWatchApp()
+    var sent = world.sendMessage(Self.tap, to: .watch)
+    #expect(sent)
+    var failing = try Self.world(messageFailure: .always)
+    _ = failing.openWatchApp()
+    sent = failing.sendMessage(Self.tap, to: .phone)
+    #expect(sent)
+    world.killWatchApp()
+    failing.killWatchApp()
+    #expect(Self.outcomes(&world).isEmpty && Self.outcomes(&failing).isEmpty)
+    #expect(!world.watchAppRunning && !world.watchAppActive)
   }
 }

@@ -19,6 +19,7 @@ struct SimulatedPlatformTests {
   @Test("a payload over its channel's bound is refused, on every channel, and never reaches the world", arguments: PeerChannel.allCases)
   func oversizedIsRefused(channel: PeerChannel) throws {
     var world = try Self.world()
+    _ = world.openWatchApp()  // sendMessage reaches the watch only while its app is in the foreground
     let platform = SimulatedPlatform()
     var refused: PeerLinkError? = nil
     platform.run(&world) {
@@ -45,5 +46,21 @@ struct SimulatedPlatformTests {
       do { try platform.watchLink.send([1, 2, 3], on: .sendMessage) } catch { refused = error as? PeerLinkError }
     }
     #expect(refused == .notReachable)
+  }
+
+  @Test("the phone's sendMessage is refused while the watch app is not in the foreground, in range or not")
+  func sendMessageNeedsTheWatchApp() throws {
+    var world = try Self.world()
+    let platform = SimulatedPlatform()
+    var refusals: [PeerLinkError?] = []
+    for opened in [false, true] {
+      if opened { _ = world.openWatchApp() }
+      var refused: PeerLinkError? = nil
+      platform.run(&world) {
+        do { try platform.phoneLink.send([1, 2, 3], on: .sendMessage) } catch { refused = error as? PeerLinkError }
+      }
+      refusals.append(refused)
+    }
+    #expect(refusals == [.notReachable, nil])
   }
 }
