@@ -44,6 +44,15 @@ public struct ReloadPacer: Hashable, Sendable {
     spacingMilliseconds = Self.spacing(refreshBudget: limit)
   }
 
+  /// A pacer that resumes after `lastReload`, the last charged reload a pacer let through
+  /// before (kept where it outlives the app's process): the spacing law holds across the two.
+  ///
+  /// - Throws: ``RefreshBudgetError/limitOutOfRange(_:)`` outside ``RefreshBudget/limitRange``.
+  public init(refreshBudget limit: Int, resumingAfter lastReload: Instant?) throws(RefreshBudgetError) {
+    try self.init(refreshBudget: limit)
+    self.lastReload = lastReload
+  }
+
   /// `2 × 24 h / limit`, rounded up to the millisecond.
   public static func spacing(refreshBudget limit: Int) -> Int64 {
     let window = 2 * RefreshBudget.windowMilliseconds

@@ -38,7 +38,7 @@ struct DomainPlay<Design: SyncDesign> {
     }
     world = World(
       start: run.start, itinerary: run.itinerary, refreshBudget: budget, widgets: Design.widgets, seed: run.seed,
-      faults: scenario.faults)
+      faults: scenario.faults, storeFaults: stores.faults)
     design = Design(scenario: scenario, stores: stores)
     let model = DomainRun<Design>.model(of: Design.domain, scenario: scenario, start: run.start, calendar: world.calendar)
     hasWatch = type(of: model).surfaces.contains(.watch)
@@ -72,6 +72,12 @@ struct DomainPlay<Design: SyncDesign> {
     case .kill(let process): armKill(of: process)
     case .killDeadline(let process): killAtDeadline(of: process)
     case .killWatchApp: killWatchApp()
+    case .armStoreWriteFailure(let number):
+      guard world.faultsOn else { break }
+      world.storeFaults.arm(number)
+      world.schedule(.storeWriteFailureDeadline(number), after: 6 * Instant.millisecondsPerHour)
+    case .storeWriteFailureDeadline(let number): world.storeFaults.disarm(number)
+    case .corruptDefaults: corruptDefaults()
     case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
     case .reachability(let reachable): changeReachability(to: reachable)
     case .deliver(let message, let device, let replyLost):
@@ -104,7 +110,7 @@ struct DomainPlay<Design: SyncDesign> {
   /// A timed event was handled: the next one enters the queue.
   private mutating func scheduleNextTimed(after event: WorldEvent) {
     switch event {
-    case .kill, .reachability, .dayBoundary, .storeMoveDay, .zoneChange, .zoneSettled:
+    case .kill, .armStoreWriteFailure, .corruptDefaults, .reachability, .dayBoundary, .storeMoveDay, .zoneChange, .zoneSettled:
       guard nextTimed < timed.count else { return }
       world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
       nextTimed += 1
@@ -221,6 +227,16 @@ struct DomainPlay<Design: SyncDesign> {
     }
   }
 
+  /// One of the values the design keeps in the App Group's defaults, drawn by the seed, turns
+  /// to garbage; a design that keeps none meets nothing.
+  private mutating func corruptDefaults() {
+    let keys = design.defaultsKeys
+    guard world.faultsOn, !keys.isEmpty else { return }
+    let key = keys[world.corruptedKeys.uniform(in: 0...(keys.count - 1))]
+    faultsInjected[.corruptedDefaults, default: 0] += 1
+    design.defaultsCorrupted(key, world: &world)
+  }
+
   private mutating func killWatchApp() {
     guard world.faultsOn, world.watchAppRunning else { return }
     faultsInjected[.watchAppKill, default: 0] += 1
@@ -305,6 +321,7 @@ struct DomainPlay<Design: SyncDesign> {
     if world.failedMessages > 0 { faultsInjected[.messageFailure] = world.failedMessages }
     if world.lostReplies > 0 { faultsInjected[.replyTimeout] = world.lostReplies }
     if world.refusedWhileWatchAppAway > 0 { faultsInjected[.watchAppNotRunning] = world.refusedWhileWatchAppAway }
+    if world.storeFaults.struck > 0 { faultsInjected[.storeWriteFailure] = world.storeFaults.struck }
     return checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: faultsInjected)
   }
 }

@@ -89,6 +89,8 @@ struct DomainRun<Design: SyncDesign> {
     var timed: [(time: Instant, event: WorldEvent)] = faults.kills.filter { $0 < end }.map { ($0, .kill(.app)) }
     timed += faults.widgetKills.filter { $0 < end }.map { ($0, .kill(.widgetExtension)) }
     timed += faults.watchKills.filter { $0 < end }.map { ($0, .kill(.watchApp)) }
+    timed += faults.storeWriteFailures.enumerated().filter { $0.element < end }.map { ($0.element, .armStoreWriteFailure($0.offset)) }
+    timed += faults.corruptedDefaults.filter { $0 < end }.map { ($0, .corruptDefaults) }
     var unreachableUntil = start
     for spell in faults.outOfRange where spell.from < end {
       // Overlapping spells merge: the watch comes back when the last one ends.

@@ -198,7 +198,11 @@ public enum Simulation {
           problem: "\(action.at) is not after the previous action, \(script.actions[index - 1].at)")
       }
     }
-    for (list, kills) in [("kills", script.kills), ("widgetKills", script.widgetKills), ("watchKills", script.watchKills)] {
+    let timed = [
+      ("kills", script.kills), ("widgetKills", script.widgetKills), ("watchKills", script.watchKills),
+      ("storeWriteFailures", script.storeWriteFailures), ("corruptedDefaults", script.corruptedDefaults),
+    ]
+    for (list, kills) in timed {
       for (index, kill) in kills.enumerated() {
         if kill < start { throw early(list, index, kill) }
         if index > 0, kill < kills[index - 1] {

@@ -113,6 +113,10 @@ public enum FaultKind: String, Hashable, Sendable, CaseIterable, Comparable {
   /// A `sendMessage` to the watch was refused: the watch was in range, but its app was not in
   /// the foreground (`isReachable` was false).
   case watchAppNotRunning = "watch-app-not-running"
+  /// A commit to a store on the phone failed (disk full or an I/O error): nothing was written.
+  case storeWriteFailure = "store-write-failure"
+  /// A value the design keeps in the App Group's defaults was corrupted.
+  case corruptedDefaults = "corrupted-defaults"
 
   public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -137,6 +137,13 @@ public struct Faults: Hashable, Sendable {
   /// receiver's reply is lost, and the sender's error handler runs after
   /// ``World/replyTimeoutMilliseconds`` (`WCError.messageReplyTimedOut`).
   public var replyTimeout: Chance = Chance(numerator: 1, denominator: 20)
+  /// Store write failures per day, 0…100: each makes the next commit to a store on the phone
+  /// (within six hours) fail, as a full disk or an I/O error does, writing nothing.
+  public var storeWriteFailuresPerDay: Int = 1
+  /// Corrupted values in the App Group's shared defaults per day, 0…50: each turns one value the
+  /// design keeps there (the world draws which) into garbage of the wrong type, which reads as
+  /// missing on the platform (`UserDefaults.integer(forKey:)` gives 0, a decoder throws).
+  public var corruptedDefaultsPerDay: Int = 1
 
   public init() {}
 }

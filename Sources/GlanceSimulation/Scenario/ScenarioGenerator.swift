@@ -133,6 +133,8 @@ public enum ScenarioGenerator {
     faults.watchKillsPerDay = rate(&stream, typical: 0...3, whole: 0...100)
     faults.messageFailure = chance(&stream)
     faults.replyTimeout = chance(&stream)
+    faults.storeWriteFailuresPerDay = rate(&stream, typical: 0...3, whole: 0...100)
+    faults.corruptedDefaultsPerDay = rate(&stream, typical: 0...3, whole: 0...50)
   }
 
   /// A chance n/d with d in 1…20, anywhere from never to always.

@@ -16,6 +16,7 @@ extension ScenarioReader {
   static let faultsKeys = [
     "appKillsPerDay", "watchOutOfRangePerDay", "watchOutOfRangeMinutes", "duplicateDelivery",
     "lateFiringSecondsMax", "widgetKillsPerDay", "watchKillsPerDay", "messageFailure", "replyTimeout",
+    "storeWriteFailuresPerDay", "corruptedDefaultsPerDay",
   ]
   static let travelKeys = ["day", "hour", "zone"]
   static let storeMoveKeys = ["day", "copyFails", "widgetOpensFirst"]
@@ -178,6 +179,8 @@ extension ScenarioReader {
       case "watchKillsPerDay": faults.watchKillsPerDay = try integer(item, in: 0...100)
       case "messageFailure": faults.messageFailure = try chance(item)
       case "replyTimeout": faults.replyTimeout = try chance(item)
+      case "storeWriteFailuresPerDay": faults.storeWriteFailuresPerDay = try integer(item, in: 0...100)
+      case "corruptedDefaultsPerDay": faults.corruptedDefaultsPerDay = try integer(item, in: 0...50)
       default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
       }
     }

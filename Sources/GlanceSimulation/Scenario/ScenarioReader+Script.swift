@@ -5,7 +5,7 @@ import Yams
 /// is a plain integer). Like the rest of the schema, every error names the key path
 /// (`script.actions[3].at`) and the line.
 extension ScenarioReader {
-  static let scriptKeys = ["actions", "kills", "outOfRange", "widgetKills", "watchKills"]
+  static let scriptKeys = ["actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults"]
   static let actionKeys = ["at", "kind", "minutes", "fromWidget"]
   /// The keys of an action other than `appOpen`, which has no duration.
   static let plainActionKeys = ["at", "kind"]
@@ -38,7 +38,7 @@ extension ScenarioReader {
   func script(_ field: ScenarioField) throws(ScenarioError) -> Script {
     var script = Script()
     for (key, item) in try entries(
-      of: field, known: Self.scriptKeys, expected: "a mapping of actions, kills, outOfRange, widgetKills and watchKills")
+      of: field, known: Self.scriptKeys, expected: "a mapping of actions, kills, outOfRange, widgetKills, watchKills, storeWriteFailures and corruptedDefaults")
     {
       switch key {
       case "actions": script.actions = try actions(item)
@@ -46,6 +46,8 @@ extension ScenarioReader {
       case "outOfRange": script.outOfRange = try spells(item)
       case "widgetKills": script.widgetKills = try kills(item)
       case "watchKills": script.watchKills = try kills(item)
+      case "storeWriteFailures": script.storeWriteFailures = try kills(item)
+      case "corruptedDefaults": script.corruptedDefaults = try kills(item)
       default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
       }
     }

@@ -25,6 +25,8 @@ import GlanceKernel
 ///   outOfRange: []
 ///   widgetKills: []
 ///   watchKills: []
+///   storeWriteFailures: []
+///   corruptedDefaults: []
 /// ```
 ///
 /// ## Laws
@@ -111,34 +113,23 @@ public enum ScenarioWriter {
   static func faults(_ faults: Faults) -> [String] {
     let defaults = Faults()
     var entries: [String] = []
-    if faults.appKillsPerDay != defaults.appKillsPerDay {
-      entries.append("appKillsPerDay: \(faults.appKillsPerDay)")
+    /// `key: text` when the value differs from the default.
+    func add<Value: Equatable>(_ key: String, _ value: KeyPath<Faults, Value>, _ text: (Value) -> String) {
+      if faults[keyPath: value] != defaults[keyPath: value] { entries.append("\(key): \(text(faults[keyPath: value]))") }
     }
-    if faults.watchOutOfRangePerDay != defaults.watchOutOfRangePerDay {
-      entries.append("watchOutOfRangePerDay: \(faults.watchOutOfRangePerDay)")
-    }
-    let minutes = faults.watchOutOfRangeMinutes
-    if minutes != defaults.watchOutOfRangeMinutes {
-      entries.append("watchOutOfRangeMinutes: [\(minutes.lowerBound), \(minutes.upperBound)]")
-    }
-    if faults.duplicateDelivery != defaults.duplicateDelivery {
-      entries.append("duplicateDelivery: \"\(faults.duplicateDelivery)\"")
-    }
-    if faults.lateFiringSecondsMax != defaults.lateFiringSecondsMax {
-      entries.append("lateFiringSecondsMax: \(faults.lateFiringSecondsMax)")
-    }
-    if faults.widgetKillsPerDay != defaults.widgetKillsPerDay {
-      entries.append("widgetKillsPerDay: \(faults.widgetKillsPerDay)")
-    }
-    if faults.watchKillsPerDay != defaults.watchKillsPerDay {
-      entries.append("watchKillsPerDay: \(faults.watchKillsPerDay)")
-    }
-    if faults.messageFailure != defaults.messageFailure {
-      entries.append("messageFailure: \"\(faults.messageFailure)\"")
-    }
-    if faults.replyTimeout != defaults.replyTimeout {
-      entries.append("replyTimeout: \"\(faults.replyTimeout)\"")
-    }
+    let plain = { (count: Int) in "\(count)" }
+    let quoted = { (chance: Chance) in "\"\(chance)\"" }
+    add("appKillsPerDay", \.appKillsPerDay, plain)
+    add("watchOutOfRangePerDay", \.watchOutOfRangePerDay, plain)
+    add("watchOutOfRangeMinutes", \.watchOutOfRangeMinutes) { "[\($0.lowerBound), \($0.upperBound)]" }
+    add("duplicateDelivery", \.duplicateDelivery, quoted)
+    add("lateFiringSecondsMax", \.lateFiringSecondsMax, plain)
+    add("widgetKillsPerDay", \.widgetKillsPerDay, plain)
+    add("watchKillsPerDay", \.watchKillsPerDay, plain)
+    add("messageFailure", \.messageFailure, quoted)
+    add("replyTimeout", \.replyTimeout, quoted)
+    add("storeWriteFailuresPerDay", \.storeWriteFailuresPerDay, plain)
+    add("corruptedDefaultsPerDay", \.corruptedDefaultsPerDay, plain)
     return entries
   }
 
@@ -169,6 +160,8 @@ public enum ScenarioWriter {
     }
     lines.append("  widgetKills: [" + script.widgetKills.map(\.description).joined(separator: ", ") + "]")
     lines.append("  watchKills: [" + script.watchKills.map(\.description).joined(separator: ", ") + "]")
+    lines.append("  storeWriteFailures: [" + script.storeWriteFailures.map(\.description).joined(separator: ", ") + "]")
+    lines.append("  corruptedDefaults: [" + script.corruptedDefaults.map(\.description).joined(separator: ", ") + "]")
     return lines
   }
 

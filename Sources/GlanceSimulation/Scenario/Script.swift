@@ -19,11 +19,13 @@ public import GlanceKernel
 ///     - {from: 2026-03-10T18:00:00.000Z, until: 2026-03-10T19:30:00.000Z}
 ///   widgetKills: [2026-03-10T20:00:00.000Z]
 ///   watchKills: []
+///   storeWriteFailures: []
+///   corruptedDefaults: []
 /// ```
 ///
 /// ## Laws
 /// - `actions` strictly increase in time (the legacy design identifies entries by timestamp), `kills`,
-///   `widgetKills` and `watchKills` never decrease, `outOfRange` is sorted by `from` (never decreasing) and every spell has
+///   `widgetKills`, `watchKills`, `storeWriteFailures` and `corruptedDefaults` never decrease, `outOfRange` is sorted by `from` (never decreasing) and every spell has
 ///   `from < until`. The loader checks these, naming the index; ``Simulation/run(_:store:detail:)``
 ///   checks them again, and that nothing is before the run's start.
 /// - Action `i` of the list is the run's action number `i` (its ordinal in reports).
@@ -44,20 +46,32 @@ public struct Script: Hashable, Sendable {
   /// Kills of the watch app, in time order: each falls shortly after the next watch tap (within
   /// six hours), as a drawn one does.
   public var watchKills: [Instant]
+  /// Store write failures, in time order: each makes the next commit to a store on the phone
+  /// (within six hours) fail, as a drawn one does.
+  public var storeWriteFailures: [Instant]
+  /// Corruptions of a value in the App Group's defaults, in time order (the seed draws which
+  /// value).
+  public var corruptedDefaults: [Instant]
 
   public init(
     actions: [ScriptedAction] = [], kills: [Instant] = [], outOfRange: [OutOfRangeSpell] = [],
-    widgetKills: [Instant] = [], watchKills: [Instant] = []
+    widgetKills: [Instant] = [], watchKills: [Instant] = [], storeWriteFailures: [Instant] = [],
+    corruptedDefaults: [Instant] = []
   ) {
     self.actions = actions
     self.kills = kills
     self.outOfRange = outOfRange
     self.widgetKills = widgetKills
     self.watchKills = watchKills
+    self.storeWriteFailures = storeWriteFailures
+    self.corruptedDefaults = corruptedDefaults
   }
 
   /// Actions, kills and out-of-range spells together.
-  public var eventCount: Int { actions.count + kills.count + outOfRange.count + widgetKills.count + watchKills.count }
+  public var eventCount: Int {
+    actions.count + kills.count + outOfRange.count + widgetKills.count + watchKills.count + storeWriteFailures.count
+      + corruptedDefaults.count
+  }
 }
 
 /// One action of a ``Script``: what the person does at `at`.

@@ -45,6 +45,8 @@ struct ShrinkCandidate: Hashable {
     result.script.kills = script.kills.filter { run.contains($0) }
     result.script.widgetKills = script.widgetKills.filter { run.contains($0) }
     result.script.watchKills = script.watchKills.filter { run.contains($0) }
+    result.script.storeWriteFailures = script.storeWriteFailures.filter { run.contains($0) }
+    result.script.corruptedDefaults = script.corruptedDefaults.filter { run.contains($0) }
     result.script.outOfRange = script.outOfRange.compactMap { spell -> OutOfRangeSpell? in
       let from = max(spell.from, bounds.start)
       let until = min(spell.until, bounds.end)

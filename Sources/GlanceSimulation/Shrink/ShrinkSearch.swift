@@ -89,6 +89,8 @@ struct ShrinkSearch {
       deltaDebug(\.script.outOfRange)
       deltaDebug(\.script.widgetKills)
       deltaDebug(\.script.watchKills)
+      deltaDebug(\.script.storeWriteFailures)
+      deltaDebug(\.script.corruptedDefaults)
       deltaDebug(\.scenario.travel)
       minimizeFaultParameters()
       if budgetSpent { return false }
@@ -134,6 +136,8 @@ struct ShrinkSearch {
     noKills.script.kills = []
     noKills.script.widgetKills = []
     noKills.script.watchKills = []
+    noKills.script.storeWriteFailures = []
+    noKills.script.corruptedDefaults = []
     keep(noKills)
     var noTravel = current
     noTravel.scenario.travel = []

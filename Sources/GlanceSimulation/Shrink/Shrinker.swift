@@ -154,7 +154,8 @@ public enum Shrinker {
     var scenario = request.scenario
     scenario.script = Script(
       actions: plan.actions.map { ScriptedAction(at: $0.time, kind: $0.kind) }, kills: plan.faults.kills,
-      outOfRange: plan.faults.outOfRange, widgetKills: plan.faults.widgetKills, watchKills: plan.faults.watchKills)
+      outOfRange: plan.faults.outOfRange, widgetKills: plan.faults.widgetKills, watchKills: plan.faults.watchKills,
+      storeWriteFailures: plan.faults.storeWriteFailures, corruptedDefaults: plan.faults.corruptedDefaults)
     var workload = Workload()
     workload.lateNightTaps = false
     scenario.workload = workload
@@ -164,6 +165,8 @@ public enum Shrinker {
     scenario.faults.watchOutOfRangeMinutes = defaults.watchOutOfRangeMinutes
     scenario.faults.widgetKillsPerDay = defaults.widgetKillsPerDay
     scenario.faults.watchKillsPerDay = defaults.watchKillsPerDay
+    scenario.faults.storeWriteFailuresPerDay = defaults.storeWriteFailuresPerDay
+    scenario.faults.corruptedDefaultsPerDay = defaults.corruptedDefaultsPerDay
     scenario.seed = request.seed
     scenario.days = request.days
     return scenario

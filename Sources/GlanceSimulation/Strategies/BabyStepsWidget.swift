@@ -9,7 +9,10 @@ import GlanceKernel
 ///   calls `reloadAllTimelines()`; the widget falls back to that snapshot when it has no store;
 /// - the store move copies `.store`, `-wal` and `-shm` ignoring every error, then deletes the legacy
 ///   files **unconditionally** (a failed copy loses the data), and is skipped when the App Group store
-///   already exists (the widget may have created it empty first), stranding the old data.
+///   already exists (the widget may have created it empty first), stranding the old data;
+/// - every mutation saves with `try? modelContext.save()`: a failed save (disk full, I/O error)
+///   is ignored, the change stays pending in the app's context (shown by the app, written to the
+///   snapshot) and is saved with the next save that succeeds, or lost with the process.
 struct BabyStepsWidget: SyncDesign {
   static let name = "babysteps-widget"
   static let domain = Domain.steps
@@ -20,6 +23,9 @@ struct BabyStepsWidget: SyncDesign {
   private var legacyStore: [StepID: Instant]? = nil
   /// The App Group store: `nil` while it does not exist.
   private var groupStore: [StepID: Instant]? = nil
+  /// The app's context's changes not saved yet (a save failed): a step's completion, or `nil`
+  /// for one un-completed. Lost with the process.
+  private var unsaved: [StepID: Instant?] = [:]
   /// The undated snapshot in the App Group defaults: today's completed steps, the steps, the
   /// completed tasks and the tasks.
   private var snapshot = (completedToday: 0, totalSteps: 0, completedTasks: 0, totalTasks: 0)
@@ -46,6 +52,20 @@ struct BabyStepsWidget: SyncDesign {
     }
   }
 
+  /// What the app's context holds: the store with its unsaved changes.
+  private var context: [StepID: Instant] {
+    guard !unsaved.isEmpty else { return active }
+    var context = active
+    for (step, completion) in unsaved { context[step] = completion }
+    return context
+  }
+
+  /// The process is gone, and its unsaved changes with it.
+  mutating func appKilled(world: inout World) {
+    if !unsaved.isEmpty { version += 1 }
+    unsaved = [:]
+  }
+
   /// What the app or the widget draws from `store` now, in the device's zone.
   private func display(_ store: [StepID: Instant], world: World) -> Display {
     let progress = progressMemo.value(for: store) { StepsPlan.progress(store) }
@@ -54,15 +74,19 @@ struct BabyStepsWidget: SyncDesign {
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
-    var store = active
     switch deed {
-    case .complete(let step, let record): store[step] = record.instant
-    case .uncomplete(let step, _): store[step] = nil  // un-completing clears completedAt (§1.1)
+    case .complete(let step, let record): unsaved[step] = .some(record.instant)
+    case .uncomplete(let step, _): unsaved[step] = .some(nil)  // un-completing clears completedAt (§1.1)
     default: preconditionFailure("the steps model does not make \(deed)")
     }
-    active = store
+    // try? modelContext.save(): a failure is ignored and the change stays pending.
+    if !world.phoneCommitFails() {
+      active = context
+      unsaved = [:]
+    }
     version += 1
-    let progress = StepsPlan.progress(store)
+    // syncProgressToWidget reads the context, unsaved changes included.
+    let progress = StepsPlan.progress(context)
     snapshot = (
       progress.completedToday(at: world.now, in: world.calendar), progress.totalSteps, progress.completedTasks,
       progress.totalTasks
@@ -87,6 +111,22 @@ struct BabyStepsWidget: SyncDesign {
     if legacyStore != nil { legacyStore = [:] }  // stranded: the app never reads it again
     version += 1
     world.requestReload(context: .appInForeground)
+  }
+
+  /// `WidgetDataSync`'s four integers.
+  var defaultsKeys: [String] {
+    ["widget_todayCompletedCount", "widget_todayTotalCount", "widget_completedTasksCount", "widget_totalTasksCount"]
+  }
+
+  /// `UserDefaults.integer(forKey:)` reads garbage as 0 until the app writes the snapshot again
+  /// (the widget falls back to it only without a store, and only when its total is above 0).
+  mutating func defaultsCorrupted(_ key: String, world: inout World) {
+    switch key {
+    case "widget_todayCompletedCount": snapshot.completedToday = 0
+    case "widget_todayTotalCount": snapshot.totalSteps = 0
+    case "widget_completedTasksCount": snapshot.completedTasks = 0
+    default: snapshot.totalTasks = 0
+    }
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
@@ -114,7 +154,7 @@ struct BabyStepsWidget: SyncDesign {
 
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the steps app shows \(surface) no display of its own")
-    return appMemo.value(for: DayMemoKey(version: version, world: world)) { display(active, world: world) }
+    return appMemo.value(for: DayMemoKey(version: version, world: world)) { display(context, world: world) }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {

@@ -13,17 +13,32 @@ struct ConvergedBudget: ConvergedDesign {
   let platform = SimulatedPlatform()
   /// What the app shows, for the log's version, the current period and the zone.
   private let memo = Memo<BudgetMemoKey, Display>()
+  private let refreshBudget: Int
 
   init(scenario: Scenario, stores: RunStores) {
     let book = BudgetBook(scenario: scenario)
+    refreshBudget = scenario.refreshBudget
     do {
       provider = try BudgetWidgets(book: book, refreshBudget: scenario.refreshBudget)
-      phone = try BudgetApp(
-        log: SimulatedEventLog("phone", stores: stores), book: book,
-        refreshBudget: scenario.refreshBudget, reloader: platform, wakes: platform)
     } catch {
       preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
     }
+    phone = Self.phone(log: SimulatedEventLog("phone", stores: stores), book: book, refreshBudget: scenario.refreshBudget, platform: platform)
+  }
+
+  /// The phone's engine over `log`, as the app makes it at launch.
+  private static func phone(log: SimulatedEventLog, book: BudgetBook, refreshBudget: Int, platform: SimulatedPlatform) -> BudgetApp<SimulatedEventLog> {
+    do {
+      return try BudgetApp(log: log, book: book, refreshBudget: refreshBudget, reloader: platform, wakes: platform)
+    } catch {
+      preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
+    }
+  }
+
+  /// The relaunched app makes its engine anew over its store: what the old one kept in memory
+  /// (its reload pacing) is gone.
+  mutating func appKilled(world: inout World) {
+    phone = Self.phone(log: phone.log, book: phone.book, refreshBudget: refreshBudget, platform: platform)
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {

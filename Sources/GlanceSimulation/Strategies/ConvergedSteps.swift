@@ -21,6 +21,7 @@ struct ConvergedSteps: ConvergedDesign {
   private let stores: RunStores
   private var updateInstalled = false
   private var copyFailureInjected = false
+  private let refreshBudget: Int
   let platform = SimulatedPlatform()
   private let memo = Memo<DayMemoKey, Display>()
 
@@ -32,14 +33,32 @@ struct ConvergedSteps: ConvergedDesign {
     self.stores = stores
     if scenario.storeMove == nil { group = SimulatedEventLog("group", stores: stores) }
     let legacy = scenario.storeMove == nil ? nil : SimulatedEventLog("legacy", stores: stores)
+    refreshBudget = scenario.refreshBudget
     do {
       provider = try StepsWidget(tasks: StepsPlan.tasks, refreshBudget: scenario.refreshBudget)
-      phone = try StepsApp(
-        store: group, legacy: legacy, tasks: StepsPlan.tasks, refreshBudget: scenario.refreshBudget, reloader: platform,
-        wakes: platform)
     } catch {
       preconditionFailure("the steps plan and a loaded scenario's refresh budget are valid: \(error)")
     }
+    phone = Self.phone(store: group, legacy: legacy, refreshBudget: refreshBudget, platform: platform)
+  }
+
+  /// The app's engine over its stores, as the app makes it at launch: the App Group store once
+  /// it uses it, the legacy store until a move has deleted it.
+  private static func phone(
+    store: SimulatedEventLog?, legacy: SimulatedEventLog?, refreshBudget: Int, platform: SimulatedPlatform
+  ) -> StepsApp<SimulatedEventLog> {
+    do {
+      return try StepsApp(
+        store: store, legacy: legacy, tasks: StepsPlan.tasks, refreshBudget: refreshBudget, reloader: platform, wakes: platform)
+    } catch {
+      preconditionFailure("the steps plan and a loaded scenario's refresh budget are valid: \(error)")
+    }
+  }
+
+  /// The relaunched app makes its engine anew over the stores that exist: what the old one kept
+  /// in memory (its reload pacing) is gone.
+  mutating func appKilled(world: inout World) {
+    phone = Self.phone(store: phone.store, legacy: phone.legacy, refreshBudget: refreshBudget, platform: platform)
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {

@@ -25,14 +25,30 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   init(scenario: Scenario, stores: RunStores) {
     refreshBudget = scenario.refreshBudget
+    phone = Self.phone(log: SimulatedEventLog("phone", stores: stores), refreshBudget: refreshBudget, platform: platform)
+    watch = TallyWatch(log: SimulatedEventLog("watch", on: .watch, stores: stores), settings: Self.settings, link: platform.watchLink)
+  }
+
+  /// The phone's engine over `log`, as the app makes it at launch.
+  private static func phone(log: SimulatedEventLog, refreshBudget: Int, platform: SimulatedPlatform) -> TallyPhone<SimulatedEventLog> {
     do {
-      phone = try TallyPhone(
-        log: SimulatedEventLog("phone", stores: stores), settings: Self.settings, refreshBudget: scenario.refreshBudget,
-        link: platform.phoneLink, reloader: platform, wakes: platform)
+      return try TallyPhone(
+        log: log, settings: settings, refreshBudget: refreshBudget, link: platform.phoneLink, reloader: platform,
+        wakes: platform)
     } catch {
       preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
     }
-    watch = TallyWatch(log: SimulatedEventLog("watch", stores: stores), settings: Self.settings, link: platform.watchLink)
+  }
+
+  /// The relaunched app makes its engine anew over its store: what the old one kept in memory
+  /// (its reload pacing, what it last pushed) is gone.
+  mutating func appKilled(world: inout World) {
+    phone = Self.phone(log: phone.log, refreshBudget: refreshBudget, platform: platform)
+  }
+
+  /// Likewise the watch app's engine.
+  mutating func watchAppKilled(world: inout World) {
+    watch = TallyWatch(log: watch.log, settings: Self.settings, link: platform.watchLink)
   }
 
   mutating func appTap(_ record: Record, world: inout World) {

@@ -19,7 +19,11 @@ import GlanceKernel
 ///   a duplicate) or when the phone answers with an error (launched in the background, it has no
 ///   model context yet), and never forwards what it added (§2.3, §2.5);
 /// - the watch shows its in-memory count, undated, in preference to the phone's (§2.5 "Watch
-///   precedence").
+///   precedence");
+/// - a failed save (disk full, I/O error) is logged and nothing else: the change stays in the
+///   app's main context, shown by the app, and is saved with the next save that succeeds, or
+///   lost with the process; a drain whose save failed keeps the queue, so the next drain
+///   inserts it again (SwiftData's `ModelContext`: unsaved changes stay pending).
 struct MirrorSmokerLegacy: TallySyncDesign {
   static let name = "mirrorsmoker-legacy"
   static let expectedToConverge = false
@@ -27,9 +31,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   // MARK: The App Group (survives kills)
 
   /// The SwiftData store: cigarette timestamps.
-  private var store = Tally() { didSet { storeVersion += 1 } }
-  /// Counts the changes to the store: the app's display is memoised on it.
-  private var storeVersion = 0
+  private var store = Tally() { didSet { contextVersion += 1 } }
+  /// Counts the changes to the app's main context (the store and what is unsaved): the app's
+  /// display is memoised on it.
+  private var contextVersion = 0
   private let appMemo = Memo<DayMemoKey, Display>()
   /// Defaults `todayCount`: no day stamp.
   private var todayCount = 0
@@ -46,6 +51,9 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   /// Whether the app process runs (`SyncCoordinator.shared` exists).
   private var launched = false
+  /// The main context's inserts and deletes not saved yet (a save failed).
+  private var unsavedInserts: [Instant] = [] { didSet { contextVersion += 1 } }
+  private var unsavedDeletes: [Instant] = [] { didSet { contextVersion += 1 } }
   /// `SyncCoordinator.lastSyncTime`: `Date()` when the coordinator is made.
   private var lastSyncTime = Instant(millisecondsSince1970: Int64.min)
   /// Whether `WatchConnectivityManager` has its model context: `ContentView.onAppear` sets it,
@@ -72,7 +80,8 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// .app)`: `updateSharedUserDefaults(updateTimestamp: true)`, `reloadAllTimelines()`,
   /// `sendCigaretteAdded` to the watch when reachable, `lastSyncTime = Date()`.
   mutating func appTap(_ record: Record, world: inout World) {
-    store.insert(record.instant)
+    unsavedInserts.append(record.instant)
+    guard save(world: world) else { return }  // the error is logged; nothing is synced
     updateSharedUserDefaults(world: &world)
     world.requestReload(context: .appInForeground)
     world.sendMessage(MirrorSmokerMessage.cigaretteAdded(record.instant), to: .watch)
@@ -99,8 +108,32 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// `todayCount` nor the watch hears of it (§2.5 "Delete is not propagated"). A cigarette still
   /// in the widget's queue has no row yet: the swipe finds nothing to delete.
   mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
-    store.remove(target.instant)
+    if let index = unsavedInserts.firstIndex(of: target.instant) {
+      unsavedInserts.remove(at: index)
+    } else if store.instants.contains(target.instant) {
+      unsavedDeletes.append(target.instant)
+    }
+    guard save(world: world) else { return }
     world.requestReload(context: .appInForeground)
+  }
+
+  /// `modelContext.save()`: the unsaved changes reach the store, unless the commit fails; then
+  /// they stay pending in the context.
+  private mutating func save(world: World) -> Bool {
+    guard !world.phoneCommitFails() else { return false }
+    for instant in unsavedInserts { store.insert(instant) }
+    for instant in unsavedDeletes { store.remove(instant) }
+    (unsavedInserts, unsavedDeletes) = ([], [])
+    return true
+  }
+
+  /// What the app's main context holds: the store with its unsaved changes.
+  private var context: Tally {
+    guard !unsavedInserts.isEmpty || !unsavedDeletes.isEmpty else { return store }
+    var context = store
+    for instant in unsavedInserts { context.insert(instant) }
+    for instant in unsavedDeletes { context.remove(instant) }
+    return context
   }
 
   // MARK: The app's lifecycle
@@ -120,6 +153,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   mutating func appKilled(world: inout World) {
     launched = false
+    (unsavedInserts, unsavedDeletes) = ([], [])
     hasModelContext = false
     timerRunning = false
     defaultsChangeDue = nil
@@ -181,18 +215,22 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     switch phase {
     case 0:
       // Reads the queue; an empty one returns at once.
-      let next = pending.isEmpty ? 3 : 1
+      let next = pending.isEmpty ? 4 : 1
       world.schedule(step: MirrorSmokerStep.drain(phase: next, queue: pending, then: then), in: .app, after: 20)
     case 1:
-      for timestamp in queue { store.insert(timestamp) }
-      // Saving the inserted cigarettes to SwiftData takes a while.
+      // Inserts one cigarette per timestamp into the main context, then saves: a while.
+      unsavedInserts += queue
       world.schedule(step: MirrorSmokerStep.drain(phase: 2, queue: queue, then: then), in: .app, after: world.drawDuration(50...400))
     case 2:
+      // The save commits; if it fails, the queue stays and the caller goes on.
+      let next = save(world: world) ? 3 : 4
+      world.schedule(step: MirrorSmokerStep.drain(phase: next, queue: [], then: then), in: .app, after: 1)
+    case 3:
       // Removes the whole key, whatever the widget appended since phase 0, and stamps lastUpdated.
       pending = []
       lastUpdated = world.now
       defaultsWritten(world: &world)
-      world.schedule(step: MirrorSmokerStep.drain(phase: 3, queue: [], then: then), in: .app, after: 10)
+      world.schedule(step: MirrorSmokerStep.drain(phase: 4, queue: [], then: then), in: .app, after: 10)
     default:
       switch then {
       case .externalChanges(let seen, let notify):
@@ -250,19 +288,21 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     world.schedule(step: MirrorSmokerStep.defaultsChanged(due: due), in: .app, after: 100)
   }
 
-  /// `sendDataSync()`: today's list to the watch, when reachable and the model context is set.
+  /// `sendDataSync()`: today's list from the main context to the watch, when reachable and the
+  /// model context is set.
   private mutating func sendDataSync(world: inout World) {
     guard hasModelContext else { return }
-    world.sendMessage(MirrorSmokerMessage.fullSync(todaysTimestamps(world: world)), to: .watch)
+    world.sendMessage(MirrorSmokerMessage.fullSync(contextTimestamps(world: world)), to: .watch)
   }
 
   private func reloadContext(_ world: World) -> ReloadContext {
     world.appForeground ? .appInForeground : .background
   }
 
-  /// The store's cigarettes of today (in the device's zone when the code runs), oldest first.
-  private func todaysTimestamps(world: World) -> [Instant] {
-    Array(store.instants(in: world.today))
+  /// The main context's cigarettes of today (in the device's zone when the code runs), oldest
+  /// first.
+  private func contextTimestamps(world: World) -> [Instant] {
+    Array(context.instants(in: world.today))
   }
 
   // MARK: Messages
@@ -286,16 +326,21 @@ struct MirrorSmokerLegacy: TallySyncDesign {
         world.reply(MirrorSmokerMessage.addReply(success: false))
         return
       }
-      store.insert(timestamp)
+      unsavedInserts.append(timestamp)
+      guard save(world: world) else {
+        // The catch replies with the error; the insert stays pending in the context.
+        world.reply(MirrorSmokerMessage.addReply(success: false))
+        return
+      }
       // SyncCoordinator.cigaretteAdded(from: .watch): defaults, reload; no sync back to the watch.
       updateSharedUserDefaults(world: &world)
       world.requestReload(context: reloadContext(world))
       lastSyncTime = world.now
       world.reply(MirrorSmokerMessage.addReply(success: true))
     case .getStats:
-      world.reply(MirrorSmokerMessage.stats(todayCount: hasModelContext ? store.count(in: world.today) : nil))
+      world.reply(MirrorSmokerMessage.stats(todayCount: hasModelContext ? context.count(in: world.today) : nil))
     case .requestSync:
-      world.reply(MirrorSmokerMessage.syncReply(hasModelContext ? todaysTimestamps(world: world) : nil))
+      world.reply(MirrorSmokerMessage.syncReply(hasModelContext ? contextTimestamps(world: world) : nil))
     case .addReply, .stats, .syncReply, .cigaretteAdded, .fullSync, .received:
       break  // the watch's answers: the phone only logs them
     }
@@ -398,6 +443,27 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     return watchDefaults.list
   }
 
+  // MARK: Corrupted defaults
+
+  /// The App Group's defaults the phone's processes share (the watch's are on the watch).
+  var defaultsKeys: [String] {
+    ["todayCount", "dailyAverage", "widget_pending_cigarettes", "lastUpdated", "widget_cigarette_added"]
+  }
+
+  /// Each key reads as the platform reads garbage of the wrong type: `integer(forKey:)` and
+  /// `double(forKey:)` give 0, `array(forKey:) as? [Double]` and `object(forKey:) as? Date` give
+  /// nil (the intent then appends to an empty queue, and the drain finds none: the queued taps
+  /// are gone), `bool(forKey:)` gives false.
+  mutating func defaultsCorrupted(_ key: String, world: inout World) {
+    switch key {
+    case "todayCount": todayCount = 0
+    case "dailyAverage": dailyAverageAboveZero = false
+    case "widget_pending_cigarettes": pending = []
+    case "lastUpdated": lastUpdated = nil
+    default: widgetAddedFlag = false
+    }
+  }
+
   // MARK: Surfaces
 
   /// `CigaretteProvider.getTimeline`: the defaults' `todayCount` whenever it or `dailyAverage`
@@ -413,10 +479,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     switch surface {
     case .app:
       // A summary depends on the day, not the instant within it (its average ends before today).
-      return appMemo.value(for: DayMemoKey(version: storeVersion, world: world)) {
+      return appMemo.value(for: DayMemoKey(version: contextVersion, world: world)) {
         .tally(
           TallySummary(
-            tally: store, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
+            tally: context, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
             streakLimit: PersonSettings.tallyStreakLimit))
       }
     case .watch:

@@ -8,8 +8,8 @@ enum MirrorSmokerStep: Hashable, Sendable, OperationStep {
   /// `widget_cigarette_added`, 6 reload the widgets.
   case intent(phase: Int, timestamp: Instant, queue: [Instant], count: Int)
   /// `PendingWidgetActionsManager.processPendingIfAny()` then the rest of its caller (`then`):
-  /// 0 read the queue, 1 insert and save, 2 remove the whole key and stamp `lastUpdated`, 3 go
-  /// on with the caller.
+  /// 0 read the queue, 1 insert into the context and begin saving, 2 the save commits (or
+  /// fails), 3 remove the whole key and stamp `lastUpdated`, 4 go on with the caller.
   case drain(phase: Int, queue: [Instant], then: MirrorSmokerSync)
   /// `SyncCoordinator.handleCigaretteAddedFromWidget()`, run by the notification
   /// `checkForExternalChanges` posted.

@@ -77,6 +77,15 @@ struct PulpeWidget: SyncDesign {
     world.schedule(.backgroundRefresh, after: world.drawDuration(3_600_000...10_800_000))
   }
 
+  /// The widget cache is one JSON value (`widget_budget_cache`).
+  var defaultsKeys: [String] { ["widget_budget_cache"] }
+
+  /// The provider's `JSONDecoder` fails on the garbage and it returns the empty entry ("Ouvre
+  /// Pulpe"), as with no cache, until the app writes the cache again.
+  mutating func defaultsCorrupted(_ key: String, world: inout World) {
+    cache = nil
+  }
+
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     .single(
       Display.budget(cache, widget: widget, at: world.now, in: world.calendar), now: world.now,

@@ -113,6 +113,13 @@ public protocol SyncDesign {
   /// A `sendMessage` the design sent to `device` came to nothing: its error handler runs on the
   /// sending device.
   mutating func sendFailed(_ message: Message, to device: Device, because failure: SendFailure, world: inout World)
+  /// The keys of the values the design keeps in the App Group's shared defaults, in a fixed
+  /// order (the world draws one to corrupt now and then); none by default.
+  var defaultsKeys: [String] { get }
+  /// The value under `key` (one of ``defaultsKeys``) turned to garbage of the wrong type: from
+  /// now on it reads as the platform reads such a value (missing, zero, or a decoding error)
+  /// until the design writes it again.
+  mutating func defaultsCorrupted(_ key: String, world: inout World)
 }
 
 extension SyncDesign {
@@ -130,6 +137,8 @@ extension SyncDesign {
   public mutating func watchAppLaunched(world: inout World) {}
   public mutating func watchAppKilled(world: inout World) {}
   public mutating func sendFailed(_ message: Message, to device: Device, because failure: SendFailure, world: inout World) {}
+  public var defaultsKeys: [String] { [] }
+  public mutating func defaultsCorrupted(_ key: String, world: inout World) {}
 
   public var widgetInstalled: Bool { true }
   public mutating func storeMoveDayBegins(world: inout World) {}
@@ -163,6 +172,15 @@ extension ConvergedDesign {
   mutating func wake(_ reason: WakeReason, world: inout World) {
     let (now, foreground) = (world.now, world.appForeground)
     platform.run(&world) { phone.wake(reason, at: now, foreground: foreground) }
+  }
+
+  /// The one value GlanceSync keeps in the App Group's defaults: the pacer's last charged
+  /// reload (`WidgetCenterReloader`'s key).
+  var defaultsKeys: [String] { [SimulatedPlatform.lastPacedReloadKey] }
+
+  /// `WidgetCenterReloader` reads garbage as no value: a relaunched engine paces from scratch.
+  mutating func defaultsCorrupted(_ key: String, world: inout World) {
+    platform.lastPacedReload = nil
   }
 
   /// What an engine shows: its reads of the simulated stores cannot fail (a store failure is

@@ -27,6 +27,10 @@ struct FaultPlan: Sendable {
   var widgetKills: [Instant] = []
   /// Watch-app kills, in time order.
   var watchKills: [Instant] = []
+  /// Store write failures, in time order.
+  var storeWriteFailures: [Instant] = []
+  /// Corruptions of a defaults value, in time order.
+  var corruptedDefaults: [Instant] = []
 }
 
 enum WorkloadPlanner {
@@ -122,7 +126,9 @@ enum WorkloadPlanner {
 
   /// The faults of a script, as they are (in time order, checked by `Simulation.check`).
   static func faults(script: Script) -> FaultPlan {
-    FaultPlan(kills: script.kills, outOfRange: script.outOfRange, widgetKills: script.widgetKills, watchKills: script.watchKills)
+    FaultPlan(
+      kills: script.kills, outOfRange: script.outOfRange, widgetKills: script.widgetKills, watchKills: script.watchKills,
+      storeWriteFailures: script.storeWriteFailures, corruptedDefaults: script.corruptedDefaults)
   }
 
   /// A time-ordered UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, version 7, 74 random bits
@@ -164,12 +170,16 @@ enum WorkloadPlanner {
     }
     plan.widgetKills = killInstants(perDay: scenario.faults.widgetKillsPerDay, days: days, seed: seed, label: "faults.kill.widget")
     plan.watchKills = killInstants(perDay: scenario.faults.watchKillsPerDay, days: days, seed: seed, label: "faults.kill.watch")
+    plan.storeWriteFailures = killInstants(
+      perDay: scenario.faults.storeWriteFailuresPerDay, days: days, seed: seed, label: "faults.store.write")
+    plan.corruptedDefaults = killInstants(
+      perDay: scenario.faults.corruptedDefaultsPerDay, days: days, seed: seed, label: "faults.defaults.corrupt")
     plan.kills.sort()
     plan.outOfRange.sort { $0.from < $1.from }
     return plan
   }
 
-  /// Kill instants drawn per local day from the stream `label`, sorted.
+  /// Fault instants drawn per local day from the stream `label`, sorted.
   private static func killInstants(perDay: Int, days: [Itinerary.DayPiece], seed: UInt64, label: String) -> [Instant] {
     var stream = RandomStream.derived(root: seed, label: label)
     var kills: [Instant] = []

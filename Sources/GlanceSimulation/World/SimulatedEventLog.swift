@@ -35,15 +35,26 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     var description: String { "I/O error while copying (injected)" }
   }
 
-  /// A new, empty store named `name` (unique within the design: `phone`, `watch`), in the run's
-  /// backend.
-  public init(_ name: String, stores: RunStores) {
+  /// The device the store is on: the world's write failures strike the phone's stores.
+  public let device: Device
+
+  /// A new, empty store named `name` (unique within the design: `phone`, `watch`), on `device`,
+  /// in the run's backend.
+  public init(_ name: String, on device: Device = .phone, stores: RunStores) {
     self.name = name
+    self.device = device
     self.stores = stores
     self.durable = stores.open(name)
   }
 
-  public func record(_ event: Event) -> Bool {
+  /// Throws ``StoreWriteFailure`` when the world's armed write failure strikes this commit
+  /// (``StoreFaults``): nothing is written.
+  private func commit() throws(StoreWriteFailure) {
+    if device == .phone, stores.faults.commitFails() { throw StoreWriteFailure(store: name) }
+  }
+
+  public func record(_ event: Event) throws -> Bool {
+    try commit()
     let new: Bool
     if var log = durable {
       new = attempt(false) { try log.record(event) }
@@ -56,6 +67,7 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   }
 
   public func receive(_ events: [Event]) throws -> Int {
+    try commit()
     if failNextReceive {
       failNextReceive = false
       throw CopyFailure()

@@ -89,6 +89,13 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
     requests.append(.reload(intentContext))
   }
 
+  /// Kept here, beside the engines rather than in them, as the App Group's defaults keep it: a
+  /// killed app's engine is made anew, this survives.
+  public var lastPacedReload: Instant? = nil
+
+  /// The key `WidgetCenterReloader` keeps ``lastPacedReload`` under.
+  public static let lastPacedReloadKey = "GlanceSync.lastPacedReload"
+
   public func scheduleWake(at instant: Instant, for reason: WakeReason) {
     requests.append(.wake(instant, reason))
   }

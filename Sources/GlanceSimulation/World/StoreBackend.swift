@@ -50,6 +50,9 @@ public final class RunStores {
   private let play: Int
   /// The first error a store raised, with what was being done.
   private(set) var failure: (store: String, reason: String)?
+  /// The write failures the world arms for this play (a ``SimulatedEventLog`` on the phone meets
+  /// them).
+  public let faults = StoreFaults()
 
   init(backend: StoreBackend, strategy: String, domain: Domain, play: Int) {
     self.backend = backend

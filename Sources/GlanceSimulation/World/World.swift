@@ -45,6 +45,12 @@ enum WorldEvent: Sendable {
   case killDeadline(Process)
   /// The armed kill of the watch app strikes (shortly after a watch tap).
   case killWatchApp
+  /// Store write failure `number` is armed: the next commit on the phone fails.
+  case armStoreWriteFailure(Int)
+  /// Six hours after store write failure `number` was armed: if it met no commit, it is taken back.
+  case storeWriteFailureDeadline(Int)
+  /// A value the design keeps in the App Group's defaults is corrupted (the world draws which).
+  case corruptDefaults
   /// Thirty minutes after an action: if nothing happened since, every surface must agree.
   case quiescenceCheck(afterAction: Int)
   case reachability(Bool)
@@ -169,6 +175,8 @@ public struct World {
   var widgetKillSteps: RandomStream
   /// Draws how long after a watch tap the watch app's armed kill strikes.
   var watchKillDelays: RandomStream
+  /// Draws which of a design's defaults values a corruption strikes.
+  var corruptedKeys: RandomStream
   let duplicateDelivery: Chance
   let lateFiringMillisecondsMax: Int64
   /// How many `transferUserInfo` deliveries were duplicated (a fault the report counts).
@@ -184,7 +192,11 @@ public struct World {
   private var recentNext = 0
   static let traceLength = 24
 
-  init(start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults) {
+  init(
+    start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults,
+    storeFaults: StoreFaults = StoreFaults()
+  ) {
+    self.storeFaults = storeFaults
     precondition(widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
     self.now = start
     self.itinerary = itinerary
@@ -196,6 +208,7 @@ public struct World {
     self.killSteps = RandomStream.derived(root: seed, label: "faults.kill.step")
     self.widgetKillSteps = RandomStream.derived(root: seed, label: "faults.kill.widget.step")
     self.watchKillDelays = RandomStream.derived(root: seed, label: "faults.kill.watch.delay")
+    self.corruptedKeys = RandomStream.derived(root: seed, label: "faults.defaults.key")
     self.duplicateDelivery = faults.duplicateDelivery
     self.messageFates = RandomStream.derived(root: seed, label: "world.messages")
     self.messageFailure = faults.messageFailure
@@ -243,6 +256,9 @@ public struct World {
     case .kill(let process): return "kill of the \(process) armed"
     case .killDeadline(let process): return "armed kill of the \(process): deadline"
     case .killWatchApp: return "the watch app is killed"
+    case .armStoreWriteFailure: return "store write failure armed: the next commit on the phone fails"
+    case .storeWriteFailureDeadline: return "armed store write failure: deadline"
+    case .corruptDefaults: return "a value in the App Group's defaults is corrupted"
     case .quiescenceCheck: return "quiescence check"
     case .reachability(let reachable): return reachable ? "watch in range" : "watch out of range"
     case .deliver(let message, let device, _): return "sendMessage to \(device): \(message)"
@@ -291,12 +307,30 @@ public struct World {
     appRunning = true
   }
 
-  /// Kills the app: it stops, and every step it had pending vanishes.
+  /// Kills the app: it stops, and every step it had pending vanishes, with its timers.
+  /// A wake after WidgetKit's deaf window is an in-process timer (GlanceSync's
+  /// `AppWakeScheduler` uses a `Timer` for it, a background task for a paced reload): it dies
+  /// with the app.
   mutating func killApp() {
     appRunning = false
     appForeground = false
-    queue.removeAll { $0.process == .app }
+    queue.removeAll { event in
+      switch event {
+      case .step(.app, _), .wake(.reloadAfterDeafWindow): return true
+      default: return false
+      }
+    }
   }
+
+  // MARK: Store faults
+
+  /// The play's store faults (the run's stores meet them too).
+  let storeFaults: StoreFaults
+
+  /// Whether the commit a design makes now to a store on the phone fails (disk full or an I/O
+  /// error: nothing is written). A design that keeps its own stores asks this at each commit; a
+  /// ``SimulatedEventLog`` asks it itself.
+  public func phoneCommitFails() -> Bool { storeFaults.commitFails() }
 
   /// Kills the widget extension: every step of the intent it was performing vanishes.
   mutating func killWidgetExtension() {
@@ -340,7 +374,10 @@ public struct World {
     }
   }
 
-  mutating func endFaults() { faultsOn = false }
+  mutating func endFaults() {
+    faultsOn = false
+    storeFaults.disarmAll()
+  }
 
   /// The device arrives in the zone of itinerary leg `leg`; the widgets have until
   /// `settleMilliseconds` from now to catch up (their zone-check reload is in flight until then).

@@ -33,7 +33,7 @@ public struct BudgetApp<Log: EventLog>: PhoneEngine {
   ///
   /// - Throws: what the log throws; nothing was recorded then.
   public mutating func add(_ expense: SubmittedExpense, id: EventID, at now: Instant) throws {
-    _ = try log.record(Event(id: id, kind: .expense(amount: expense.amount, note: expense.name), instant: now, origin: .app))
+    _ = try log.recordRetrying(Event(id: id, kind: .expense(amount: expense.amount, note: expense.name), instant: now, origin: .app))
     reloads.reload(at: now)
   }
 
@@ -41,7 +41,7 @@ public struct BudgetApp<Log: EventLog>: PhoneEngine {
   ///
   /// - Throws: what the log throws; nothing was recorded then.
   public mutating func delete(_ target: EventID, id: EventID, at now: Instant) throws {
-    _ = try log.record(Event(id: id, kind: .remove(target: target), instant: now, origin: .app))
+    _ = try log.recordRetrying(Event(id: id, kind: .remove(target: target), instant: now, origin: .app))
     reloads.reload(at: now)
   }
 

@@ -20,7 +20,13 @@ public import GlanceKernel
 /// ## Laws
 /// - Every request goes to the reloader at once or rides on a wake that is scheduled: no change
 ///   is left behind (the pacer's law), and a request dropped in a deaf window is asked again.
-/// - At most one deaf-window wake is pending at any time; at most one paced wake (the pacer's).
+/// - A paced wake reaching a coordinator that has asked for no reload yet (the app was killed
+///   and relaunched since the wake was scheduled) reloads through the pacer: a wake outlives
+///   the memory of why it was asked for.
+/// - The pacer's last charged reload is kept by the reloader (``WidgetReloader/lastPacedReload``)
+///   and resumed from by the next coordinator, so the spacing holds across a relaunch.
+/// - At most one deaf-window wake is pending at any time, with its backstop paced wake; at most
+///   one other paced wake (the pacer's).
 /// - The charged reloads it asks for in the background are at least the pacer's spacing apart,
 ///   but for a request dropped in a deaf window and asked again after it (once per window).
 public struct ReloadCoordinator {
@@ -40,7 +46,7 @@ public struct ReloadCoordinator {
   ///
   /// - Throws: `RefreshBudgetError.limitOutOfRange` outside `RefreshBudget.limitRange`.
   public init(refreshBudget limit: Int, reloader: any WidgetReloader, wakes: any WakeScheduler) throws(RefreshBudgetError) {
-    pacer = try ReloadPacer(refreshBudget: limit)
+    pacer = try ReloadPacer(refreshBudget: limit, resumingAfter: reloader.lastPacedReload)
     self.reloader = reloader
     self.wakes = wakes
   }
@@ -62,20 +68,32 @@ public struct ReloadCoordinator {
   }
 
   /// One wake after the deaf window, however many requests fell in it.
+  ///
+  /// The wake is an in-process timer, which dies with the app; a paced wake at the same instant
+  /// (a background task) is the backstop should the app be killed first. While the app lives it
+  /// finds nothing waiting and asks for nothing.
   private mutating func scheduleRetry() {
     guard let deafUntil, !retryScheduled else { return }
     retryScheduled = true
     wakes.scheduleWake(at: deafUntil.advanced(by: 1_000), for: .reloadAfterDeafWindow)
+    wakes.scheduleWake(at: deafUntil.advanced(by: 1_000), for: .pacedReload)
   }
 
   /// What the widgets show changed at `now`: reload at once when `free` (the app is in the
   /// foreground), else as the pacer says (now, or on a paced wake).
   public mutating func changed(at now: Instant, free: Bool) {
-    switch pacer.change(at: now, free: free) {
+    let decision = pacer.change(at: now, free: free)
+    keepPacing()
+    switch decision {
     case .reloadNow: reload(at: now)
     case .reloadAt(let due): wakes.scheduleWake(at: due, for: .pacedReload)
     case .coalesced: break
     }
+  }
+
+  /// Hands the pacer's last charged reload to the reloader to keep, when it changed.
+  private func keepPacing() {
+    if let last = pacer.lastReload, last != reloader.lastPacedReload { reloader.lastPacedReload = last }
   }
 
   /// A wake this coordinator asked for is due at `now`; `free` when the app is in the
@@ -89,7 +107,15 @@ public struct ReloadCoordinator {
       // reload. It happens at most once per opening from the widget.
       reload(at: now)
     case .pacedReload:
+      // A paced wake is a background task: it outlives the process that asked for it. A
+      // coordinator that has asked for nothing since it was made belongs to a relaunched app,
+      // and the changes the wake was to carry were never shown: reload, through the pacer.
+      if pacer.waitingUntil == nil, lastRequest == nil {
+        changed(at: now, free: free)
+        return
+      }
       guard pacer.due(at: now, free: free) else { return }
+      keepPacing()
       reload(at: now)
     }
   }

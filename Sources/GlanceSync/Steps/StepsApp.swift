@@ -62,7 +62,7 @@ public struct StepsApp<Log: EventLog>: PhoneEngine {
   }
 
   private mutating func record(_ event: Event, at now: Instant) throws {
-    if legacy != nil { _ = try legacy?.record(event) } else { _ = try store?.record(event) }
+    if legacy != nil { _ = try legacy?.recordRetrying(event) } else { _ = try store?.recordRetrying(event) }
     reloads.reload(at: now)
   }
 

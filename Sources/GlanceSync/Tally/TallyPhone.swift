@@ -103,7 +103,7 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   public mutating func received(_ payload: [UInt8], at now: Instant, foreground: Bool) throws {
     guard case .event(let event) = try PeerMessage(decoding: payload) else { return }
     // A duplicate delivery (at least once) adds nothing and needs nothing.
-    guard try log.receive([event]) == 1 else { return }
+    guard try log.receiveRetrying([event]) == 1 else { return }
     changes += 1
     reloads.changed(at: now, free: foreground)
     try pushDigest(at: now)
@@ -123,7 +123,7 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   // MARK: Steps
 
   private mutating func record(_ event: Event) throws {
-    if try log.record(event) { changes += 1 }
+    if try log.recordRetrying(event) { changes += 1 }
   }
 
   /// Pushes the digest as the watch's application context, when the log changed since the last.

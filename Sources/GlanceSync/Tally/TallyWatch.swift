@@ -33,7 +33,7 @@ public struct TallyWatch<Log: EventLog> {
   ///   when the session cannot send (the tap is recorded; send it again with ``resend(_:)``).
   public mutating func tap(id: EventID, at now: Instant) throws {
     let event = Event(id: id, kind: .add, instant: now, origin: .watch)
-    _ = try log.record(event)
+    _ = try log.recordRetrying(event)
     try resend(event)
   }
 
@@ -50,7 +50,7 @@ public struct TallyWatch<Log: EventLog> {
   ///   throws; nothing was merged then.
   public mutating func received(_ payload: [UInt8]) throws {
     guard case .tallyDigest(let digest) = try PeerMessage(decoding: payload) else { return }
-    _ = try log.receive(digest.events)
+    _ = try log.receiveRetrying(digest.events)
   }
 
   /// The badge at `now`, with "today" in `calendar`'s zone.

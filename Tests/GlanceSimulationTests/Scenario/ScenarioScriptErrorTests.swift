@@ -171,7 +171,7 @@ struct ScenarioScriptErrorTests {
           source: Self.source, keyPath: "script.outOfRange[0].until", line: 5, expected: Self.instantExpectation))
     #expect(
       Self.error(Self.head + "script:\n  crashes: []\n")
-        == .unknownKey(source: Self.source, keyPath: "script.crashes", line: 4, known: ["actions", "kills", "outOfRange", "widgetKills", "watchKills"]))
+        == .unknownKey(source: Self.source, keyPath: "script.crashes", line: 4, known: ["actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults"]))
   }
 
   @Test("seed is an integer from 0 to 2^64 − 1; days from 1 to 3650")

@@ -182,6 +182,8 @@ struct ScenarioWriterProperties {
         outOfRange: []
         widgetKills: []
         watchKills: []
+        storeWriteFailures: []
+        corruptedDefaults: []
 
       """)
   }

@@ -62,4 +62,20 @@ struct MirrorSmokerLegacyTests {
     let convergence = try #require(result.violation(.convergence))
     #expect(convergence.time >= midnight && convergence.surfaces == [.watch], "\(convergence)")
   }
+
+  /// The app's add sends `cigaretteAdded` only while `isReachable`: with the watch app not in the
+  /// foreground it is never sent, and nothing sends it later (`sendDataSync` is guarded the same
+  /// way). The watch's list for today lacks it at the quiet window's end.
+  @Test("an add in the app never reaches a watch whose app is not in the foreground (no-lost-write on the watch's store)")
+  func appAddNeverReachesTheWatch() throws {
+    let (scenario, start) = try Self.scenario { start in
+      [ScriptedAction(at: Self.at(start, 9), kind: .appOpen(minutes: 10)), ScriptedAction(at: Self.at(start, 9, 1), kind: .appTap)]
+    }
+    let outcome = try Simulation.run(SimulationRequest(scenario: scenario, days: 1, seed: 42, strategies: [.mirrorsmokerLegacy]))
+    let result = try #require(outcome.result(.mirrorsmokerLegacy))
+    let violation = try #require(result.violation(.noLostWrite), "\(result.violations)")
+    #expect(violation.time == Self.at(start, 9, 31), "\(violation)")
+    #expect(violation.detail.contains("the watch's store") && violation.detail.contains("(1 appTap)"), "\(violation.detail)")
+    #expect(result.faults[.watchAppNotRunning, default: 0] > 0)
+  }
 }

@@ -12,14 +12,18 @@ struct ReloadCoordinatorProperties {
   /// foreground, from `freeShare` in 8), the coordinator's requests and wakes, and WidgetKit's
   /// own reload of every timeline one zone check after it was planned. Returns the budget's
   /// decisions for every charged request, and for each change the instant a reload covering it
-  /// was granted.
-  static func play(limit: Int, changesPerHour: Int, freeShare: Int, days: Int, seed: UInt64)
-    -> (denied: Int, charged: [Instant], uncovered: [Instant], lateBy: Int64)
-  {
+  /// was granted. With `relaunchesPerDay`, the app is killed and relaunched that often: a new
+  /// coordinator over the same ports (a wake asked for survives, as a background task does);
+  /// `keepsPacing` says whether the reloader keeps the pacer's last charged reload meanwhile.
+  static func play(
+    limit: Int, changesPerHour: Int, freeShare: Int, days: Int, seed: UInt64, relaunchesPerDay: Int = 0,
+    keepsPacing: Bool = true
+  ) -> (denied: Int, charged: [Instant], uncovered: [Instant], lateBy: Int64) {
     var random = GlanceTestSupport.SplitMix64(seed: seed)
     var budget: RefreshBudget
     var coordinator: ReloadCoordinator
     let ports = RecordingPorts()
+    ports.keepsPacing = keepsPacing
     do {
       budget = try RefreshBudget(limit: limit)
       coordinator = try ReloadCoordinator(refreshBudget: limit, reloader: ports, wakes: ports)
@@ -53,9 +57,22 @@ struct ReloadCoordinatorProperties {
         denied += 1
       }
     }
+    let relaunchEvery = relaunchesPerDay > 0 ? Instant.millisecondsPerDay / Int64(relaunchesPerDay) : nil
+    var nextRelaunch = relaunchEvery.map { Instant(millisecondsSince1970: $0 / 2) }
     var index = 0
     var now = Instant(millisecondsSince1970: 0)
     while index < changes.count || !ports.wakes.isEmpty {
+      if let relaunch = nextRelaunch, let every = relaunchEvery,
+        relaunch < min(changes.dropFirst(index).first?.instant ?? relaunch.advanced(by: 1), ports.wakes.map(\.instant).min() ?? relaunch.advanced(by: 1))
+      {
+        do {
+          coordinator = try ReloadCoordinator(refreshBudget: limit, reloader: ports, wakes: ports)
+        } catch {
+          preconditionFailure("\(limit) is in range: \(error)")
+        }
+        nextRelaunch = relaunch.advanced(by: every)
+        continue
+      }
       // The next thing to happen: a change, a wake, or the timeline's own reload.
       let wake = ports.wakes.min { $0.instant < $1.instant }
       let change = index < changes.count ? changes[index] : nil
@@ -74,7 +91,11 @@ struct ReloadCoordinatorProperties {
         coordinator.wake(wake.reason, at: now, free: false)
         if ports.reloads > reloadsBefore { reload(now, .background) }
       } else {
-        reload(now, .background)  // the timeline's policy: WidgetKit reloads on its own
+        // The timeline's policy: WidgetKit reloads on its own, and tries again a minute after a
+        // denial.
+        let deniedBefore = denied
+        reload(now, .background)
+        if denied > deniedBefore { nextPolicy = now.advanced(by: Instant.millisecondsPerMinute) }
       }
     }
     uncovered = pendingSince
@@ -87,6 +108,22 @@ struct ReloadCoordinatorProperties {
       let played = Self.play(limit: limit, changesPerHour: rate, freeShare: Int(seed % 3), days: 3, seed: seed)
       #expect(played.denied == 0, "limit \(limit), \(rate) changes an hour: \(played.denied) denied")
     }
+  }
+
+  @Test("killed and relaunched every half hour, the app still never exhausts the budget, as its reloader keeps the pacing", arguments: [40, 55, 70, 72])
+  func relaunchesKeepThePacing(limit: Int) {
+    for (seed, rate) in [(UInt64(1), 6), (2, 60), (3, 600)] {
+      let played = Self.play(limit: limit, changesPerHour: rate, freeShare: 0, days: 3, seed: seed, relaunchesPerDay: 48)
+      #expect(played.denied == 0, "limit \(limit), \(rate) changes an hour: \(played.denied) denied")
+      let bound = max(ReloadPacer.spacing(refreshBudget: limit), WidgetTimelines.zoneCheckMilliseconds(refreshBudget: limit))
+      #expect(played.lateBy <= bound && played.uncovered.isEmpty, "a change waited \(played.lateBy) ms (bound \(bound) ms)")
+    }
+  }
+
+  @Test("the property has teeth: a reloader that keeps nothing lets relaunches exhaust the budget")
+  func forgetfulReloaderExhausts() {
+    let played = Self.play(limit: 40, changesPerHour: 600, freeShare: 0, days: 3, seed: 2, relaunchesPerDay: 48, keepsPacing: false)
+    #expect(played.denied > 0)
   }
 
   @Test("no change is left behind: every change is shown within the pacing spacing (or the zone check)", arguments: [40, 55, 70, 72])
@@ -114,9 +151,28 @@ struct ReloadCoordinatorProperties {
     #expect(ports.wakes.isEmpty, "nothing asked yet, nothing to ask again")
     for offset in [0, 5_000, 29_000] { coordinator.reload(at: opened.advanced(by: Int64(offset))) }
     #expect(ports.reloads == 3)
-    #expect(ports.wakes.map(\.instant) == [opened.advanced(by: 31_000)] && ports.wakes.map(\.reason) == [.reloadAfterDeafWindow])
-    coordinator.wake(.reloadAfterDeafWindow, at: opened.advanced(by: 31_000), free: true)
-    #expect(ports.reloads == 4 && ports.wakes.count == 1, "asked again, and no new wake after the window")
+    let retry = opened.advanced(by: 31_000)
+    #expect(ports.wakes.map(\.instant) == [retry, retry] && ports.wakes.map(\.reason) == [.reloadAfterDeafWindow, .pacedReload])
+    coordinator.wake(.reloadAfterDeafWindow, at: retry, free: true)
+    #expect(ports.reloads == 4 && ports.wakes.count == 2, "asked again, and no new wake after the window")
+    coordinator.wake(.pacedReload, at: retry, free: true)
+    #expect(ports.reloads == 4, "the backstop finds nothing waiting while the app lives")
+  }
+
+  @Test("killed before the timer, the app relaunched by the backstop wake asks for the reload once")
+  func deafWindowBackstop() throws {
+    let ports = RecordingPorts()
+    var coordinator = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    let opened = Instant(millisecondsSince1970: 1_000_000)
+    coordinator.appOpenedFromWidget(at: opened)
+    coordinator.reload(at: opened.advanced(by: 10_000))
+    let retry = opened.advanced(by: 31_000)
+    // The app dies; its timer with it. The background task relaunches it.
+    var relaunched = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    relaunched.wake(.pacedReload, at: retry, free: false)
+    #expect(ports.reloads == 2)
+    relaunched.wake(.pacedReload, at: retry.advanced(by: 1), free: false)
+    #expect(ports.reloads == 2, "once: the relaunched coordinator has asked since")
   }
 
   @Test("learning it was opened from the widget after asking: the request is asked again")
@@ -126,6 +182,6 @@ struct ReloadCoordinatorProperties {
     let opened = Instant(millisecondsSince1970: 5_000_000)
     coordinator.reload(at: opened)
     coordinator.appOpenedFromWidget(at: opened)
-    #expect(ports.wakes.map(\.instant) == [opened.advanced(by: 31_000)])
+    #expect(ports.wakes.map(\.instant) == [opened.advanced(by: 31_000), opened.advanced(by: 31_000)])
   }
 }

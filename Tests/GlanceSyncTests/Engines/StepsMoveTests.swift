@@ -6,26 +6,6 @@ import Testing
 /// The store move: copy, verify, and only then switch; a failed copy is tried again.
 @Suite("Steps store move")
 struct StepsMoveTests {
-  /// A log whose next `failures` bulk writes fail, writing nothing (an I/O error in a transaction).
-  final class FlakyLog: EventLog {
-    struct IOError: Error {}
-    var events = Replica()
-    var failures: Int
-
-    init(failures: Int = 0) { self.failures = failures }
-
-    func record(_ event: Event) throws -> Bool { try events.record(event) }
-    func receive(_ incoming: [Event]) throws -> Int {
-      if failures > 0 {
-        failures -= 1
-        throw IOError()
-      }
-      return try events.receive(incoming)
-    }
-    func replica() -> Replica { events }
-    func replica(in instants: Range<Instant>) -> Replica { events.slice(instants) }
-  }
-
   static let tasks = [
     StepTask(id: TaskID(UUID(uuid: (7, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))), title: "T", order: 0, steps: steps)
   ]

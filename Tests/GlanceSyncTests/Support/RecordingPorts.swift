@@ -11,6 +11,13 @@ final class RecordingPorts: PeerLink, WidgetReloader, WakeScheduler {
   private(set) var wakes: [(instant: Instant, reason: WakeReason)] = []
   /// Whether `sendMessage` is refused (the counterpart out of range).
   var reachable = true
+  /// Whether the reloader keeps the pacer's last charged reload (as the App Group's defaults do).
+  var keepsPacing = true
+  private var kept: Instant? = nil
+  var lastPacedReload: Instant? {
+    get { keepsPacing ? kept : nil }
+    set { kept = newValue }
+  }
 
   func send(_ payload: [UInt8], on channel: PeerChannel) throws(PeerLinkError) {
     guard payload.count <= channel.payloadBytesMax else {
