@@ -38,7 +38,7 @@ struct DomainPlay<Design: SyncDesign> {
     }
     world = World(
       start: run.start, itinerary: run.itinerary, refreshBudget: budget, widgets: Design.widgets, seed: run.seed,
-      faults: scenario.faults, storeFaults: stores.faults)
+      faults: scenario.faults, storeFaults: stores.faults, storeMoveInterruption: scenario.storeMove?.interruptedBefore)
     design = Design(scenario: scenario, stores: stores)
     let model = DomainRun<Design>.model(of: Design.domain, scenario: scenario, start: run.start, calendar: world.calendar)
     hasWatch = type(of: model).surfaces.contains(.watch)
@@ -99,6 +99,11 @@ struct DomainPlay<Design: SyncDesign> {
     case .wake(let reason): design.wake(reason, world: &world)
     case .storeMoveDay: beginStoreMoveDay()
     case .finalCheck: return finalCheck()
+    }
+    if world.takeKillRequest() {
+      // The design stopped its store move where the scenario interrupts it: the app dies there.
+      faultsInjected[.storeMoveInterrupted, default: 0] += 1
+      terminateApp()
     }
     scheduleNextTimed(after: event)
     checker.observe(world: world, design: design)
@@ -244,8 +249,14 @@ struct DomainPlay<Design: SyncDesign> {
     design.watchAppKilled(world: &world)
   }
 
+  /// An app kill, counted as one.
   private mutating func killApp() {
     faultsInjected[.appKill, default: 0] += 1
+    terminateApp()
+  }
+
+  /// The app dies: its steps and timers vanish, and the design forgets what it kept in memory.
+  private mutating func terminateApp() {
     world.killApp()
     design.appKilled(world: &world)
     session = nil

@@ -109,7 +109,10 @@ struct DomainRun<Design: SyncDesign> {
       timed.append((change.time, .zoneChange(leg: change.leg)))
       timed.append((change.time.advanced(by: zoneSettleMilliseconds), .zoneSettled(leg: change.leg)))
     }
-    if let move = scenario.storeMove, let day = itinerary.days(from: start, until: end).first(where: { $0.index == move.day }) {
+    // The store move is the steps' (BabySteps'): the other domains' apps are not updated.
+    if let move = scenario.storeMove, Design.domain == .steps,
+      let day = itinerary.days(from: start, until: end).first(where: { $0.index == move.day })
+    {
       timed.append((max(day.window.lowerBound, day.day.start.advanced(by: Instant.millisecondsPerHour)), .storeMoveDay))
     }
     // Stable: at one instant, kills before reachability before boundaries before zone changes, as listed.

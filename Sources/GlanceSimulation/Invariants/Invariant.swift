@@ -117,6 +117,8 @@ public enum FaultKind: String, Hashable, Sendable, CaseIterable, Comparable {
   case storeWriteFailure = "store-write-failure"
   /// A value the design keeps in the App Group's defaults was corrupted.
   case corruptedDefaults = "corrupted-defaults"
+  /// The app was killed in the middle of its store move (before a step the scenario names).
+  case storeMoveInterrupted = "store-move-interrupted"
 
   public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

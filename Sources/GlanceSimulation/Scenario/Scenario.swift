@@ -170,10 +170,14 @@ public struct StoreMove: Hashable, Sendable {
   public var copyFails: Bool
   /// Whether the widget opens the App Group store before the updated app runs.
   public var widgetOpensFirst: Bool
+  /// The step before which the app is killed on the first move it attempts, if any: the person
+  /// opens it again at their next session, and the move code runs again.
+  public var interruptedBefore: StoreMoveStep?
 
-  public init(day: Int, copyFails: Bool, widgetOpensFirst: Bool) {
+  public init(day: Int, copyFails: Bool, widgetOpensFirst: Bool, interruptedBefore: StoreMoveStep? = nil) {
     self.day = day
     self.copyFails = copyFails
     self.widgetOpensFirst = widgetOpensFirst
+    self.interruptedBefore = interruptedBefore
   }
 }

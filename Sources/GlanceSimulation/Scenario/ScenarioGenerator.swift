@@ -65,7 +65,8 @@ public enum ScenarioGenerator {
     if domains.contains(.steps), stream.happens(Chance(numerator: 1, denominator: 2)) {
       scenario.storeMove = StoreMove(
         day: stream.uniform(in: dayOffsetsDrawn), copyFails: stream.happens(Chance(numerator: 1, denominator: 2)),
-        widgetOpensFirst: stream.happens(Chance(numerator: 1, denominator: 2)))
+        widgetOpensFirst: stream.happens(Chance(numerator: 1, denominator: 2)),
+        interruptedBefore: stream.happens(Chance(numerator: 1, denominator: 2)) ? stream.element(of: StoreMoveStep.allCases) : nil)
     }
     return scenario
   }

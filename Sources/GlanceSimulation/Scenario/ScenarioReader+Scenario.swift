@@ -19,7 +19,12 @@ extension ScenarioReader {
     "storeWriteFailuresPerDay", "corruptedDefaultsPerDay",
   ]
   static let travelKeys = ["day", "hour", "zone"]
-  static let storeMoveKeys = ["day", "copyFails", "widgetOpensFirst"]
+  static let storeMoveKeys = ["day", "copyFails", "widgetOpensFirst", "interruptedBefore"]
+  /// The keys a store move must have (`interruptedBefore` is optional).
+  static let storeMoveRequiredKeys = ["day", "copyFails", "widgetOpensFirst"]
+  static var storeMoveStepExpectation: String {
+    "one of " + StoreMoveStep.allCases.map(\.rawValue).joined(separator: ", ")
+  }
 
   /// The years a start date may fall in: those whose day boundaries ``ZoneCalendar`` caches.
   static let startYears: ClosedRange<Int> = 1900...2199
@@ -240,7 +245,7 @@ extension ScenarioReader {
   }
 
   func storeMove(_ field: ScenarioField) throws(ScenarioError) -> StoreMove {
-    let expected = "a mapping of day, copyFails and widgetOpensFirst"
+    let expected = "a mapping of day, copyFails, widgetOpensFirst and (optional) interruptedBefore"
     var values: [String: ScenarioField] = [:]
     var move = StoreMove(day: 0, copyFails: false, widgetOpensFirst: false)
     for (key, value) in try entries(of: field, known: Self.storeMoveKeys, expected: expected) {
@@ -249,10 +254,14 @@ extension ScenarioReader {
       case "day": move.day = try integer(value, in: Self.dayOffsets)
       case "copyFails": move.copyFails = try boolean(value)
       case "widgetOpensFirst": move.widgetOpensFirst = try boolean(value)
+      case "interruptedBefore":
+        let name = try text(value, expected: Self.storeMoveStepExpectation, nonEmpty: true)
+        guard let step = StoreMoveStep(rawValue: name) else { throw outOfRange(value, expected: Self.storeMoveStepExpectation) }
+        move.interruptedBefore = step
       default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
       }
     }
-    try requireKeys(Self.storeMoveKeys, in: values, of: field)
+    try requireKeys(Self.storeMoveRequiredKeys, in: values, of: field)
     return move
   }
 

@@ -73,7 +73,8 @@ public enum ScenarioWriter {
     if let move = scenario.storeMove {
       lines.append(
         "storeMove: {day: \(move.day), copyFails: \(move.copyFails), "
-          + "widgetOpensFirst: \(move.widgetOpensFirst)}")
+          + "widgetOpensFirst: \(move.widgetOpensFirst)"
+          + (move.interruptedBefore.map { ", interruptedBefore: \($0.rawValue)" } ?? "") + "}")
     }
     if let script = scenario.script { lines += self.script(script) }
     return lines.joined(separator: "\n") + "\n"

@@ -9,7 +9,10 @@ import GlanceKernel
 ///   calls `reloadAllTimelines()`; the widget falls back to that snapshot when it has no store;
 /// - the store move copies `.store`, `-wal` and `-shm` ignoring every error, then deletes the legacy
 ///   files **unconditionally** (a failed copy loses the data), and is skipped when the App Group store
-///   already exists (the widget may have created it empty first), stranding the old data;
+///   already exists (the widget may have created it empty first, or a move cut short after copying
+///   `.store` left it without its `-wal`), stranding the old data. SQLite keeps the commits since
+///   its last checkpoint in `-wal` and checkpoints every 1 000 pages (a commit writes at least
+///   one), so `.store` alone holds the store as of its last 1 000th commit;
 /// - every mutation saves with `try? modelContext.save()`: a failed save (disk full, I/O error)
 ///   is ignored, the change stays pending in the app's context (shown by the app, written to the
 ///   snapshot) and is saved with the next save that succeeds, or lost with the process.
@@ -21,6 +24,10 @@ struct BabyStepsWidget: SyncDesign {
   let storeMove: StoreMove?
   /// The store in Application Support (before the move): completion instant per step.
   private var legacyStore: [StepID: Instant]? = nil
+  /// The legacy store as of its last checkpoint (what its `.store` file holds alone), and how
+  /// many commits it has had.
+  private var legacyCheckpoint: [StepID: Instant] = [:]
+  private var legacyCommits = 0
   /// The App Group store: `nil` while it does not exist.
   private var groupStore: [StepID: Instant]? = nil
   /// The app's context's changes not saved yet (a save failed): a step's completion, or `nil`
@@ -83,6 +90,10 @@ struct BabyStepsWidget: SyncDesign {
     if !world.phoneCommitFails() {
       active = context
       unsaved = [:]
+      if !(updateInstalled || storeMove == nil) {
+        legacyCommits += 1
+        if legacyCommits % Self.checkpointCommits == 0 { legacyCheckpoint = legacyStore ?? [:] }
+      }
     }
     version += 1
     // syncProgressToWidget reads the context, unsaved changes included.
@@ -101,11 +112,21 @@ struct BabyStepsWidget: SyncDesign {
     if storeMove?.widgetOpensFirst == true, groupStore == nil { groupStore = [:] }
   }
 
+  /// SQLite's automatic checkpoint: every 1 000 pages of WAL, at least one page a commit.
+  static let checkpointCommits = 1_000
+
   mutating func appBecameActive(world: inout World) {
     guard updateInstalled, let legacy = legacyStore else { return }
-    // migrateStoreIfNeeded: only when the target does not exist yet.
+    // migrateStoreIfNeeded: only when the target does not exist yet; each copy's error ignored.
+    // A kill before a step (the scenario's interruption) leaves what the steps before it did.
     if groupStore == nil {
-      groupStore = storeMove?.copyFails == true ? [:] : legacy  // copy errors are ignored
+      let copyFails = storeMove?.copyFails == true
+      if world.storeMoveReaches(.copyStore) { return }
+      groupStore = copyFails ? [:] : legacyCheckpoint  // the target exists from here on
+      version += 1
+      if world.storeMoveReaches(.copyWAL) { return }
+      if !copyFails { groupStore = legacy }  // with its WAL, the whole store
+      if world.storeMoveReaches(.copySHM) || world.storeMoveReaches(.deleteLegacy) { return }
       legacyStore = nil  // and the legacy files deleted anyway
     }
     if legacyStore != nil { legacyStore = [:] }  // stranded: the app never reads it again
@@ -136,18 +157,28 @@ struct BabyStepsWidget: SyncDesign {
       // fetchProgress(referenceDate: now) from the App Group store.
       shown = display(groupStore, world: world)
     } else {
-      // The undated defaults, read as today's.
+      // The undated defaults, read as today's; a total of 0 is "no steps". A corrupted key can
+      // leave numbers that contradict each other (3 of 0 tasks done), which the widget would
+      // draw as they are and a typed display cannot: the model shows "no steps" then.
       let today = world.calendar.dayKey(containing: world.now)
-      do {
-        let fallback = try StepsSnapshot(
-          asOf: world.now, dayKey: today, completedToday: snapshot.completedToday, totalSteps: snapshot.totalSteps,
-          completedTasks: snapshot.completedTasks, totalTasks: snapshot.totalTasks,
-          recentActivity: [ActivityDay(date: today.date, count: snapshot.completedToday)], nextStep: nil,
+      func snapshot(_ counts: (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int)) throws -> StepsSnapshot {
+        try StepsSnapshot(
+          asOf: world.now, dayKey: today, completedToday: counts.completedToday, totalSteps: counts.totalSteps,
+          completedTasks: counts.completedTasks, totalTasks: counts.totalTasks,
+          recentActivity: [ActivityDay(date: today.date, count: counts.completedToday)], nextStep: nil,
           calendar: world.calendar)
-        shown = .steps(StepsDisplay(snapshot: fallback, at: world.now, calendar: world.calendar))
-      } catch {
-        preconditionFailure("the app writes consistent defaults: \(error)")
       }
+      let fallback: StepsSnapshot
+      do {
+        fallback = try snapshot(self.snapshot)
+      } catch {
+        do {
+          fallback = try snapshot((0, 0, 0, 0))
+        } catch {
+          preconditionFailure("an empty snapshot is consistent: \(error)")
+        }
+      }
+      shown = .steps(StepsDisplay(snapshot: fallback, at: world.now, calendar: world.calendar))
     }
     return .single(shown, now: world.now, reloadAfter: 15 * Instant.millisecondsPerMinute)
   }

@@ -18,6 +18,8 @@ struct ConvergedSteps: ConvergedDesign {
   private let provider: StepsWidget
   /// The App Group store, once it exists: what the widget reads.
   private var group: SimulatedEventLog? = nil
+  /// The store in the app's own container, until the app deletes it after a move.
+  private var legacy: SimulatedEventLog? = nil
   private let stores: RunStores
   private var updateInstalled = false
   private var copyFailureInjected = false
@@ -32,7 +34,7 @@ struct ConvergedSteps: ConvergedDesign {
     self.storeMove = scenario.storeMove
     self.stores = stores
     if scenario.storeMove == nil { group = SimulatedEventLog("group", stores: stores) }
-    let legacy = scenario.storeMove == nil ? nil : SimulatedEventLog("legacy", stores: stores)
+    legacy = scenario.storeMove == nil ? nil : SimulatedEventLog("legacy", stores: stores)
     refreshBudget = scenario.refreshBudget
     do {
       provider = try StepsWidget(tasks: StepsPlan.tasks, refreshBudget: scenario.refreshBudget)
@@ -55,10 +57,10 @@ struct ConvergedSteps: ConvergedDesign {
     }
   }
 
-  /// The relaunched app makes its engine anew over the stores that exist: what the old one kept
-  /// in memory (its reload pacing) is gone.
+  /// The relaunched app makes its engine anew over the stores that exist (the legacy store until
+  /// it was deleted: a move cut short is made again): what the old one kept in memory is gone.
   mutating func appKilled(world: inout World) {
-    phone = Self.phone(store: phone.store, legacy: phone.legacy, refreshBudget: refreshBudget, platform: platform)
+    phone = Self.phone(store: group, legacy: legacy, refreshBudget: refreshBudget, platform: platform)
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
@@ -82,13 +84,20 @@ struct ConvergedSteps: ConvergedDesign {
     platform.run(&world) { phone.becameActive(at: now) }
     // The updated app moves the store on its first launch (and on the next, if that one failed).
     guard updateInstalled, phone.legacy != nil else { return }
+    // GlanceSync copies events in one transaction, not files: a kill before any copy step falls
+    // before the move (the App Group store is not made yet), one before the deletion after it.
+    for step in [StoreMoveStep.copyStore, .copyWAL, .copySHM] where world.storeMoveReaches(step) { return }
     let target = group ?? SimulatedEventLog("group", stores: stores)
     if storeMove?.copyFails == true, !copyFailureInjected {
       copyFailureInjected = true
       target.failNextReceive = true
     }
     group = target
-    platform.run(&world) { _ = phone.moveLegacyStore(into: target, at: now) }
+    var outcome: StoreMoveOutcome? = nil
+    platform.run(&world) { outcome = phone.moveLegacyStore(into: target, at: now) }
+    // On `moved`, the app deletes the legacy store, as StepsApp's documentation asks.
+    guard case .moved = outcome, !world.storeMoveReaches(.deleteLegacy) else { return }
+    legacy = nil
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {

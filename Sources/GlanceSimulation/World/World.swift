@@ -194,9 +194,10 @@ public struct World {
 
   init(
     start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults,
-    storeFaults: StoreFaults = StoreFaults()
+    storeFaults: StoreFaults = StoreFaults(), storeMoveInterruption: StoreMoveStep? = nil
   ) {
     self.storeFaults = storeFaults
+    self.storeMoveInterruption = storeMoveInterruption
     precondition(widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
     self.now = start
     self.itinerary = itinerary
@@ -285,12 +286,16 @@ public struct World {
   mutating func appEntersForeground() {
     appRunning = true
     appForeground = true
+    if awaitingFirstLaunch { firstSessionAfterUpdate = true }
     awaitingFirstLaunch = false
   }
 
-  /// Whether an updated app was installed (store move) and has not run since: until it does,
-  /// its data is in its own container, where no widget can read it.
+  /// Whether an updated app was installed (store move) and has not run since, or was killed in
+  /// its first session (a move it began may be unfinished): until it runs, its data is in its
+  /// own container, where no widget can read it.
   private(set) var awaitingFirstLaunch = false
+  /// Whether the app is in its first session since the update was installed.
+  private var firstSessionAfterUpdate = false
 
   /// The updated app is installed (store move day); the person adds the widget.
   mutating func updateInstalled() {
@@ -299,6 +304,7 @@ public struct World {
 
   mutating func appEntersBackground() {
     appForeground = false
+    firstSessionAfterUpdate = false
   }
 
   /// Launches the app in the background (a WatchConnectivity message, or a `LiveActivityIntent`
@@ -314,6 +320,7 @@ public struct World {
   mutating func killApp() {
     appRunning = false
     appForeground = false
+    if firstSessionAfterUpdate { (awaitingFirstLaunch, firstSessionAfterUpdate) = (true, false) }
     queue.removeAll { event in
       switch event {
       case .step(.app, _), .wake(.reloadAfterDeafWindow): return true
@@ -331,6 +338,27 @@ public struct World {
   /// error: nothing is written). A design that keeps its own stores asks this at each commit; a
   /// ``SimulatedEventLog`` asks it itself.
   public func phoneCommitFails() -> Bool { storeFaults.commitFails() }
+
+  /// The step of the store move before which the app is to be killed, until it is.
+  private var storeMoveInterruption: StoreMoveStep?
+  /// Whether the app is to be killed when the design's call returns (a store move interrupted).
+  private(set) var killRequested = false
+
+  /// A design's store move is about to run `step`: returns `true` when the scenario interrupts
+  /// the move here (``StoreMove/interruptedBefore``, once per run): the app dies before the step,
+  /// so the design stops its operation and returns; the world kills it then.
+  public mutating func storeMoveReaches(_ step: StoreMoveStep) -> Bool {
+    guard faultsOn, storeMoveInterruption == step else { return false }
+    storeMoveInterruption = nil
+    killRequested = true
+    return true
+  }
+
+  /// Takes the kill a store move asked for, if any.
+  mutating func takeKillRequest() -> Bool {
+    defer { killRequested = false }
+    return killRequested
+  }
 
   /// Kills the widget extension: every step of the intent it was performing vanishes.
   mutating func killWidgetExtension() {

@@ -64,7 +64,13 @@ struct ScenarioFilesTests {
     #expect(scenario.faults.watchOutOfRangeMinutes == 20...180)
     #expect(scenario.faults.duplicateDelivery == Chance(numerator: 1, denominator: 20))
     #expect(scenario.travel.isEmpty)
-    #expect(scenario.storeMove == nil)
+    // Every fault kind of the world, the store move's interruption included.
+    #expect(scenario.storeMove == StoreMove(day: 1, copyFails: false, widgetOpensFirst: false, interruptedBefore: .copyWAL))
+    let faults = scenario.faults
+    #expect(
+      [faults.widgetKillsPerDay, faults.watchKillsPerDay, faults.storeWriteFailuresPerDay, faults.corruptedDefaultsPerDay]
+        .allSatisfy { $0 >= 1 })
+    #expect(faults.messageFailure.numerator > 0 && faults.replyTimeout.numerator > 0)
   }
 
   @Test("default.yaml's 30 days hold the pay-day boundary, the month end and the DST change")

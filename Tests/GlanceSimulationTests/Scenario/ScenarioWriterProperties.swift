@@ -62,6 +62,13 @@ struct ScenarioWriterProperties {
     let denominator = UInt64(1 + random.below(1000))
     faults.duplicateDelivery = Chance(numerator: UInt64(random.below(Int(denominator) + 1)), denominator: denominator)
     faults.lateFiringSecondsMax = random.below(3601)
+    faults.widgetKillsPerDay = random.below(101)
+    faults.watchKillsPerDay = random.below(101)
+    let messageDenominator = UInt64(1 + random.below(20))
+    faults.messageFailure = Chance(numerator: UInt64(random.below(Int(messageDenominator) + 1)), denominator: messageDenominator)
+    faults.replyTimeout = Chance(numerator: UInt64(random.below(2)), denominator: 1)
+    faults.storeWriteFailuresPerDay = random.below(101)
+    faults.corruptedDefaultsPerDay = random.below(51)
     return random.below(3) == 0 ? Faults() : faults
   }
 
@@ -75,17 +82,23 @@ struct ScenarioWriterProperties {
       ]
       return ScriptedAction(at: at, kind: pick(kinds, &random))
     }
-    var kill = start
-    let kills = (0..<random.below(5)).map { _ -> Instant in
-      kill = kill.advanced(by: Int64(random.below(2) * random.below(86_400_000)))  // repeats allowed
-      return kill
+    /// Instants in order from `start`, repeats allowed.
+    func instants() -> [Instant] {
+      var kill = start
+      return (0..<random.below(5)).map { _ -> Instant in
+        kill = kill.advanced(by: Int64(random.below(2) * random.below(86_400_000)))
+        return kill
+      }
     }
+    let kills = instants()
     var from = start
     let spells = (0..<random.below(4)).map { _ -> OutOfRangeSpell in
       from = from.advanced(by: Int64(random.below(86_400_000)))
       return OutOfRangeSpell(from: from, until: from.advanced(by: Int64(1 + random.below(86_400_000))))
     }
-    return Script(actions: actions, kills: kills, outOfRange: spells)
+    return Script(
+      actions: actions, kills: kills, outOfRange: spells, widgetKills: instants(), watchKills: instants(),
+      storeWriteFailures: instants(), corruptedDefaults: instants())
   }
 
   /// A scenario with every field within its range, drawn from `seed`.
@@ -112,7 +125,9 @@ struct ScenarioWriterProperties {
       return Travel(day: day, hour: hour, zone: pick(zones, &random))
     }
     if domains.contains(.steps), random.below(2) == 0 {
-      scenario.storeMove = StoreMove(day: random.below(100), copyFails: random.below(2) == 0, widgetOpensFirst: random.below(2) == 0)
+      scenario.storeMove = StoreMove(
+        day: random.below(100), copyFails: random.below(2) == 0, widgetOpensFirst: random.below(2) == 0,
+        interruptedBefore: random.below(2) == 0 ? nil : pick(StoreMoveStep.allCases, &random))
     }
     scenario.seed = random.below(2) == 0 ? nil : random.below(4) == 0 ? UInt64.max : random.next()
     scenario.days = random.below(2) == 0 ? nil : 1 + random.below(3650)
