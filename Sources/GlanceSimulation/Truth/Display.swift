@@ -111,6 +111,9 @@ public indirect enum Display: Hashable, Sendable {
       }
       fields += [
         ("next.title", Self.quoted(steps.next.title)), ("next.detail", Self.quoted(steps.next.detail)),
+        // What the model carries beyond its text: which step, and how many of its task are done.
+        ("next.step", steps.next.nextStep.map { "\($0.task) \($0.step)" } ?? "none"),
+        ("next.completedCount", steps.next.nextStep.map { "\($0.completedCount)" } ?? "none"),
       ]
       return fields
     case .currentPeriod(let model):
