@@ -69,6 +69,8 @@ struct KnownFailure: Sendable, CustomTestStringConvertible {
       kinds($0).contains("widgetTap")
     },
     storeMove,
+    // The default scenario's store move, cut between copying `.store` and its `-wal`.
+    KnownFailure(scenario: "default", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .noDataLoss) { _ in true },
     KnownFailure(
       scenario: "store-move-widget-first", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .noDataLoss
     ) { _ in true },
