@@ -58,7 +58,7 @@ public protocol SyncDesign {
   static var widgets: [WidgetID] { get }
 
   /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend: open
-  /// them with ``SimulatedEventLog/init(_:stores:)``, or keep your own in memory). It reads the
+  /// them with ``SimulatedEventLog/init(_:on:stores:)``, or keep your own in memory). It reads the
   /// device's current zone from the world (`world.calendar`) whenever it computes "today", as
   /// the apps read the system's zone.
   init(scenario: Scenario, stores: RunStores)
