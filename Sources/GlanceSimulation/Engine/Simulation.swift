@@ -3,6 +3,8 @@ public import GlanceKernel
 /// The strategies `simulate` knows, by stable name.
 public enum StrategyName: String, Hashable, Sendable, CaseIterable, Comparable {
   case mirrorsmokerLegacy = "mirrorsmoker-legacy"
+  /// MirrorSmoker as the project seed's snapshot has it (before `0fd0341`).
+  case mirrorsmokerSeed = "mirrorsmoker-seed"
   case babystepsWidget = "babysteps-widget"
   case pulpeWidget = "pulpe-widget"
   case converged = "converged"
@@ -125,6 +127,7 @@ public enum Simulation {
   static var designs: [(strategy: StrategyName, design: any SyncDesign.Type)] {
     [
       (.mirrorsmokerLegacy, MirrorSmokerLegacy.self),
+      (.mirrorsmokerSeed, MirrorSmokerSeed.self),
       (.babystepsWidget, BabyStepsWidget.self),
       (.pulpeWidget, PulpeWidget.self),
       (.converged, ConvergedTally.self),

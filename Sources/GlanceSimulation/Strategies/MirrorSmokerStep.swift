@@ -14,7 +14,7 @@ enum MirrorSmokerStep: Hashable, Sendable, OperationStep {
   /// `SyncCoordinator.handleCigaretteAddedFromWidget()`, run by the notification
   /// `checkForExternalChanges` posted.
   case widgetAddedNotification
-  /// The `SyncCoordinator`'s 10 s timer.
+  /// The `SyncCoordinator`'s timer: every 10 s on `master`, every 30 s in the seed's snapshot.
   case timer
   /// The app's debounced `UserDefaults.didChangeNotification`, due 100 ms after the write that
   /// set it (a later write supersedes it).

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceSimulation
 import GlanceTestSupport
 import Testing
 
@@ -31,7 +32,8 @@ struct SweepCommandTests {
     }
     let merged = try SimulateCommandTests.run(["merge"] + shardFolders + ["--out", out + "/merged"])
     #expect(merged.status == 0, "\(merged.output)\(merged.errors)")
-    #expect(merged.output.contains("merged: 4 shards, 44 lines"), "\(merged.output)")
+    let strategies = StrategyName.allCases.count
+    #expect(merged.output.contains("merged: 4 shards, \(11 * strategies) lines"), "\(merged.output)")
 
     let name = "sweep-default-seeds3-13-days2"
     let single = try Self.contents(out + "/whole/" + name)
@@ -39,12 +41,12 @@ struct SweepCommandTests {
     for file in Self.files {
       #expect(single[file] == combined[file], "\(file) differs between the whole sweep and the merged shards")
     }
-    // Each shard holds its stripe of the 11 seeds, 4 strategies each: shard 3 has 5, 9, 13;
+    // Each shard holds its stripe of the 11 seeds, every strategy each: shard 3 has 5, 9, 13;
     // 1 has 3, 7, 11; 4 has 6, 10; 2 has 4, 8, 12.
     let lineCounts = try shardFolders.map { folder in
       try String(contentsOfFile: folder + "/lines.jsonl", encoding: .utf8).split(separator: "\n").count
     }
-    #expect(lineCounts == [12, 12, 8, 12])
+    #expect(lineCounts == [3, 3, 2, 3].map { $0 * strategies })
     let report = String(decoding: try #require(single["sweep.md"]), as: UTF8.self)
     #expect(report.contains("| converged | to converge | 11 | 11 | 100.00 % |"))
   }

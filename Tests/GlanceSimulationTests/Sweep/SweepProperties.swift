@@ -50,7 +50,7 @@ struct SweepProperties {
   func shardLinesAreTheWholeSweepsLines() throws {
     let whole = SweepRequest(scenario: try Self.scenario(), scenarioReference: "default", days: 2, seeds: 10...17)
     let lines = try Sweep.run(whole)
-    #expect(lines.count == 8 * 4)
+    #expect(lines.count == 8 * StrategyName.allCases.count)
     #expect(lines.map(\.seed) == lines.map(\.seed).sorted())
     var shard = whole
     shard.shard = try SweepShard(index: 2, count: 3)
