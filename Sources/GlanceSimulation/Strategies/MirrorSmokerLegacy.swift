@@ -480,10 +480,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     case .app:
       // A summary depends on the day, not the instant within it (its average ends before today).
       return appMemo.value(for: DayMemoKey(version: contextVersion, world: world)) {
-        .tally(
-          TallySummary(
-            tally: context, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
-            streakLimit: PersonSettings.tallyStreakLimit))
+        MirrorSmokerScreen.display(of: context, world: world)
       }
     case .watch:
       // The running app's undated count; a watch app not running shows what it loads at launch.

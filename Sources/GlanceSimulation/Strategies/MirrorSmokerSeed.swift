@@ -168,10 +168,7 @@ struct MirrorSmokerSeed: TallySyncDesign {
     switch surface {
     case .app:
       return appMemo.value(for: DayMemoKey(version: storeVersion, world: world)) {
-        .tally(
-          TallySummary(
-            tally: store, at: world.now, in: world.calendar, limit: PersonSettings.tallyDailyLimit,
-            streakLimit: PersonSettings.tallyStreakLimit))
+        MirrorSmokerScreen.display(of: store, world: world)
       }
     case .watch:
       return .tallyBadge(TallyBadge(count: watchList?.count ?? 0, limit: PersonSettings.tallyDailyLimit))
