@@ -69,6 +69,11 @@ struct KnownFailure: Sendable, CustomTestStringConvertible {
       kinds($0).contains("widgetTap")
     },
     storeMove,
+    // The seed's snapshot: the watch keeps a tap the app deleted; the widget shows 0.
+    KnownFailure(scenario: "default", days: 30, strategy: .mirrorsmokerSeed, domain: .tally, invariant: .noDoubleCount) {
+      kinds($0).contains("watchTap") && $0.detail.contains("the watch's store")
+    },
+    KnownFailure(scenario: "default", days: 30, strategy: .mirrorsmokerSeed, domain: .tally, invariant: .convergence) { _ in true },
     // The default scenario's store move, cut between copying `.store` and its `-wal`.
     KnownFailure(scenario: "default", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .noDataLoss) { _ in true },
     KnownFailure(
