@@ -154,6 +154,20 @@ struct MirrorSmokerSeed: TallySyncDesign {
     watchList = nil
   }
 
+  // MARK: Corrupted defaults
+
+  /// The App Group keys the phone's processes keep: the app's `todayCount` and `lastUpdated`
+  /// (and its `cigarettes_<day>` lists, which no surface here reads), and the widget's
+  /// `widget_today_count`, never written.
+  var defaultsKeys: [String] { ["todayCount", "lastUpdated", "widget_today_count"] }
+
+  /// `object(forKey:) as? Date` reads garbage as nil: the timer sees no change until the app
+  /// writes `lastUpdated` again. The two counts read 0, which is what the widget shows anyway,
+  /// and nothing reads `todayCount`.
+  mutating func defaultsCorrupted(_ key: String, world: inout World) {
+    if key == "lastUpdated" { lastUpdated = nil }
+  }
+
   // MARK: Surfaces
 
   /// `MirrorSmokerWidget`'s provider: `widget_today_count`, never written, reads 0; first run
