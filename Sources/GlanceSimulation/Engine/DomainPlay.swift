@@ -135,16 +135,7 @@ struct DomainPlay<Design: SyncDesign> {
     }
     switch action.kind {
     case .appOpen(let minutes, let fromWidget):
-      if fromWidget {
-        world.appOpenedFromWidget()
-        design.appOpenedFromWidget(world: &world)
-      }
-      session = action.ordinal
-      world.schedule(.appClose(session: action.ordinal), after: Int64(minutes) * Instant.millisecondsPerMinute)
-      if !world.appForeground {
-        world.appEntersForeground()
-        design.appBecameActive(world: &world)
-      }
+      openApp(for: action, minutes: minutes, fromWidget: fromWidget)
     case .appTap, .appDelete:
       // The app is not open: the action never happens.
       if world.appForeground, let deed = checker.record(action, in: world.calendar) {
@@ -152,7 +143,11 @@ struct DomainPlay<Design: SyncDesign> {
       }
     case .widgetTap:
       // No widget yet: nothing to tap.
-      if design.widgetInstalled, let deed = checker.record(action, in: world.calendar) {
+      guard design.widgetInstalled else { break }
+      // Pulpe's "+" is a link (`pulpe://add-expense`): the app opens on its add sheet, where
+      // the person enters the expense.
+      if Design.domain.widgetPlusOpensApp { openApp(for: action, minutes: 1, fromWidget: true) }
+      if let deed = checker.record(action, in: world.calendar) {
         design.perform(deed, of: action, world: &world)
       }
     case .watchTap:
@@ -168,6 +163,21 @@ struct DomainPlay<Design: SyncDesign> {
       }
     }
     world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
+  }
+
+  /// The person opens the app (from the widget's body or its link when `fromWidget`) for
+  /// `minutes`: a new session.
+  private mutating func openApp(for action: PlannedAction, minutes: Int, fromWidget: Bool) {
+    if fromWidget {
+      world.appOpenedFromWidget()
+      design.appOpenedFromWidget(world: &world)
+    }
+    session = action.ordinal
+    world.schedule(.appClose(session: action.ordinal), after: Int64(minutes) * Instant.millisecondsPerMinute)
+    if !world.appForeground {
+      world.appEntersForeground()
+      design.appBecameActive(world: &world)
+    }
   }
 
   private mutating func closeApp(session closing: Int) {

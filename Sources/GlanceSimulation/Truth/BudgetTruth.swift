@@ -38,7 +38,8 @@ struct BudgetTruth: DomainModel {
 
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
     switch action.kind {
-    case .appTap:
+    case .appTap, .widgetTap:
+      // In the app, or on the add sheet the widget's "+" opens.
       let submitted = Self.enterExpense(at: action.time)
       let record = Record(id: action.eventID, instant: action.time)
       expenses.insertSorted(record)
@@ -53,7 +54,7 @@ struct BudgetTruth: DomainModel {
       if let amount = amounts.removeValue(forKey: target.id) { addToSpent(.zero(.chf) - amount, of: target, in: calendar) }
       version += 1
       return .remove(target: target)
-    case .appOpen, .widgetTap, .watchTap:
+    case .appOpen, .watchTap:
       return nil
     }
   }

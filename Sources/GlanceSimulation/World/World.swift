@@ -276,6 +276,7 @@ public struct World {
     case .backgroundRefresh: return "background app refresh"
     case .wake(.reloadAfterDeafWindow): return "reload asked again after the deaf window"
     case .wake(.pacedReload): return "paced background reload due"
+    case .wake(.deafWindowBackstop): return "the deaf window's backstop (a background task) is due"
     case .storeMoveDay: return "the updated app is installed (store move day)"
     case .finalCheck: return "final check"
     }

@@ -25,7 +25,7 @@
       case .reloadAfterDeafWindow:
         let timer = Timer(fire: date, interval: 0, repeats: false) { [onTimer] _ in onTimer(reason) }
         RunLoop.main.add(timer, forMode: .common)
-      case .pacedReload:
+      case .pacedReload, .deafWindowBackstop:
         let request = BGAppRefreshTaskRequest(identifier: refreshTaskIdentifier)
         request.earliestBeginDate = date
         // A refused request (too many pending, no permission) leaves the widget's hourly

@@ -24,4 +24,8 @@ public enum WakeReason: String, Hashable, Sendable, CaseIterable {
   case reloadAfterDeafWindow
   /// A reload held back by the ``ReloadCoordinator``'s pacing is due.
   case pacedReload
+  /// The backstop of ``reloadAfterDeafWindow``, at the same instant, as a background task: should
+  /// the app be killed in the deaf window (its timer with it), the relaunched app asks again,
+  /// unless it asked after the window itself.
+  case deafWindowBackstop
 }

@@ -25,8 +25,8 @@ public import GlanceKernel
 ///   the memory of why it was asked for.
 /// - The pacer's last charged reload is kept by the reloader (``WidgetReloader/lastPacedReload``)
 ///   and resumed from by the next coordinator, so the spacing holds across a relaunch.
-/// - At most one deaf-window wake is pending at any time, with its backstop paced wake; at most
-///   one other paced wake (the pacer's).
+/// - At most one deaf-window wake is pending at any time, with its backstop; at most one paced
+///   wake (the pacer's).
 /// - The charged reloads it asks for in the background are at least the pacer's spacing apart,
 ///   but for a request dropped in a deaf window and asked again after it (once per window).
 public struct ReloadCoordinator {
@@ -69,14 +69,14 @@ public struct ReloadCoordinator {
 
   /// One wake after the deaf window, however many requests fell in it.
   ///
-  /// The wake is an in-process timer, which dies with the app; a paced wake at the same instant
-  /// (a background task) is the backstop should the app be killed first. While the app lives it
-  /// finds nothing waiting and asks for nothing.
+  /// The wake is an in-process timer, which dies with the app; a backstop wake at the same
+  /// instant (a background task) asks again should the app be killed first. While the app lives
+  /// the timer has just asked, and the backstop asks nothing.
   private mutating func scheduleRetry() {
     guard let deafUntil, !retryScheduled else { return }
     retryScheduled = true
     wakes.scheduleWake(at: deafUntil.advanced(by: 1_000), for: .reloadAfterDeafWindow)
-    wakes.scheduleWake(at: deafUntil.advanced(by: 1_000), for: .pacedReload)
+    wakes.scheduleWake(at: deafUntil.advanced(by: 1_000), for: .deafWindowBackstop)
   }
 
   /// What the widgets show changed at `now`: reload at once when `free` (the app is in the
@@ -106,6 +106,14 @@ public struct ReloadCoordinator {
       // repeats was dropped, and nothing else would show its change before the timeline's own
       // reload. It happens at most once per opening from the widget.
       reload(at: now)
+    case .deafWindowBackstop:
+      // Due a second after the window: a request made since was heard; one made before, by this
+      // process (which may not know of the window: it was relaunched inside it) or none, may
+      // have been dropped.
+      guard let lastRequest, lastRequest.advanced(by: 1_000) >= now else {
+        reload(at: now)
+        return
+      }
     case .pacedReload:
       // A paced wake is a background task: it outlives the process that asked for it. A
       // coordinator that has asked for nothing since it was made belongs to a relaunched app,

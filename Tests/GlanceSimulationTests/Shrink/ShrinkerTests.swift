@@ -61,7 +61,8 @@ struct KnownFailure: Sendable, CustomTestStringConvertible {
     KnownFailure(scenario: "default", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .convergence) { _ in true },
     stepsRollover,
     KnownFailure(scenario: "default", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .refreshBudget) { _ in true },
-    KnownFailure(scenario: "default", days: 30, strategy: .pulpeWidget, domain: .budget, invariant: .convergence) { _ in true },
+    // (In `default` its first is now the busy day's exhausted budget: more than 20 events by nature.)
+    KnownFailure(scenario: "year-end", days: 30, strategy: .pulpeWidget, domain: .budget, invariant: .convergence) { _ in true },
     KnownFailure(scenario: "default", days: 30, strategy: .pulpeWidget, domain: .budget, invariant: .rollover) {
       $0.surface == .widget && $0.field == "period"
     },

@@ -152,11 +152,11 @@ struct ReloadCoordinatorProperties {
     for offset in [0, 5_000, 29_000] { coordinator.reload(at: opened.advanced(by: Int64(offset))) }
     #expect(ports.reloads == 3)
     let retry = opened.advanced(by: 31_000)
-    #expect(ports.wakes.map(\.instant) == [retry, retry] && ports.wakes.map(\.reason) == [.reloadAfterDeafWindow, .pacedReload])
+    #expect(ports.wakes.map(\.instant) == [retry, retry] && ports.wakes.map(\.reason) == [.reloadAfterDeafWindow, .deafWindowBackstop])
     coordinator.wake(.reloadAfterDeafWindow, at: retry, free: true)
     #expect(ports.reloads == 4 && ports.wakes.count == 2, "asked again, and no new wake after the window")
-    coordinator.wake(.pacedReload, at: retry, free: true)
-    #expect(ports.reloads == 4, "the backstop finds nothing waiting while the app lives")
+    coordinator.wake(.deafWindowBackstop, at: retry, free: true)
+    #expect(ports.reloads == 4, "the backstop asks nothing while the app lives: the timer just asked")
   }
 
   @Test("killed before the timer, the app relaunched by the backstop wake asks for the reload once")
@@ -169,10 +169,25 @@ struct ReloadCoordinatorProperties {
     let retry = opened.advanced(by: 31_000)
     // The app dies; its timer with it. The background task relaunches it.
     var relaunched = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
-    relaunched.wake(.pacedReload, at: retry, free: false)
+    relaunched.wake(.deafWindowBackstop, at: retry, free: false)
     #expect(ports.reloads == 2)
-    relaunched.wake(.pacedReload, at: retry.advanced(by: 1), free: false)
+    relaunched.wake(.deafWindowBackstop, at: retry.advanced(by: 1), free: false)
     #expect(ports.reloads == 2, "once: the relaunched coordinator has asked since")
+  }
+
+  @Test("relaunched inside the window by a plain opening, the app's reload is dropped unknowingly: the backstop asks again")
+  func relaunchedInsideTheWindow() throws {
+    let ports = RecordingPorts()
+    var coordinator = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    let opened = Instant(millisecondsSince1970: 1_000_000)
+    coordinator.appOpenedFromWidget(at: opened)
+    coordinator.reload(at: opened.advanced(by: 1_000))
+    // Killed; opened again (not from the widget) 3 s later, still inside WidgetKit's window.
+    var relaunched = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    relaunched.reload(at: opened.advanced(by: 4_000))
+    #expect(ports.reloads == 2)
+    relaunched.wake(.deafWindowBackstop, at: opened.advanced(by: 31_000), free: true)
+    #expect(ports.reloads == 3, "its own request was made inside the window, so it asks again")
   }
 
   @Test("learning it was opened from the widget after asking: the request is asked again")
