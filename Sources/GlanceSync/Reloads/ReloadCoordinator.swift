@@ -55,7 +55,12 @@ public struct ReloadCoordinator {
   /// app may learn it after it asked for a reload (a deep link is handled after the app became
   /// active): a request made at or after `instant` is then asked again after the window.
   public mutating func appOpenedFromWidget(at instant: Instant) {
-    deafUntil = instant.advanced(by: RefreshBudget.deafWindowMilliseconds)
+    let window = instant.advanced(by: RefreshBudget.deafWindowMilliseconds)
+    deafUntil = window
+    // A retry already pending learns of the longer window when it fires (it finds WidgetKit still
+    // deaf and asks again after); its backstop, run by an app relaunched in between, cannot:
+    // one more backstop follows the longer window.
+    if retryScheduled { wakes.scheduleWake(at: window.advanced(by: 1_000), for: .deafWindowBackstop) }
     if let lastRequest, lastRequest >= instant { scheduleRetry() }
   }
 

@@ -175,6 +175,23 @@ struct ReloadCoordinatorProperties {
     #expect(ports.reloads == 2, "once: the relaunched coordinator has asked since")
   }
 
+  @Test("a second opening lengthens the window: one more backstop follows it, for an app killed in between")
+  func backstopFollowsTheLongerWindow() throws {
+    let ports = RecordingPorts()
+    var coordinator = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    let opened = Instant(millisecondsSince1970: 1_000_000)
+    coordinator.appOpenedFromWidget(at: opened)
+    coordinator.reload(at: opened.advanced(by: 1_000))
+    coordinator.appOpenedFromWidget(at: opened.advanced(by: 15_000))
+    #expect(ports.wakes.filter { $0.reason == .deafWindowBackstop }.map(\.instant) == [opened.advanced(by: 31_000), opened.advanced(by: 46_000)])
+    // Killed; the first backstop relaunches it inside the longer window (its reload is dropped),
+    // the second asks again once the window is over.
+    var relaunched = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    relaunched.wake(.deafWindowBackstop, at: opened.advanced(by: 31_000), free: false)
+    relaunched.wake(.deafWindowBackstop, at: opened.advanced(by: 46_000), free: false)
+    #expect(ports.reloads == 3)
+  }
+
   @Test("relaunched inside the window by a plain opening, the app's reload is dropped unknowingly: the backstop asks again")
   func relaunchedInsideTheWindow() throws {
     let ports = RecordingPorts()
