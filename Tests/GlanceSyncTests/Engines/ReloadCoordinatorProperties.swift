@@ -159,16 +159,28 @@ struct ReloadCoordinatorProperties {
     #expect(ports.reloads == 4, "the backstop asks nothing while the app lives: the timer just asked")
   }
 
-  @Test("killed before the timer, the app relaunched by the backstop wake asks for the reload once")
-  func deafWindowBackstop() throws {
+  /// An app opened from the widget at `opened` that asked for a reload `after` ms later (inside
+  /// WidgetKit's deaf window), and the ports it asked through.
+  static func askedWhileDeaf(after milliseconds: Int64) throws -> (RecordingPorts, ReloadCoordinator, opened: Instant) {
     let ports = RecordingPorts()
     var coordinator = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
     let opened = Instant(millisecondsSince1970: 1_000_000)
     coordinator.appOpenedFromWidget(at: opened)
-    coordinator.reload(at: opened.advanced(by: 10_000))
+    coordinator.reload(at: opened.advanced(by: milliseconds))
+    return (ports, coordinator, opened)
+  }
+
+  /// A coordinator made anew over `ports`: the app was killed and relaunched.
+  static func relaunched(_ ports: RecordingPorts) throws -> ReloadCoordinator {
+    try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+  }
+
+  @Test("killed before the timer, the app relaunched by the backstop wake asks for the reload once")
+  func deafWindowBackstop() throws {
+    let (ports, _, opened) = try Self.askedWhileDeaf(after: 10_000)
     let retry = opened.advanced(by: 31_000)
     // The app dies; its timer with it. The background task relaunches it.
-    var relaunched = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    var relaunched = try Self.relaunched(ports)
     relaunched.wake(.deafWindowBackstop, at: retry, free: false)
     #expect(ports.reloads == 2)
     relaunched.wake(.deafWindowBackstop, at: retry.advanced(by: 1), free: false)
@@ -177,16 +189,12 @@ struct ReloadCoordinatorProperties {
 
   @Test("a second opening lengthens the window: one more backstop follows it, for an app killed in between")
   func backstopFollowsTheLongerWindow() throws {
-    let ports = RecordingPorts()
-    var coordinator = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
-    let opened = Instant(millisecondsSince1970: 1_000_000)
-    coordinator.appOpenedFromWidget(at: opened)
-    coordinator.reload(at: opened.advanced(by: 1_000))
+    var (ports, coordinator, opened) = try Self.askedWhileDeaf(after: 1_000)
     coordinator.appOpenedFromWidget(at: opened.advanced(by: 15_000))
     #expect(ports.wakes.filter { $0.reason == .deafWindowBackstop }.map(\.instant) == [opened.advanced(by: 31_000), opened.advanced(by: 46_000)])
     // Killed; the first backstop relaunches it inside the longer window (its reload is dropped),
     // the second asks again once the window is over.
-    var relaunched = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    var relaunched = try Self.relaunched(ports)
     relaunched.wake(.deafWindowBackstop, at: opened.advanced(by: 31_000), free: false)
     relaunched.wake(.deafWindowBackstop, at: opened.advanced(by: 46_000), free: false)
     #expect(ports.reloads == 3)
@@ -194,13 +202,9 @@ struct ReloadCoordinatorProperties {
 
   @Test("relaunched inside the window by a plain opening, the app's reload is dropped unknowingly: the backstop asks again")
   func relaunchedInsideTheWindow() throws {
-    let ports = RecordingPorts()
-    var coordinator = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
-    let opened = Instant(millisecondsSince1970: 1_000_000)
-    coordinator.appOpenedFromWidget(at: opened)
-    coordinator.reload(at: opened.advanced(by: 1_000))
+    let (ports, _, opened) = try Self.askedWhileDeaf(after: 1_000)
     // Killed; opened again (not from the widget) 3 s later, still inside WidgetKit's window.
-    var relaunched = try ReloadCoordinator(refreshBudget: 70, reloader: ports, wakes: ports)
+    var relaunched = try Self.relaunched(ports)
     relaunched.reload(at: opened.advanced(by: 4_000))
     #expect(ports.reloads == 2)
     relaunched.wake(.deafWindowBackstop, at: opened.advanced(by: 31_000), free: true)
