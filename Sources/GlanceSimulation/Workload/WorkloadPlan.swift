@@ -151,15 +151,11 @@ enum WorkloadPlanner {
   /// App, widget-extension and watch-app kills and watch out-of-range spells, each from its own stream, drawn per local day as
   /// ``actions(scenario:days:seed:)`` draws them.
   static func faults(scenario: Scenario, days: [Itinerary.DayPiece], seed: UInt64) -> FaultPlan {
-    var kills = RandomStream.derived(root: seed, label: "faults.kill")
     var range = RandomStream.derived(root: seed, label: "faults.watch")
     var plan = FaultPlan()
+    plan.kills = faultInstants(perDay: scenario.faults.appKillsPerDay, days: days, seed: seed, label: "faults.kill")
     for piece in days {
       let span = piece.day.start.millisecondsSince1970...(piece.day.end.millisecondsSince1970 - 1)
-      for _ in 0..<kills.count(mean: scenario.faults.appKillsPerDay, spread: 1) {
-        let kill = Instant(millisecondsSince1970: kills.uniform(in: span))
-        if piece.window.contains(kill) { plan.kills.append(kill) }
-      }
       for _ in 0..<range.count(mean: scenario.faults.watchOutOfRangePerDay, spread: 1) {
         let from = Instant(millisecondsSince1970: range.uniform(in: span))
         let minutes = range.uniform(in: scenario.faults.watchOutOfRangeMinutes)
@@ -168,28 +164,27 @@ enum WorkloadPlanner {
         }
       }
     }
-    plan.widgetKills = killInstants(perDay: scenario.faults.widgetKillsPerDay, days: days, seed: seed, label: "faults.kill.widget")
-    plan.watchKills = killInstants(perDay: scenario.faults.watchKillsPerDay, days: days, seed: seed, label: "faults.kill.watch")
-    plan.storeWriteFailures = killInstants(
+    plan.widgetKills = faultInstants(perDay: scenario.faults.widgetKillsPerDay, days: days, seed: seed, label: "faults.kill.widget")
+    plan.watchKills = faultInstants(perDay: scenario.faults.watchKillsPerDay, days: days, seed: seed, label: "faults.kill.watch")
+    plan.storeWriteFailures = faultInstants(
       perDay: scenario.faults.storeWriteFailuresPerDay, days: days, seed: seed, label: "faults.store.write")
-    plan.corruptedDefaults = killInstants(
+    plan.corruptedDefaults = faultInstants(
       perDay: scenario.faults.corruptedDefaultsPerDay, days: days, seed: seed, label: "faults.defaults.corrupt")
-    plan.kills.sort()
     plan.outOfRange.sort { $0.from < $1.from }
     return plan
   }
 
   /// Fault instants drawn per local day from the stream `label`, sorted.
-  private static func killInstants(perDay: Int, days: [Itinerary.DayPiece], seed: UInt64, label: String) -> [Instant] {
+  private static func faultInstants(perDay: Int, days: [Itinerary.DayPiece], seed: UInt64, label: String) -> [Instant] {
     var stream = RandomStream.derived(root: seed, label: label)
-    var kills: [Instant] = []
+    var instants: [Instant] = []
     for piece in days {
       let span = piece.day.start.millisecondsSince1970...(piece.day.end.millisecondsSince1970 - 1)
       for _ in 0..<stream.count(mean: perDay, spread: 1) {
-        let kill = Instant(millisecondsSince1970: stream.uniform(in: span))
-        if piece.window.contains(kill) { kills.append(kill) }
+        let instant = Instant(millisecondsSince1970: stream.uniform(in: span))
+        if piece.window.contains(instant) { instants.append(instant) }
       }
     }
-    return kills.sorted()
+    return instants.sorted()
   }
 }
