@@ -88,6 +88,9 @@ enum PeerMessageFuzzing {
     case .unknownMessage(let tag, let offset), .unknownEventKind(let tag, let offset),
       .unknownOrigin(let tag, let offset):
       law(offset < bytes.count && bytes[offset] == tag, "\(context): the tag is not at its offset")
+    case .orderOutOfRange(let order, let offset):
+      law(offset >= 0 && offset + 8 <= bytes.count, "\(context): the order's bytes are outside the bytes")
+      law(Int(exactly: order) == nil, "\(context): the order fits in Int")
     case .unknownCurrency(_, let offset), .badAmount(_, let offset, _), .invalidUTF8(let offset),
       .lengthTooLarge(_, _, let offset), .countTooLarge(_, _, let offset),
       .overlongVarint(let offset), .varintOverflow(let offset):

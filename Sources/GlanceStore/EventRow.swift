@@ -9,10 +9,17 @@ import GlanceKernel
 ///   lexicographic, see `Identifier`): a replica read back needs no sort.
 /// - `instant_ms`: `Instant.millisecondsSince1970` as an INTEGER. Never a floating-point number:
 ///   the table is `STRICT`, so SQLite refuses a REAL in that column.
-/// - `kind`, `origin`: short text (`add`, `remove`, `complete`, `uncomplete`, `expense`;
-///   `Origin.rawValue`).
+/// - `kind`, `origin`: short text (`add`, `remove`, `complete`, `uncomplete`, `expense`,
+///   `defineTask`, `removeTask`, `defineStep`, `removeStep`: the case's name; `Origin.rawValue`).
 /// - `amount`, `currency`, `note`: an expense's canonical amount text (`-1234.50`, any size),
 ///   ISO code and note; NULL for every other kind.
+/// - `step_id`: the step of `complete`, `uncomplete`, `defineStep` and `removeStep`.
+/// - `task_id`: the task of `defineTask`, `removeTask` and `defineStep` (16 bytes, as ids are).
+/// - `title`: a `defineTask`'s title. `position`: the `order` of a `defineTask` or a
+///   `defineStep`, as an INTEGER (`ORDER` is an SQL keyword). NULL for every other kind.
+///
+/// Columns a kind does not use are NULL, and the schema's `CHECK` constraints refuse a row
+/// where they are not (v3-task-list, `EventStore+Schema.swift`).
 ///
 /// ## Laws
 /// - `EventRow.decode(EventRow.arguments(of: e)) == e` for every event (property-tested through
@@ -20,7 +27,10 @@ import GlanceKernel
 enum EventRow {
   /// The column names, in the order ``arguments(of:)`` binds them and ``decode(_:path:)`` reads
   /// them.
-  static let columnNames = ["id", "kind", "instant_ms", "origin", "target_id", "step_id", "amount", "currency", "note"]
+  static let columnNames = [
+    "id", "kind", "instant_ms", "origin", "target_id", "step_id", "amount", "currency", "note",
+    "task_id", "title", "position",
+  ]
 
   /// The columns as a select list.
   static let columns = columnNames.joined(separator: ", ")
@@ -28,6 +38,14 @@ enum EventRow {
   /// The columns of the table aliased `alias`, as a select list.
   static func columns(of alias: String) -> String {
     columnNames.map { "\(alias).\($0)" }.joined(separator: ", ")
+  }
+
+  /// The columns as a select list for an `event` table that has only the columns `present`: an
+  /// older schema's table, read without migrating it (the legacy store of a ``StoreMove``). An
+  /// absent column reads as NULL, which is what every row of that schema holds there: the
+  /// kinds that use v3-task-list's columns did not exist before it.
+  static func columns(present: Set<String>) -> String {
+    columnNames.map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
   }
 
   /// The values of `event`'s columns, in ``columns`` order.
@@ -38,6 +56,9 @@ enum EventRow {
     var amount: String? = nil
     var currency: String? = nil
     var note: String? = nil
+    var task: Data? = nil
+    var title: String? = nil
+    var position: Int64? = nil
     switch event.kind {
     case .add:
       break
@@ -55,10 +76,26 @@ enum EventRow {
       amount = money.description
       currency = money.currency.code
       note = text
+    case .defineTask(let taskID, let taskTitle, let order):
+      kind = "defineTask"
+      task = bytes(of: taskID.uuid)
+      title = taskTitle
+      position = Int64(order)
+    case .removeTask(let taskID):
+      kind = "removeTask"
+      task = bytes(of: taskID.uuid)
+    case .defineStep(let stepID, let taskID, let order):
+      kind = "defineStep"
+      step = bytes(of: stepID.uuid)
+      task = bytes(of: taskID.uuid)
+      position = Int64(order)
+    case .removeStep(let stepID):
+      kind = "removeStep"
+      step = bytes(of: stepID.uuid)
     }
     return [
       bytes(of: event.id.uuid), kind, event.instant.millisecondsSince1970, event.origin.rawValue,
-      target, step, amount, currency, note,
+      target, step, amount, currency, note, task, title, position,
     ]
   }
 
@@ -87,7 +124,8 @@ enum EventRow {
     return event
   }
 
-  /// The kind columns of `row` (kind, target_id, step_id, amount, currency, note).
+  /// The kind columns of `row` (kind, target_id, step_id, amount, currency, note, task_id, title,
+  /// position).
   private static func decodeKind(
     _ row: Row, invalid: (String) -> StoreError
   ) throws(StoreError) -> EventKind {
@@ -115,9 +153,51 @@ enum EventRow {
       } catch {
         throw invalid("amount \(amountText): \(error)")
       }
+    case "defineTask", "removeTask", "defineStep", "removeStep":
+      return try decodeTaskListKind(kind, row, invalid: invalid)
     default:
       throw invalid("unknown kind \(kind)")
     }
+  }
+
+  /// The kind columns of a task-list edit (`kind` is one of `defineTask`, `removeTask`,
+  /// `defineStep`, `removeStep`).
+  private static func decodeTaskListKind(
+    _ kind: String, _ row: Row, invalid: (String) -> StoreError
+  ) throws(StoreError) -> EventKind {
+    let step = uuid(row[5]).map(StepID.init)
+    let task = uuid(row[9]).map(TaskID.init)
+    switch kind {
+    case "defineTask":
+      guard let task else { throw invalid("defineTask has no 16-byte task_id") }
+      let titleValue: DatabaseValue = row[10]
+      guard case .string(let title) = titleValue.storage else { throw invalid("defineTask has no text title") }
+      return .defineTask(task, title: title, order: try position(row, of: kind, invalid: invalid))
+    case "removeTask":
+      guard let task else { throw invalid("removeTask has no 16-byte task_id") }
+      return .removeTask(task)
+    case "defineStep":
+      guard let step else { throw invalid("defineStep has no 16-byte step_id") }
+      guard let task else { throw invalid("defineStep has no 16-byte task_id") }
+      return .defineStep(step, task: task, order: try position(row, of: kind, invalid: invalid))
+    default:
+      precondition(kind == "removeStep", "\(kind) is not a task-list kind")
+      guard let step else { throw invalid("removeStep has no 16-byte step_id") }
+      return .removeStep(step)
+    }
+  }
+
+  /// The `position` column of `row` as an `Int` (the kernel's `order`).
+  private static func position(
+    _ row: Row, of kind: String, invalid: (String) -> StoreError
+  ) throws(StoreError) -> Int {
+    let value: DatabaseValue = row[11]
+    guard case .int64(let position) = value.storage else { throw invalid("\(kind) has no integer position") }
+    // Only where `Int` has 32 bits (a watch's arm64_32) can a stored position not fit.
+    guard let order = Int(exactly: position) else {
+      throw invalid("\(kind) position \(position) does not fit in this platform's Int")
+    }
+    return order
   }
 
   /// The 16 bytes of `uuid`, in `UUID.uuid` order.

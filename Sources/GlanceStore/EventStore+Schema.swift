@@ -28,6 +28,27 @@ import GRDB
 /// So that a surface's figure for today reads today's events, not the whole log
 /// (``EventStore/replica(in:)``).
 ///
+/// ## v3-task-list
+/// ```sql
+/// event (                      -- rebuilt: v1's columns and rows, three columns more
+///   kind        TEXT,              -- also defineTask | removeTask | defineStep | removeStep
+///   step_id     BLOB,              -- also defineStep / removeStep
+///   task_id     BLOB,              -- defineTask / removeTask / defineStep only: 16 bytes
+///   title       TEXT,              -- defineTask only: the task's title
+///   position    INTEGER            -- defineTask / defineStep only: the kernel's `order`
+/// ) STRICT, WITHOUT ROWID          -- (`ORDER` is an SQL keyword, hence `position`)
+/// ```
+/// So that the task list BabySteps' app edits (the kernel's `Replica.stepTasks(startingWith:)`)
+/// is replicated like every other figure. SQLite cannot change a `CHECK` in place, so the
+/// migration rebuilds `event` by SQLite's twelve-step procedure
+/// (<https://www.sqlite.org/lang_altertable.html#otheralter>): with foreign keys off (GRDB's
+/// `foreignKeyChecks: .deferred`) and in one transaction, it creates `new_event`, copies every
+/// row, drops `event`, renames `new_event` to `event`, recreates v1's two triggers and v2's two
+/// indexes (dropped with the old table), and runs `PRAGMA foreign_key_check` before committing.
+/// The new table is renamed, never the old one: renaming `event` away would rewrite
+/// `outbox.event_id REFERENCES event(id)` to follow it. `DROP TABLE` fires no trigger, so the
+/// triggers refusing `UPDATE` and `DELETE` do not stand in the way; `outbox` is not touched.
+///
 /// `CHECK` constraints tie the optional columns to the kind, `STRICT` refuses a value of the
 /// wrong type (no REAL instant can be stored), and two triggers refuse `UPDATE` and `DELETE` on
 /// `event`: events are immutable and corrections are tombstones.
@@ -41,6 +62,14 @@ enum StoreSchema {
     migrator.registerMigration("v2-slices") { db in
       try db.execute(sql: version2)
     }
+    // Foreign keys off while `event` is dropped and replaced (they are checked before commit).
+    migrator.registerMigration("v3-task-list", foreignKeyChecks: .deferred) { db in
+      try refuseRebuildingTwice(db)
+      let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM event") ?? 0
+      try db.execute(sql: version3)
+      let after = try Int.fetchOne(db, sql: "SELECT count(*) FROM event") ?? 0
+      precondition(after == before, "the rebuilt event table holds \(after) rows, not \(before)")
+    }
     return migrator
   }()
 
@@ -50,7 +79,7 @@ enum StoreSchema {
   static let createMigrationsTable = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
 
   /// The identifier of every migration this version knows, in order.
-  static let migrationIdentifiers = ["v1-events", "v2-slices"]
+  static let migrationIdentifiers = ["v1-events", "v2-slices", "v3-task-list"]
 
   static let version1 = """
     CREATE TABLE event (
@@ -87,6 +116,68 @@ enum StoreSchema {
     """
 
   static let version2 = """
+    CREATE INDEX event_by_instant ON event (instant_ms);
+    CREATE INDEX event_by_target ON event (target_id) WHERE target_id IS NOT NULL;
+    """
+
+  /// Throws when `event` already has v3's columns: another process migrated the file between
+  /// this one's read of the applied migrations and its write lock. Rebuilding again would fail
+  /// anyway (on the migrations table's key, after copying every row); failing first costs
+  /// nothing, rolls back, and ``EventStore`` then finds the migrations complete.
+  private static func refuseRebuildingTwice(_ db: Database) throws {
+    let rebuilt = try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('event') WHERE name = 'task_id')") ?? false
+    guard !rebuilt else {
+      throw DatabaseError(
+        resultCode: .SQLITE_ERROR, message: "v3-task-list: table event already has column task_id")
+    }
+  }
+
+  /// Steps 4 to 8 of SQLite's procedure (see the type's documentation): the triggers and
+  /// indexes are v1's and v2's, word for word.
+  static let version3 = """
+    CREATE TABLE new_event (
+      id BLOB NOT NULL PRIMARY KEY CHECK (length(id) = 16),
+      kind TEXT NOT NULL CHECK (kind IN (
+        'add', 'remove', 'complete', 'uncomplete', 'expense',
+        'defineTask', 'removeTask', 'defineStep', 'removeStep')),
+      instant_ms INTEGER NOT NULL,
+      origin TEXT NOT NULL CHECK (origin IN ('app', 'widgetIntent', 'watch')),
+      target_id BLOB CHECK (length(target_id) = 16),
+      step_id BLOB CHECK (length(step_id) = 16),
+      amount TEXT,
+      currency TEXT,
+      note TEXT,
+      task_id BLOB CHECK (length(task_id) = 16),
+      title TEXT,
+      position INTEGER,
+      CHECK ((kind = 'remove') = (target_id IS NOT NULL)),
+      CHECK ((kind IN ('complete', 'uncomplete', 'defineStep', 'removeStep')) = (step_id IS NOT NULL)),
+      CHECK ((kind = 'expense') = (amount IS NOT NULL)),
+      CHECK ((kind = 'expense') = (currency IS NOT NULL)),
+      CHECK ((kind = 'expense') = (note IS NOT NULL)),
+      CHECK ((kind IN ('defineTask', 'removeTask', 'defineStep')) = (task_id IS NOT NULL)),
+      CHECK ((kind = 'defineTask') = (title IS NOT NULL)),
+      CHECK ((kind IN ('defineTask', 'defineStep')) = (position IS NOT NULL))
+    ) STRICT, WITHOUT ROWID;
+
+    INSERT INTO new_event (id, kind, instant_ms, origin, target_id, step_id, amount, currency, note)
+    SELECT id, kind, instant_ms, origin, target_id, step_id, amount, currency, note FROM event;
+
+    DROP TABLE event;
+
+    ALTER TABLE new_event RENAME TO event;
+
+    CREATE TRIGGER event_is_immutable BEFORE UPDATE ON event
+    BEGIN
+      SELECT RAISE(ABORT, 'events are immutable: write a new event');
+    END;
+
+    CREATE TRIGGER event_is_never_deleted BEFORE DELETE ON event
+    BEGIN
+      SELECT RAISE(ABORT, 'events are never deleted: write a remove event');
+    END;
+
     CREATE INDEX event_by_instant ON event (instant_ms);
     CREATE INDEX event_by_target ON event (target_id) WHERE target_id IS NOT NULL;
     """

@@ -93,10 +93,20 @@ extension StoreMove {
 
   /// The first legacy event that the target does not hold (with equal content), or `nil` when
   /// the target holds them all: the check before the legacy files are deleted.
+  ///
+  /// The legacy store is read as it is, never migrated: its `event` table may be an older
+  /// schema's, whose missing columns read as NULL (``EventRow/columns(present:)``).
   func firstLegacyEventMissingFromTarget() throws(StoreError) -> Event? {
     let path = legacy.path
     let legacyReplica = try withLegacy(at: .sourceDeleted) { source throws(StoreError) in
-      try mappingErrors(path: path) { try source.read { try EventStore.replica(in: $0, path: path) } }
+      try mappingErrors(path: path) {
+        try source.read { db in
+          let present = Set(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('event')"))
+          let rows = try Row.fetchAll(
+            db, sql: "SELECT \(EventRow.columns(present: present)) FROM event ORDER BY id")
+          return try EventStore.replica(of: rows, path: path)
+        }
+      }
     }
     let targetReplica = try EventStore(at: target, check: .skipped).replica()
     return legacyReplica.events.first { targetReplica.event(withID: $0.id) != $0 }

@@ -192,7 +192,7 @@ struct EventStoreTests {
     INSERT INTO outbox (event_id) VALUES (x'01000000000040008000000000000002');
     """
 
-  @Test("a file of the first release is migrated (v2-slices adds two indexes) and keeps every event")
+  @Test("a file of the first release is migrated (v2-slices adds two indexes, v3-task-list rebuilds event) and keeps every event")
   func migratesVersion1() throws {
     let directory = try TemporaryDirectory("store-v1")
     defer { directory.remove() }
@@ -213,7 +213,7 @@ struct EventStoreTests {
       )
     }
     try reopened.close()
-    #expect(migrations == ["v1-events", "v2-slices"])
+    #expect(migrations == ["v1-events", "v2-slices", "v3-task-list"])
     #expect(indexes == ["event_by_instant", "event_by_target"])
   }
 

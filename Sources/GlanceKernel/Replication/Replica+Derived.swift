@@ -99,7 +99,7 @@ extension Replica {
       switch event.kind {
       case .complete(let completed): (step, completes) = (completed, true)
       case .uncomplete(let uncompleted): (step, completes) = (uncompleted, false)
-      case .add, .remove, .expense: continue
+      case .add, .remove, .expense, .defineTask, .removeTask, .defineStep, .removeStep: continue
       }
       while targetIndex < targets.count && targets[targetIndex] < event.id { targetIndex += 1 }
       if targetIndex < targets.count && targets[targetIndex] == event.id { continue }
@@ -129,5 +129,77 @@ extension Replica {
   /// - Throws: ``ProgressError`` when `tasks` repeat a task id or a step id.
   public func stepProgress(tasks: [StepTask]) throws(ProgressError) -> StepProgress {
     try StepProgress(tasks: tasks, completions: stepCompletions)
+  }
+
+  /// The task list: `base` (the tasks the app had before it wrote task events, such as those
+  /// of an older version's store) edited by this replica's live task and step events.
+  ///
+  /// - A task's definition in force is its latest live ``EventKind/defineTask(_:title:order:)``
+  ///   by (instant, id), or its entry in `base` when it has none (a base entry counts as older
+  ///   than every event). The same holds for a step and ``EventKind/defineStep(_:task:order:)``,
+  ///   a base step's position being its index in its base task.
+  /// - ``EventKind/removeTask(_:)`` and ``EventKind/removeStep(_:)`` are permanent: a removed
+  ///   task or step is absent whatever else the replica holds (a `remove` that targets the
+  ///   deletion is ignored, as one that targets another `remove` is). A definition that a
+  ///   `remove` targets no longer counts. A removed task's steps go with
+  ///   it (unlike BabySteps, whose orphaned steps kept counting; see ``StepProgress``).
+  /// - A step whose task is absent is absent; a task's steps are sorted by (position, id).
+  ///
+  /// A pure function of the event set: two replicas holding the same events list the same
+  /// tasks, whatever order the events arrived in. The result is sorted by
+  /// (``StepTask/order``, ``StepTask/id``), and no step appears twice, so
+  /// `StepProgress(tasks:completions:)` accepts it whenever `base` repeats no id.
+  ///
+  /// - Complexity: O(n + r log r + s log s + t log t) for n events, r removals, s steps and t
+  ///   tasks (`base` included).
+  public func stepTasks(startingWith base: [StepTask]) -> [StepTask] {
+    // Latest definitions, keyed by id; the dictionaries are looked up, never iterated into
+    // the result without a sort.
+    typealias Stamp = (instant: Instant, id: EventID)
+    func isLater(_ stamp: Stamp, than current: Stamp?) -> Bool {
+      guard let current else { return true }
+      return (stamp.instant, stamp.id) > (current.instant, current.id)
+    }
+    var tasks: [TaskID: (title: String, order: Int, stamp: Stamp?)] = [:]
+    var steps: [StepID: (task: TaskID, order: Int, stamp: Stamp?)] = [:]
+    for task in base {
+      tasks[task.id] = (task.title, task.order, nil)
+      for (index, step) in task.steps.enumerated() { steps[step] = (task.id, index, nil) }
+    }
+    var removedTasks: Set<TaskID> = []
+    var removedSteps: Set<StepID> = []
+    let targets = removalTargets
+    var targetIndex = 0
+    for event in events {
+      switch event.kind {
+      case .defineTask, .removeTask, .defineStep, .removeStep: break
+      case .add, .remove, .complete, .uncomplete, .expense: continue
+      }
+      while targetIndex < targets.count && targets[targetIndex] < event.id { targetIndex += 1 }
+      // A deletion is permanent, like a tombstone: a `remove` that targets it is ignored.
+      let isTombstoned = targetIndex < targets.count && targets[targetIndex] == event.id
+      let stamp: Stamp = (event.instant, event.id)
+      switch event.kind {
+      case .defineTask(let task, let title, let order):
+        if !isTombstoned, isLater(stamp, than: tasks[task].flatMap(\.stamp)) { tasks[task] = (title, order, stamp) }
+      case .defineStep(let step, let task, let order):
+        if !isTombstoned, isLater(stamp, than: steps[step].flatMap(\.stamp)) { steps[step] = (task, order, stamp) }
+      case .removeTask(let task): removedTasks.insert(task)
+      case .removeStep(let step): removedSteps.insert(step)
+      case .add, .remove, .complete, .uncomplete, .expense: break
+      }
+    }
+    var stepsOfTask: [TaskID: [(order: Int, step: StepID)]] = [:]
+    for (step, definition) in steps where !removedSteps.contains(step) {
+      stepsOfTask[definition.task, default: []].append((definition.order, step))
+    }
+    var list: [StepTask] = []
+    list.reserveCapacity(tasks.count)
+    for (task, definition) in tasks where !removedTasks.contains(task) {
+      let ordered = (stepsOfTask[task] ?? []).sorted { ($0.order, $0.step) < ($1.order, $1.step) }
+      list.append(StepTask(id: task, title: definition.title, order: definition.order, steps: ordered.map(\.step)))
+    }
+    list.sort(by: StepTask.listOrder)
+    return list
   }
 }

@@ -31,6 +31,10 @@ extension EventKind {
     case .complete(let step): return "complete(\(step))"
     case .uncomplete(let step): return "uncomplete(\(step))"
     case .expense(let amount, let note): return "expense(\(amount) \(amount.currency.code), \"\(note)\")"
+    case .defineTask(let task, let title, let order): return "defineTask(\(task), \"\(title)\", order \(order))"
+    case .removeTask(let task): return "removeTask(\(task))"
+    case .defineStep(let step, let task, let order): return "defineStep(\(step), task \(task), order \(order))"
+    case .removeStep(let step): return "removeStep(\(step))"
     }
   }
 }

@@ -75,6 +75,9 @@ struct CountedReplica {
       if case .complete = event.kind { stepCompletions[step] = event.instant } else { stepCompletions[step] = nil }
     case .expense:
       if !removed.contains(event.id) { liveExpenses.append(event) }
+    case .defineTask, .removeTask, .defineStep, .removeStep:
+      // The task list is read from the replica (`Replica.stepTasks(startingWith:)`).
+      break
     }
     return true
   }

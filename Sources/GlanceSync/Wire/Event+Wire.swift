@@ -17,23 +17,36 @@ extension Event {
     switch kind {
     case .add:
       return Self.wireByteCountMin
-    case .remove, .complete, .uncomplete:
+    case .remove, .complete, .uncomplete, .removeTask, .removeStep:
       return Self.wireByteCountMin + WireWriter.uuidByteCount
     case .expense(let amount, let note):
       return Self.wireByteCountMin
         + WireWriter.stringByteCount(length: amount.currency.code.utf8.count)
         + WireWriter.stringByteCount(length: Self.canonicalTextByteCount(of: amount))
         + WireWriter.stringByteCount(length: note.utf8.count)
+    case .defineTask(_, let title, _):
+      return Self.wireByteCountMin + WireWriter.uuidByteCount
+        + WireWriter.stringByteCount(length: title.utf8.count) + WireWriter.int64ByteCount
+    case .defineStep:
+      return Self.wireByteCountMin + 2 * WireWriter.uuidByteCount + WireWriter.int64ByteCount
     }
   }
 
   /// Whether the event fits the format's bounds: an expense's note has at most
   /// ``PeerMessage/noteBytesMax`` UTF-8 bytes and its amount's canonical text at most
-  /// ``PeerMessage/amountTextBytesMax``. Other kinds always fit.
+  /// ``PeerMessage/amountTextBytesMax``; a task definition's title at most
+  /// ``PeerMessage/titleBytesMax``. Other kinds always fit (an order is any `Int`, and every
+  /// `Int` is an `Int64`).
   var isWireEncodable: Bool {
-    guard case .expense(let amount, let note) = kind else { return true }
-    return note.utf8.count <= PeerMessage.noteBytesMax
-      && Self.canonicalTextByteCount(of: amount) <= PeerMessage.amountTextBytesMax
+    switch kind {
+    case .expense(let amount, let note):
+      return note.utf8.count <= PeerMessage.noteBytesMax
+        && Self.canonicalTextByteCount(of: amount) <= PeerMessage.amountTextBytesMax
+    case .defineTask(_, let title, _):
+      return title.utf8.count <= PeerMessage.titleBytesMax
+    case .add, .remove, .complete, .uncomplete, .removeTask, .defineStep, .removeStep:
+      return true
+    }
   }
 
   /// The UTF-8 bytes of `amount.description` (`-?digits.dd`), by arithmetic when the amount
@@ -55,12 +68,17 @@ extension Event {
 
   // MARK: - Tags
 
-  /// The kind tags: 0 add, 1 remove, 2 complete, 3 uncomplete, 4 expense.
+  /// The kind tags: 0 add, 1 remove, 2 complete, 3 uncomplete, 4 expense, 5 defineTask,
+  /// 6 removeTask, 7 defineStep, 8 removeStep.
   static let addTag: UInt8 = 0
   static let removeTag: UInt8 = 1
   static let completeTag: UInt8 = 2
   static let uncompleteTag: UInt8 = 3
   static let expenseTag: UInt8 = 4
+  static let defineTaskTag: UInt8 = 5
+  static let removeTaskTag: UInt8 = 6
+  static let defineStepTag: UInt8 = 7
+  static let removeStepTag: UInt8 = 8
 
   /// The origin's byte: 0 app, 1 widget intent, 2 watch (fixed here, not derived from the
   /// declaration order, so that reordering `Origin`'s cases cannot change the format).
@@ -109,6 +127,22 @@ extension Event {
       writer.appendString(amount.currency.code, maxBytes: PeerMessage.currencyCodeBytesMax)
       writer.appendString(amount.description, maxBytes: PeerMessage.amountTextBytesMax)
       writer.appendString(note, maxBytes: PeerMessage.noteBytesMax)
+    case .defineTask(let task, let title, let order):
+      writer.append(Self.defineTaskTag)
+      writer.appendUUID(task.uuid)
+      writer.appendString(title, maxBytes: PeerMessage.titleBytesMax)
+      writer.appendInt64(Int64(order))
+    case .removeTask(let task):
+      writer.append(Self.removeTaskTag)
+      writer.appendUUID(task.uuid)
+    case .defineStep(let step, let task, let order):
+      writer.append(Self.defineStepTag)
+      writer.appendUUID(step.uuid)
+      writer.appendUUID(task.uuid)
+      writer.appendInt64(Int64(order))
+    case .removeStep(let step):
+      writer.append(Self.removeStepTag)
+      writer.appendUUID(step.uuid)
     }
     let written = writer.bytes.count - start
     precondition(
@@ -141,8 +175,29 @@ extension Event {
     case completeTag: return .complete(step: StepID(try reader.readUUID()))
     case uncompleteTag: return .uncomplete(step: StepID(try reader.readUUID()))
     case expenseTag: return try readExpense(from: &reader)
+    case defineTaskTag:
+      let task = TaskID(try reader.readUUID())
+      let title = try reader.readString(maxBytes: PeerMessage.titleBytesMax)
+      return .defineTask(task, title: title, order: try readOrder(from: &reader))
+    case removeTaskTag: return .removeTask(TaskID(try reader.readUUID()))
+    case defineStepTag:
+      let step = StepID(try reader.readUUID())
+      let task = TaskID(try reader.readUUID())
+      return .defineStep(step, task: task, order: try readOrder(from: &reader))
+    case removeStepTag: return .removeStep(StepID(try reader.readUUID()))
     default: throw .unknownEventKind(tag: tag, offset: tagOffset)
     }
+  }
+
+  /// Reads a task's or a step's order: an `Int64`, which must fit this platform's `Int`.
+  ///
+  /// - Throws: ``PeerMessageError/orderOutOfRange(order:offset:)`` where `Int` has 32 bits (a
+  ///   watch's arm64_32) and the order does not fit; never where `Int` has 64 bits.
+  static func readOrder(from reader: inout WireReader) throws(PeerMessageError) -> Int {
+    let offset = reader.offset
+    let wide = try reader.readInt64()
+    guard let order = Int(exactly: wide) else { throw .orderOutOfRange(order: wide, offset: offset) }
+    return order
   }
 
   /// Reads an expense's currency code, amount text and note.

@@ -20,6 +20,9 @@ extension PeerMessage {
   public static let headerByteCount = 3
   /// The most UTF-8 bytes an expense's note may have.
   public static let noteBytesMax = 4_096
+  /// The most UTF-8 bytes a task's title may have (`EventKind.defineTask`): a title is a line
+  /// in a list, and its length prefix takes at most 2 bytes.
+  public static let titleBytesMax = 1_024
   /// The most bytes of an amount's canonical text (`Money.description`): 64 bytes hold any
   /// amount below 10^60 francs or euros.
   public static let amountTextBytesMax = 64
@@ -51,11 +54,31 @@ extension PeerMessage {
   /// | 16 | id: the UUID's bytes in `UUID.uuid` order (the order of its text) |
   /// | 8 | instant: milliseconds since 1970, two's complement |
   /// | 1 | origin: `0` app, `1` widget intent, `2` watch |
-  /// | 1 | kind tag: `0` add, `1` remove, `2` complete, `3` uncomplete, `4` expense |
-  /// | 16 | remove: the target's id; complete, uncomplete: the step's id |
-  /// | 1 + 3 | expense: the currency code as a string (`CHF`, `EUR`; at most 3 bytes) |
-  /// | 1 + n | expense: the amount as a string: `Money.description` (`-?digits.dd`, ≤ 64 bytes) |
-  /// | v + n | expense: the note as a string (at most 4,096 bytes) |
+  /// | 1 | kind tag, `0` to `8` (below) |
+  /// | … | the kind's payload (below; an add has none) |
+  ///
+  /// | tag | kind | bytes | payload field |
+  /// |---|---|---|---|
+  /// | 0 | add | 0 | — |
+  /// | 1 | remove | 16 | the target's id |
+  /// | 2, 3 | complete, uncomplete | 16 | the step's id |
+  /// | 4 | expense | 1 + 3 | the currency code as a string (`CHF`, `EUR`; at most 3 bytes) |
+  /// | | | 1 + n | the amount as a string: `Money.description` (`-?digits.dd`, ≤ 64 bytes) |
+  /// | | | v + n | the note as a string (at most 4,096 bytes) |
+  /// | 5 | defineTask | 16 | the task's id |
+  /// | | | v + n | the title as a string (at most 1,024 bytes) |
+  /// | | | 8 | the order, two's complement |
+  /// | 6 | removeTask | 16 | the task's id |
+  /// | 7 | defineStep | 16 | the step's id |
+  /// | | | 16 | its task's id |
+  /// | | | 8 | the order, two's complement |
+  /// | 8 | removeStep | 16 | the step's id |
+  ///
+  /// An order is the kernel's `Int`, always written as 64 bits; a reader whose `Int` is
+  /// narrower refuses one it cannot hold (``PeerMessageError/orderOutOfRange(order:offset:)``).
+  /// Tags 5 to 8 (the task list) came within version 1: every message an earlier reader
+  /// accepted is encoded as before, and such a reader refuses a message holding one of them as
+  /// ``PeerMessageError/unknownEventKind(tag:offset:)``.
   ///
   /// A **tally digest** body:
   ///
@@ -70,8 +93,9 @@ extension PeerMessage {
   /// 1,000 ms after 1970 is the 29 bytes
   /// `47 01 01  00 01 02 03 04 05 06 07 08 09 0A 0B 0C 0D 0E 0F  00 00 00 00 00 00 03 E8  02 00`.
   ///
-  /// - Precondition: the message is ``isEncodable``: notes and amounts within their bounds and,
-  ///   for a digest, at most ``digestEventsMax`` events that keep every law of ``TallyDigest``.
+  /// - Precondition: the message is ``isEncodable``: notes, amounts and titles within their
+  ///   bounds and, for a digest, at most ``digestEventsMax`` events that keep every law of
+  ///   ``TallyDigest``.
   ///   A message that breaks them would not decode, so building one is a programmer error.
   /// - Complexity: O(n) in the bytes written, plus O(k log k) for a digest of k events (its
   ///   tombstones are checked).
@@ -110,8 +134,9 @@ extension PeerMessage {
   /// The bytes `event` takes in the format: a digest grows by exactly this much per event, and
   /// an ``event(_:)`` message is ``headerByteCount`` more.
   ///
-  /// 26 for an add; 42 for a remove, complete or uncomplete; for an expense,
-  /// 26 + 4 + (1 + the amount text's bytes) + (1 or 2 + the note's UTF-8 bytes).
+  /// 26 for an add; 42 for a remove, complete, uncomplete, removeTask or removeStep; 66 for a
+  /// defineStep; for an expense, 26 + 4 + (1 + the amount text's bytes) + (1 or 2 + the note's
+  /// UTF-8 bytes); for a defineTask, 50 + (1 or 2 + the title's UTF-8 bytes).
   public static func encodedByteCount(of event: Event) -> Int {
     event.wireByteCount
   }
@@ -130,9 +155,10 @@ extension PeerMessage {
 
   /// Whether ``encoded()`` accepts the message: every expense's note has at most
   /// ``noteBytesMax`` UTF-8 bytes and its amount's text at most ``amountTextBytesMax`` bytes;
-  /// a digest has at most ``digestEventsMax`` events, in strictly increasing id order, every
-  /// one but a tombstone dated at or after `from`, and every tombstone dated before `from`
-  /// targeting one of the digest's events (the laws of ``TallyDigest``).
+  /// every task definition's title at most ``titleBytesMax`` bytes; a digest has at most
+  /// ``digestEventsMax`` events, in strictly increasing id order, every one but a tombstone
+  /// dated at or after `from`, and every tombstone dated before `from` targeting one of the
+  /// digest's events (the laws of ``TallyDigest``).
   ///
   /// - Complexity: O(k log k) for a digest of k events.
   public var isEncodable: Bool {

@@ -24,7 +24,7 @@ public enum PeerMessageError: Error, Equatable, Sendable, CustomStringConvertibl
   case unsupportedVersion(found: UInt8)
   /// The message tag at `offset` is neither 1 (event) nor 2 (tally digest).
   case unknownMessage(tag: UInt8, offset: Int)
-  /// An event's kind tag at `offset` is not 0 to 4.
+  /// An event's kind tag at `offset` is not 0 to 8.
   case unknownEventKind(tag: UInt8, offset: Int)
   /// An event's origin byte at `offset` is not 0 (app), 1 (widget intent) or 2 (watch).
   case unknownOrigin(tag: UInt8, offset: Int)
@@ -35,6 +35,10 @@ public enum PeerMessageError: Error, Equatable, Sendable, CustomStringConvertibl
   /// `reason` is the parser's complaint, or says which canonical text the amount has instead
   /// (`1.5` is refused because the sender writes `1.50`; only one spelling round-trips).
   case badAmount(text: String, offset: Int, reason: String)
+  /// A task's or a step's order, whose 8 bytes start at `offset`, does not fit this platform's
+  /// `Int`. Thrown only where `Int` has 32 bits (a watch's arm64_32); where it has 64 bits,
+  /// every order fits.
+  case orderOutOfRange(order: Int64, offset: Int)
   /// A string's bytes are not valid UTF-8; `offset` is the first byte of the first invalid
   /// sequence (an overlong form, a surrogate, a stray continuation byte, a cut sequence).
   case invalidUTF8(offset: Int)
@@ -72,13 +76,15 @@ public enum PeerMessageError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unknownMessage(let tag, let offset):
       return "the message tag \(tag) at offset \(offset) is neither 1 (event) nor 2 (digest)."
     case .unknownEventKind(let tag, let offset):
-      return "the event kind tag \(tag) at offset \(offset) is not one of 0 (add) to 4 (expense)."
+      return "the event kind tag \(tag) at offset \(offset) is not one of 0 (add) to 8 (removeStep)."
     case .unknownOrigin(let tag, let offset):
       return "the origin \(tag) at offset \(offset) is not 0 (app), 1 (widget) or 2 (watch)."
     case .unknownCurrency(let code, let offset):
       return "the currency \(code.debugDescription) at offset \(offset) is neither CHF nor EUR."
     case .badAmount(let text, let offset, let reason):
       return "the amount \(text.debugDescription) at offset \(offset) is not canonical: \(reason)."
+    case .orderOutOfRange(let order, let offset):
+      return "the order \(order) at offset \(offset) does not fit in this platform's \(Int.bitWidth)-bit Int."
     case .invalidUTF8(let offset):
       return "the string bytes are not valid UTF-8 from offset \(offset)."
     case .lengthTooLarge(let length, let max, let offset):

@@ -10,6 +10,12 @@ import PropertyBased
 /// event, the replicas overlap heavily and never conflict, so merges are non-trivial: shared
 /// events, tombstones whose target is in another replica or nowhere, removals of removals, and
 /// step toggles that tie on the instant.
+///
+/// Two mixes of kinds: ``replicas`` draws the tally, removal, toggle and expense kinds only
+/// (what the older laws were written for, and their stream of cases is unchanged), and
+/// ``replicasWithTasks`` adds the task list's own edits, drawn from small pools of task ids,
+/// step ids, titles and positions so that definitions of one task race, removals hit, steps move
+/// between tasks, and instants tie.
 enum ReplicationGen {
   /// The number of events in a pool.
   static let poolSize = 16
@@ -17,6 +23,12 @@ enum ReplicationGen {
   static let danglingTargets = 3
   /// The steps that toggles name (few, so toggles of one step race).
   static let stepCount = 4
+  /// The tasks that task and step events name (few, so definitions of one task race).
+  static let taskCount = 3
+  /// The titles a task definition draws from.
+  static let titles = ["Walk", "Read", "Swim"]
+  /// The positions a task or step definition draws from (ties are broken by id).
+  static let orders = -1...1
 
   /// The raw draws for one pool event.
   struct Spec: Sendable {
@@ -26,6 +38,12 @@ enum ReplicationGen {
     var originIndex: Int
     var targetIndex: Int
     var stepIndex: Int
+    /// The task a task event or step definition names (0 in the tally mix, which never reads it).
+    var taskIndex = 0
+    /// The position a definition gives, in ``orders``.
+    var order = 0
+    /// The title a task definition gives, an index into ``titles``.
+    var titleIndex = 0
   }
 
   /// One case: the pool, and three replicas that are subsets of it.
@@ -51,30 +69,96 @@ enum ReplicationGen {
       stepIndex: Int((bits >> 48) % UInt64(stepCount)))
   }
 
-  /// Pools of `poolSize` events and three subsets (one bit of a mask per pool event).
+  /// One pool event's draws in the mix with task events: `bits` as in ``spec(_:)``, and `extra`
+  /// for the kind (selectors 0–9 keep their meaning, 10–19 are task events), a task, a position,
+  /// a title and an instant within ±3 h (7 hours for 16 events: definitions often tie on the
+  /// instant, so the id decides).
+  static func taskSpec(_ bits: UInt64, _ extra: UInt64) -> Spec {
+    var spec = spec(bits)
+    spec.kindSelector = Int(extra % 20)
+    spec.hourOffset = Int64((extra >> 8) % 7) - 3
+    spec.taskIndex = Int((extra >> 16) % UInt64(taskCount))
+    spec.order = orders.lowerBound + Int((extra >> 24) % UInt64(orders.count))
+    spec.titleIndex = Int((extra >> 32) % UInt64(titles.count))
+    return spec
+  }
+
+  /// Which kinds a pool draws.
+  enum Mix: Sendable {
+    /// Adds, removals, toggles and expenses (``spec(_:)``).
+    case tally
+    /// Those and the task list's edits (``taskSpec(_:_:)``).
+    case withTasks
+  }
+
+  /// Pools of `poolSize` events of the tally mix and three subsets (one bit of a mask per pool
+  /// event).
   ///
   /// One generated seed is expanded by SplitMix64 into the pool's words and the three masks:
   /// a single draw per case keeps 10 000 cases per law fast in a debug build, and the seed that
   /// PropertyBased prints still reproduces the case.
   static var replicas: Generator<Case, some SendableSequenceType> {
-    Gen.uint64().map { seed in
-      // Plain index loops: generic sequence adaptors are slow in a debug build.
-      var words = SplitMix64(seed: seed)
-      var specs: [Spec] = []
-      specs.reserveCapacity(poolSize)
-      for _ in 0..<poolSize { specs.append(spec(words.next())) }
-      let pool = pool(from: specs)
-      let masks = [words.next(), words.next(), words.next()]
-      // One pass over the pool (already in id order) fills the three subsets.
-      var subsets: [[Event]] = [[], [], []]
-      for index in 0..<poolSize {
-        for replica in 0..<3 where masks[replica] & (1 << UInt64(index)) != 0 {
-          subsets[replica].append(pool[index])
-        }
+    Gen.uint64().map { seed in sample(seed: seed, mix: .tally) }
+  }
+
+  /// Like ``replicas``, with task and step definitions and removals in the pool too.
+  static var replicasWithTasks: Generator<Case, some SendableSequenceType> {
+    Gen.uint64().map { seed in sample(seed: seed, mix: .withTasks) }
+  }
+
+  /// The case that `seed` expands to (a plain function, so that a test can walk fixed seeds).
+  static func sample(seed: UInt64, mix: Mix) -> Case {
+    // Plain index loops: generic sequence adaptors are slow in a debug build.
+    var words = SplitMix64(seed: seed)
+    var specs: [Spec] = []
+    specs.reserveCapacity(poolSize)
+    for _ in 0..<poolSize {
+      switch mix {
+      case .tally: specs.append(spec(words.next()))
+      case .withTasks: specs.append(taskSpec(words.next(), words.next()))
       }
-      return Case(
-        pool: pool, a: replica(subsets[0]), b: replica(subsets[1]), c: replica(subsets[2]))
     }
+    let pool = pool(from: specs)
+    let masks = [words.next(), words.next(), words.next()]
+    // One pass over the pool (already in id order) fills the three subsets.
+    var subsets: [[Event]] = [[], [], []]
+    for index in 0..<poolSize {
+      for replica in 0..<3 where masks[replica] & (1 << UInt64(index)) != 0 {
+        subsets[replica].append(pool[index])
+      }
+    }
+    return Case(
+      pool: pool, a: replica(subsets[0]), b: replica(subsets[1]), c: replica(subsets[2]))
+  }
+
+  /// Task lists the app could have held before it wrote task events: drawn from the same task,
+  /// title, position and step pools as the events (so events edit and remove base entries), in
+  /// any order, with no task id or step id twice.
+  static var baseTasks: Generator<[StepTask], some SendableSequenceType> {
+    Gen.uint64().map { seed in baseTasks(seed: seed) }
+  }
+
+  /// The base list that `seed` expands to: each pool task with probability ¾ (one task more
+  /// than the events name, so some base tasks are never edited), each step in one drawn task or
+  /// in none, the list shuffled.
+  static func baseTasks(seed: UInt64) -> [StepTask] {
+    var words = SplitMix64(seed: seed)
+    var chosen: [Int] = []
+    for task in 0...taskCount where words.below(4) != 0 { chosen.append(task) }
+    var stepsOf: [[StepID]] = Array(repeating: [], count: chosen.count)
+    for step in stepIDs.shuffled(using: &words) {
+      let slot = words.below(chosen.count + 1)
+      if slot < chosen.count { stepsOf[slot].append(step) }
+    }
+    var list: [StepTask] = []
+    for slot in 0..<chosen.count {
+      list.append(
+        StepTask(
+          id: taskIDs[chosen[slot]], title: "base \(titles[words.below(titles.count)])",
+          order: orders.lowerBound + words.below(orders.count), steps: stepsOf[slot]))
+    }
+    list.shuffle(using: &words)
+    return list
   }
 
   /// The pool events of `specs`, in id order: event `k` has id `eventID(k, jitter: specs[k].idJitter)`.
@@ -124,6 +208,11 @@ enum ReplicationGen {
     StepID(UUID(uuid: (0x5E, UInt8(index), 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0x02)))
   }
 
+  /// The pool's tasks, and one more (index `taskCount`) that only base lists hold.
+  static let taskIDs: [TaskID] = (0...taskCount).map { index in
+    TaskID(UUID(uuid: (0x7A, UInt8(index), 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0x03)))
+  }
+
   static let origins = Origin.allCases
 
   /// Expense kinds, one per (target index, step index): amounts and notes are built once.
@@ -132,14 +221,21 @@ enum ReplicationGen {
       amount: Money(minorUnits: Int64(key / stepCount * 50), currency: .chf), note: "note \(key % stepCount)")
   }
 
-  /// Mostly adds; some removals (of anything, removals included), toggles and expenses.
+  /// Selectors 0–9 (the tally mix): mostly adds; some removals (of anything, removals and task
+  /// events included), toggles and expenses. Selectors 10–19 (only in the mix with tasks): task
+  /// and step definitions, and fewer task and step removals.
   static func kind(_ spec: Spec, specs: [Spec]) -> EventKind {
     switch spec.kindSelector {
     case 0...3: return .add
     case 4, 5: return .remove(target: targetID(spec.targetIndex, specs: specs))
     case 6: return .complete(step: stepIDs[spec.stepIndex])
     case 7: return .uncomplete(step: stepIDs[spec.stepIndex])
-    default: return expenses[spec.targetIndex * stepCount + spec.stepIndex]
+    case 8, 9: return expenses[spec.targetIndex * stepCount + spec.stepIndex]
+    case 10...13:
+      return .defineTask(taskIDs[spec.taskIndex], title: titles[spec.titleIndex], order: spec.order)
+    case 14: return .removeTask(taskIDs[spec.taskIndex])
+    case 15...18: return .defineStep(stepIDs[spec.stepIndex], task: taskIDs[spec.taskIndex], order: spec.order)
+    default: return .removeStep(stepIDs[spec.stepIndex])
     }
   }
 

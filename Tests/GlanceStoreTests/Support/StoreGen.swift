@@ -83,12 +83,13 @@ enum StoreGen {
     let jitters = (0..<(poolSize + danglingTargets)).map { _ in UInt8(truncatingIfNeeded: words.next()) }
     return (0..<poolSize).map { index in
       let kind: EventKind
-      switch words.below(10) {
+      switch words.below(14) {
       case 0...3: kind = .add
       case 4, 5: kind = .remove(target: id(words.below(poolSize + danglingTargets), jitters))
       case 6: kind = .complete(step: Fixtures.stepID(UInt8(words.below(stepCount))))
       case 7: kind = .uncomplete(step: Fixtures.stepID(UInt8(words.below(stepCount))))
-      default: kind = .expense(amount: amount(&words), note: notes[words.below(notes.count)])
+      case 8, 9: kind = .expense(amount: amount(&words), note: notes[words.below(notes.count)])
+      default: kind = taskListKind(&words)
       }
       let hours = Int64(words.below(145) - 72)
       let jitterMilliseconds = Int64(words.below(1000))
@@ -96,6 +97,28 @@ enum StoreGen {
         id: id(index, jitters), kind: kind,
         instant: base.advanced(by: hours * Instant.millisecondsPerHour + jitterMilliseconds),
         origin: Origin.allCases[words.below(Origin.allCases.count)])
+    }
+  }
+
+  static let taskCount = 2
+
+  /// The task `index` (`0x7A` then `index`).
+  static func taskID(_ index: UInt8) -> TaskID {
+    TaskID(UUID(uuid: (0x7A, index, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0x03)))
+  }
+
+  /// One of the task list's four edits over `taskCount` tasks and `stepCount` steps; orders
+  /// reach `Int`'s extremes and below zero.
+  static func taskListKind(_ words: inout SplitMix64) -> EventKind {
+    let task = taskID(UInt8(words.below(taskCount)))
+    let step = Fixtures.stepID(UInt8(words.below(stepCount)))
+    let orders: [Int] = [0, 1, 2, -1, .min, .max, Int(truncatingIfNeeded: words.next())]
+    let order = orders[words.below(orders.count)]
+    switch words.below(4) {
+    case 0: return .defineTask(task, title: notes[words.below(notes.count)], order: order)
+    case 1: return .removeTask(task)
+    case 2: return .defineStep(step, task: task, order: order)
+    default: return .removeStep(step)
     }
   }
 
@@ -118,7 +141,8 @@ enum StoreGen {
   }
 
   /// Events whose every field is drawn over its whole range: any 16 id bytes, any `Int64`
-  /// instant, every kind, huge amounts, notes with quotes and emoji.
+  /// instant, every kind (the task list's edits with any `Int` order), huge amounts, notes and
+  /// titles with quotes and emoji.
   static var anyEvents: Generator<[Event], some SendableSequenceType> {
     Gen.uint64().map { seed in
       var words = SplitMix64(seed: seed)
@@ -134,6 +158,7 @@ enum StoreGen {
         let kinds: [EventKind] = [
           .add, .remove(target: EventID(uuid)), .complete(step: Fixtures.stepID(bytes[1])),
           .uncomplete(step: Fixtures.stepID(bytes[2])), .expense(amount: amount(&words), note: notes[words.below(notes.count)]),
+          taskListKind(&words), taskListKind(&words),
         ]
         return Event(
           id: EventID(uuid), kind: kinds[words.below(kinds.count)],

@@ -4,7 +4,8 @@ import Testing
 
 /// Every ``PeerMessageError`` case, thrown by a hand-made input with the offset worked out by
 /// hand: an event message's origin is byte 27 and its kind tag byte 28; an expense's currency
-/// field starts at 29 and (for `EUR`) its amount field at 33; a digest's count is at 19.
+/// field starts at 29 and (for `EUR`) its amount field at 33; a defineTask's title field at 45
+/// (after the task's 16 bytes); a digest's count is at 19.
 @Suite("PeerMessageError")
 struct PeerMessageErrorTests {
   typealias Examples = WireExamples
@@ -59,10 +60,10 @@ struct PeerMessageErrorTests {
     }
   }
 
-  @Test("a kind tag above 4 throws unknownEventKind at its offset")
+  @Test("a kind tag above 8 throws unknownEventKind at its offset")
   func unknownKindsAreRefused() {
-    #expect(throws: PeerMessageError.unknownEventKind(tag: 5, offset: 28)) {
-      try PeerMessage(decoding: Examples.addBytes.dropLast() + [0x05])
+    #expect(throws: PeerMessageError.unknownEventKind(tag: 9, offset: 28)) {
+      try PeerMessage(decoding: Examples.addBytes.dropLast() + [0x09])
     }
     let digest = Examples.digestMessage(
       asOf: 0, from: 0, count: [0x01], events: [Array(Examples.addBody(0, instant: 0).dropLast()) + [0xFF]])
@@ -174,6 +175,49 @@ struct PeerMessageErrorTests {
     }
   }
 
+  /// A defineTask message (id `ascendingID`, instant 0, origin app, task `taskID`) whose title
+  /// field is given whole, length prefix included, at offset 45, then `order`'s 8 bytes.
+  static func defineTaskMessage(title: [UInt8], order: Int64) -> [UInt8] {
+    [0x47, 0x01, 0x01] + Examples.ascendingBytes + Examples.int64Bytes(0) + [0x00, 0x05] + Examples.taskBytes
+      + title + Examples.int64Bytes(order)
+  }
+
+  @Test("a task's title above 1,024 bytes, not UTF-8, or cut before its order is refused at its offset")
+  func malformedTitlesAreRefused() {
+    // 1,025 = 8 * 128 + 1: 0x81, then 0x08. No title bytes follow: the length alone fails.
+    #expect(throws: PeerMessageError.lengthTooLarge(length: 1_025, max: 1_024, offset: 45)) {
+      try PeerMessage(decoding: Self.defineTaskMessage(title: [0x81, 0x08], order: 0))
+    }
+    #expect(throws: PeerMessageError.invalidUTF8(offset: 47)) {
+      try PeerMessage(decoding: Self.defineTaskMessage(title: Examples.field([0x61, 0xC0, 0x80]), order: 0))
+    }
+    // The title "ok" ends at 47; the order's 8 bytes would start at 48.
+    #expect(throws: PeerMessageError.truncated(offset: 48, needed: 8)) {
+      try PeerMessage(decoding: Self.defineTaskMessage(title: Examples.field(Array("ok".utf8)), order: 0).dropLast())
+    }
+  }
+
+  @Test("an order beyond a 32-bit Int throws orderOutOfRange at its first byte", .enabled(if: Int.bitWidth < 64))
+  func wideOrdersAreRefusedOnNarrowInts() {
+    // 2^32, in a defineTask whose empty title (00 at 45) puts the order at 46.
+    #expect(throws: PeerMessageError.orderOutOfRange(order: 1 << 32, offset: 46)) {
+      try PeerMessage(decoding: Self.defineTaskMessage(title: [0x00], order: 1 << 32))
+    }
+  }
+
+  @Test("every order decodes where Int has 64 bits: orderOutOfRange cannot occur", .enabled(if: Int.bitWidth == 64))
+  func everyOrderFitsWideInts() throws {
+    for order in [Int64.min, -1, 1 << 32, Int64.max] {
+      let decoded = try PeerMessage(decoding: Self.defineTaskMessage(title: [0x00], order: order))
+      guard case .event(let event) = decoded, case .defineTask(_, let title, let read) = event.kind else {
+        Issue.record("not a defineTask: \(decoded)")
+        continue
+      }
+      #expect(title == "")
+      #expect(read == Int(order))
+    }
+  }
+
   @Test("an event count above 100,000 throws countTooLarge")
   func largeCountsAreRefused() {
     // 100,001 = 6 * 16,384 + 13 * 128 + 33: 0xA1, 0x8D, 0x06.
@@ -274,6 +318,7 @@ struct PeerMessageErrorTests {
       .unknownEventKind(tag: 9, offset: 28), .unknownOrigin(tag: 4, offset: 27),
       .unknownCurrency(code: "U\nS", offset: 29),
       .badAmount(text: "1.5", offset: 33, reason: "the amount is written 1.50"),
+      .orderOutOfRange(order: 1 << 32, offset: 46),
       .invalidUTF8(offset: 41), .lengthTooLarge(length: 5_000, max: 4_096, offset: 40),
       .countTooLarge(count: 200_000, max: 100_000, offset: 19), .eventsOutOfOrder(index: 4),
       .digestInconsistent(reason: "event 1 is dated 0 ms since 1970, before from (1 ms since 1970)"),

@@ -57,6 +57,64 @@ struct PeerMessageWireTests {
     #expect(PeerMessage.encodedByteCount(of: expense) == 26 + 4 + 7 + 10)
   }
 
+  @Test("a defineTask carries the task's 16 bytes, its title as a string and its order as 8 bytes")
+  func defineTaskHasPinnedBytes() throws {
+    let define = Event(
+      id: WireExamples.ascendingID, kind: .defineTask(WireExamples.taskID, title: "Café", order: 300),
+      instant: Instant(millisecondsSince1970: 1_000), origin: .app)
+    // Café is 43 61 66 C3 A9 (é is C3 A9): 5 bytes. 300 is 0x012C.
+    let expected: [UInt8] =
+      [0x47, 0x01, 0x01] + WireExamples.ascendingBytes + [0, 0, 0, 0, 0, 0, 0x03, 0xE8] + [0x00, 0x05]
+      + WireExamples.taskBytes
+      + [0x05, 0x43, 0x61, 0x66, 0xC3, 0xA9]
+      + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x2C]
+    #expect(expected.count == 59)
+    try expectPinned(.event(define), expected)
+    #expect(PeerMessage.encodedByteCount(of: define) == 50 + 6)
+  }
+
+  @Test("a defineStep carries the step's and the task's 16 bytes, then its order in two's complement")
+  func defineStepHasPinnedBytes() throws {
+    let define = Event(
+      id: WireExamples.highID, kind: .defineStep(WireExamples.stepID, task: WireExamples.taskID, order: -2),
+      instant: Instant(millisecondsSince1970: 1_000), origin: .watch)
+    let expected: [UInt8] =
+      [0x47, 0x01, 0x01] + WireExamples.highBytes + [0, 0, 0, 0, 0, 0, 0x03, 0xE8] + [0x02, 0x07]
+      + WireExamples.stepBytes + WireExamples.taskBytes
+      + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE]
+    #expect(expected.count == 69)
+    try expectPinned(.event(define), expected)
+    #expect(PeerMessage.encodedByteCount(of: define) == 66)
+  }
+
+  @Test("removeTask and removeStep carry the task's or the step's 16 bytes, with tags 6 and 8")
+  func removalsOfTheListHavePinnedBytes() throws {
+    for (kind, tag, idBytes) in [
+      (EventKind.removeTask(WireExamples.taskID), UInt8(6), WireExamples.taskBytes),
+      (.removeStep(WireExamples.stepID), 8, WireExamples.stepBytes),
+    ] {
+      let event = Event(
+        id: WireExamples.ascendingID, kind: kind, instant: Instant(millisecondsSince1970: 0), origin: .widgetIntent)
+      let expected: [UInt8] =
+        [0x47, 0x01, 0x01] + WireExamples.ascendingBytes + Array(repeating: 0x00, count: 8) + [0x01, tag]
+        + idBytes
+      try expectPinned(.event(event), expected)
+      #expect(PeerMessage.encodedByteCount(of: event) == 42)
+    }
+  }
+
+  @Test("orders at Int's ends travel whole (Int is 64 bits here)", .enabled(if: Int.bitWidth == 64))
+  func extremeOrdersRoundTrip() throws {
+    for order in [Int.min, Int.max] {
+      let event = Event(
+        id: WireExamples.ascendingID, kind: .defineStep(WireExamples.stepID, task: WireExamples.taskID, order: order),
+        instant: Instant(millisecondsSince1970: 0), origin: .app)
+      let bytes = PeerMessage.event(event).encoded()
+      #expect(Array(bytes[61...]) == WireExamples.int64Bytes(Int64(order)))
+      #expect(try PeerMessage(decoding: bytes) == .event(event))
+    }
+  }
+
   @Test("a digest is asOf, from, a varint count, then its events; a tombstone may predate from")
   func digestHasPinnedBytes() throws {
     let add = WireExamples.add
@@ -147,6 +205,25 @@ struct PeerMessageWireTests {
     let bytes = message.encoded()
     #expect(bytes.count == 3 + 26 + 4 + 65 + 2 + 4_096)
     #expect(try PeerMessage(decoding: bytes) == message)
+  }
+
+  @Test("a title of exactly 1,024 bytes encodes, with a 2-byte length; 1,025 bytes is not encodable")
+  func titleBoundIsInclusive() throws {
+    let title = String(repeating: "é", count: 512)  // 1,024 bytes
+    let event = Event(
+      id: WireExamples.ascendingID, kind: .defineTask(WireExamples.taskID, title: title, order: 0),
+      instant: Instant(millisecondsSince1970: 0), origin: .app)
+    let message = PeerMessage.event(event)
+    #expect(message.isEncodable)
+    let bytes = message.encoded()
+    #expect(bytes.count == 3 + 26 + 16 + 2 + 1_024 + 8)
+    #expect(bytes[45...46] == [0x80, 0x08])  // 1,024 = 8 * 128: 0x00 | 0x80, then 0x08
+    #expect(try PeerMessage(decoding: bytes) == message)
+    let longer = Event(
+      id: WireExamples.ascendingID, kind: .defineTask(WireExamples.taskID, title: title + "x", order: 0),
+      instant: Instant(millisecondsSince1970: 0), origin: .app)
+    #expect(!PeerMessage.event(longer).isEncodable)
+    #expect(PeerMessage.titleBytesMax == 1_024)
   }
 
   @Test("a longer note, a longer amount or an unlawful digest is not encodable")

@@ -10,12 +10,17 @@ enum WireExamples {
   /// `11111111-1111-1111-1111-111111111111`.
   static let stepID = StepID(WireGen.uuid(high: 0x1111_1111_1111_1111, low: 0x1111_1111_1111_1111))
 
+  /// `22222222-2222-2222-2222-222222222222`.
+  static let taskID = TaskID(WireGen.uuid(high: 0x2222_2222_2222_2222, low: 0x2222_2222_2222_2222))
+
   /// The 16 bytes of `00010203-0405-0607-0809-0A0B0C0D0E0F`.
   static let ascendingBytes: [UInt8] = Array(0...15)
   /// The 16 bytes of `FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFE`.
   static let highBytes: [UInt8] = Array(repeating: 0xFF, count: 15) + [0xFE]
   /// The 16 bytes of `11111111-1111-1111-1111-111111111111`.
   static let stepBytes: [UInt8] = Array(repeating: 0x11, count: 16)
+  /// The 16 bytes of `22222222-2222-2222-2222-222222222222`.
+  static let taskBytes: [UInt8] = Array(repeating: 0x22, count: 16)
 
   /// An add from the watch at 1,000 ms after 1970: the example of `PeerMessage.encoded()`.
   static let add = Event(

@@ -9,10 +9,10 @@ import PropertyBased
 ///
 /// Ids come from drawn bytes (never `UUID()`); instants span all of `Int64` (negative ones and
 /// the extremes included); amounts reach far beyond `Int64` minor units through the canonical
-/// parser (decimal strings of 20 to 60 digits); notes mix ASCII controls, NUL, Latin-1,
-/// combining marks, CJK and emoji. Digests are made lawful by construction (sorted, distinct
-/// ids; dates at or after `from`; early tombstones aimed at events of the digest), never by
-/// filtering.
+/// parser (decimal strings of 20 to 60 digits); notes and titles mix ASCII controls, NUL,
+/// Latin-1, combining marks, CJK and emoji; orders span all of `Int`. Digests are made lawful
+/// by construction (sorted, distinct ids; dates at or after `from`; early tombstones aimed at
+/// events of the digest), never by filtering.
 enum WireGen {
   /// Any UUID.
   static var uuid: Generator<UUID, some SendableSequenceType> {
@@ -105,20 +105,32 @@ enum WireGen {
     }
   }
 
-  /// Every kind, with about as many of each.
+  /// Orders of tasks and steps: half small (negative ones and zero included), half anywhere in
+  /// `Int`, its extremes reached.
+  static var order: Generator<Int, some SendableSequenceType> {
+    zip(Gen.bool, Gen.int(), Gen.int(in: -3...3)).map { wide, any, small in wide ? any : small }
+  }
+
+  /// Every kind, with about as many of each; a task's title is drawn like a note (mixed scripts,
+  /// at most 160 bytes).
   static var kind: Generator<EventKind, some SendableSequenceType> {
-    zip(Gen.int(in: 0...4), uuid, money, note).map { tag, id, amount, note -> EventKind in
+    zip(Gen.int(in: 0...8), uuid, uuid, money, note, order).map {
+      tag, id, other, amount, note, order -> EventKind in
       switch tag {
       case 0: return .add
       case 1: return .remove(target: EventID(id))
       case 2: return .complete(step: StepID(id))
       case 3: return .uncomplete(step: StepID(id))
-      default: return .expense(amount: amount, note: note)
+      case 4: return .expense(amount: amount, note: note)
+      case 5: return .defineTask(TaskID(id), title: note, order: order)
+      case 6: return .removeTask(TaskID(id))
+      case 7: return .defineStep(StepID(id), task: TaskID(other), order: order)
+      default: return .removeStep(StepID(id))
       }
     }
   }
 
-  /// Any event (always encodable: notes and amounts stay within the format's bounds).
+  /// Any event (always encodable: notes, amounts and titles stay within the format's bounds).
   static var event: Generator<Event, some SendableSequenceType> {
     zip(uuid, kind, instant, Gen<Origin>.case).map { id, kind, instant, origin in
       Event(id: EventID(id), kind: kind, instant: instant, origin: origin)
@@ -169,7 +181,7 @@ enum WireGen {
   /// Byte arrays of 0 to 64 bytes, half of them behind a valid header (so decoding reaches the
   /// body), most bytes drawn from the small values the format uses for tags and lengths.
   static var bytes: Generator<[UInt8], some SendableSequenceType> {
-    zip(Gen.int(in: 0...3), Gen.uint8().array(of: 0...64), Gen.uint8(in: 0...5).array(of: 0...64))
+    zip(Gen.int(in: 0...3), Gen.uint8().array(of: 0...64), Gen.uint8(in: 0...8).array(of: 0...64))
       .map { band, any, small -> [UInt8] in
         switch band {
         case 0: return any
