@@ -136,7 +136,7 @@ struct DomainPlay<Design: SyncDesign> {
     switch action.kind {
     case .appOpen(let minutes, let fromWidget):
       openApp(for: action, minutes: minutes, fromWidget: fromWidget)
-    case .appTap, .appDelete:
+    case .appTap, .appDelete, .appEdit:
       // The app is not open: the action never happens.
       if world.appForeground, let deed = checker.record(action, in: world.calendar) {
         design.perform(deed, of: action, world: &world)

@@ -96,6 +96,12 @@ struct InvariantChecker {
       liveByID.insert(record, at: liveByID.partitionIndex { $0.id > record.id })
     case .remove(let record), .uncomplete(_, let record):
       liveByID.remove(at: liveByID.partitionIndex { $0.id > record.id } - 1)
+    case .amend(let target, let replacement, _):
+      liveByID.remove(at: liveByID.partitionIndex { $0.id > target.id } - 1)
+      liveByID.insert(replacement, at: liveByID.partitionIndex { $0.id > replacement.id })
+    case .editTasks:
+      // Deleting a task deletes its steps' completions (a rare action: sort again).
+      liveByID = model.liveRecords.sorted { $0.id < $1.id }
     }
     assert(liveByID.map(\.id) == model.liveRecords.map(\.id).sorted(), "the live records by id follow the model's")
     return deed

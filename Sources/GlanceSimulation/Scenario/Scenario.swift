@@ -107,6 +107,9 @@ public struct Workload: Hashable, Sendable {
   public var watchTapsPerDay: Int = 4
   /// Deletes ("undo") in the app per week, 0…100.
   public var deletesPerWeek: Int = 3
+  /// Edits in the app per week, 0…100: of the task list (steps) or of an expense (budget),
+  /// each in a two-minute session of its own.
+  public var editsPerWeek: Int = 3
   /// Taps in the minutes around local midnight (the rollover bugs need them).
   public var lateNightTaps: Bool = true
   /// Day offsets from the start (0 = the first day) with ten times the usual taps: the refresh

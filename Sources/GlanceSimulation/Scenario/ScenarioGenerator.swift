@@ -24,7 +24,7 @@ public enum ScenarioGenerator {
 
   /// The generator's version: it changes whenever a seed would draw a different scenario, and is
   /// part of a generated sweep's digest so that shards of different generators never merge.
-  public static let version = 2
+  public static let version = 3
 
   /// The first and last start dates drawn.
   static let startDates: ClosedRange<CivilDate> = {
@@ -58,6 +58,7 @@ public enum ScenarioGenerator {
     scenario.workload = workload(&stream)
     scenario.faults = faults(&stream)
     moreFaults(&scenario.faults, seed: seed)
+    moreWorkload(&scenario.workload, seed: seed)
     scenario.travel = travel(&stream)
     // Across the date line a later local date can be an earlier instant: drop the changes the
     // run would refuse as out of order, latest first.
@@ -136,6 +137,13 @@ public enum ScenarioGenerator {
     faults.replyTimeout = chance(&stream)
     faults.storeWriteFailuresPerDay = rate(&stream, typical: 0...3, whole: 0...100)
     faults.corruptedDefaultsPerDay = rate(&stream, typical: 0...3, whole: 0...50)
+  }
+
+  /// The workload added in generator version 3, from a stream of its own, so that every field
+  /// drawn before keeps its value.
+  static func moreWorkload(_ workload: inout Workload, seed: UInt64) {
+    var stream = RandomStream.derived(root: seed, label: "generator.workload.3")
+    workload.editsPerWeek = rate(&stream, typical: 0...7, whole: 0...100)
   }
 
   /// A chance n/d with d in 1…20, anywhere from never to always.

@@ -11,7 +11,7 @@ extension ScenarioReader {
   ]
   static let workloadKeys = [
     "wakeHour", "sleepHour", "appSessionsPerDay", "tapsPerSession", "widgetTapsPerDay",
-    "watchTapsPerDay", "deletesPerWeek", "lateNightTaps", "busyDays",
+    "watchTapsPerDay", "deletesPerWeek", "editsPerWeek", "lateNightTaps", "busyDays",
   ]
   static let faultsKeys = [
     "appKillsPerDay", "watchOutOfRangePerDay", "watchOutOfRangeMinutes", "duplicateDelivery",
@@ -142,6 +142,7 @@ extension ScenarioReader {
       case "widgetTapsPerDay": workload.widgetTapsPerDay = try integer(item, in: 0...200)
       case "watchTapsPerDay": workload.watchTapsPerDay = try integer(item, in: 0...200)
       case "deletesPerWeek": workload.deletesPerWeek = try integer(item, in: 0...100)
+      case "editsPerWeek": workload.editsPerWeek = try integer(item, in: 0...100)
       case "lateNightTaps": workload.lateNightTaps = try boolean(item)
       case "busyDays":
         let expected = "a sequence of day offsets (integers of at least 0), such as [10]"

@@ -117,6 +117,7 @@ extension ScenarioReader {
     case "widgetTap": kind = .widgetTap
     case "watchTap": kind = .watchTap
     case "appDelete": kind = .appDelete
+    case "appEdit": kind = .appEdit
     default: preconditionFailure("kind(_:) admitted the unknown kind \(kindName)")
     }
     return (ScriptedAction(at: at, kind: kind), atField)

@@ -101,6 +101,7 @@ public enum ScenarioWriter {
     add("widgetTapsPerDay", workload.widgetTapsPerDay, defaults.widgetTapsPerDay)
     add("watchTapsPerDay", workload.watchTapsPerDay, defaults.watchTapsPerDay)
     add("deletesPerWeek", workload.deletesPerWeek, defaults.deletesPerWeek)
+    add("editsPerWeek", workload.editsPerWeek, defaults.editsPerWeek)
     if workload.lateNightTaps != defaults.lateNightTaps {
       entries.append("lateNightTaps: \(workload.lateNightTaps)")
     }

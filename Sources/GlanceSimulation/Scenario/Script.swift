@@ -5,8 +5,9 @@ public import GlanceKernel
 /// (the rates in `workload` and the fault counts in `faults` are then unused). A shrunk failure
 /// (see ``Shrinker``) is a scenario with a script.
 ///
-/// The seed still draws everything else: the ids of the events the actions make (the `workload.ids`
-/// stream, one id per action in time order), message latencies, duplicate deliveries, failed
+/// The seed still draws everything else: the ids of the events the actions make (each a function
+/// of the seed and the action's instant, so that taking an action away changes no other
+/// action's id, and a shrunk script keeps what each action meant), message latencies, duplicate deliveries, failed
 /// messages and lost replies, late reloads and the step a kill falls before.
 ///
 /// ```yaml
@@ -78,7 +79,7 @@ public struct Script: Hashable, Sendable {
 ///
 /// ## Laws
 /// - `kind.name` is the key a scenario file writes (`appOpen`, `appTap`, `widgetTap`, `watchTap`,
-///   `appDelete`), and ``ScriptedAction/Kind/names`` lists them in that order.
+///   `appDelete`, `appEdit`), and ``ScriptedAction/Kind/names`` lists them in that order.
 public struct ScriptedAction: Hashable, Sendable {
   /// What the person does.
   public enum Kind: Hashable, Sendable {
@@ -93,9 +94,14 @@ public struct ScriptedAction: Hashable, Sendable {
     case watchTap
     /// A delete ("undo") in the app; nothing happens unless the app is open.
     case appDelete
+    /// An edit in the app: of the task list (steps: a task added with its steps, steps added to
+    /// a task, a task renamed, moved or deleted) or of an expense's amount (budget); the action's
+    /// id decides which. Nothing happens unless the app is open (nor in the tally, which has
+    /// nothing to edit).
+    case appEdit
 
     /// The kinds' names, in declaration order.
-    public static let names = ["appOpen", "appTap", "widgetTap", "watchTap", "appDelete"]
+    public static let names = ["appOpen", "appTap", "widgetTap", "watchTap", "appDelete", "appEdit"]
 
     /// The name a scenario file writes.
     public var name: String {
@@ -105,6 +111,7 @@ public struct ScriptedAction: Hashable, Sendable {
       case .widgetTap: return "widgetTap"
       case .watchTap: return "watchTap"
       case .appDelete: return "appDelete"
+      case .appEdit: return "appEdit"
       }
     }
   }

@@ -94,10 +94,10 @@ struct ShrinkCandidate: Hashable {
 }
 
 extension ScriptedAction.Kind {
-  /// Whether the person does it in the app (an app session, a tap or a delete in it).
+  /// Whether the person does it in the app (an app session, a tap, a delete or an edit in it).
   var isInApp: Bool {
     switch self {
-    case .appOpen, .appTap, .appDelete: return true
+    case .appOpen, .appTap, .appDelete, .appEdit: return true
     case .widgetTap, .watchTap: return false
     }
   }

@@ -176,7 +176,7 @@ struct ShrinkSearch {
       case .appOpen(let minutes, _):
         units.append([action])
         open = (units.count - 1, action.at.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute))
-      case .appTap, .appDelete:
+      case .appTap, .appDelete, .appEdit:
         if let session = open, action.at < session.until { units[session.unit].append(action) } else { units.append([action]) }
       case .widgetTap, .watchTap:
         units.append([action])

@@ -15,24 +15,33 @@ import GlanceKernel
 ///   one), so `.store` alone holds the store as of its last 1 000th commit;
 /// - every mutation saves with `try? modelContext.save()`: a failed save (disk full, I/O error)
 ///   is ignored, the change stays pending in the app's context (shown by the app, written to the
-///   snapshot) and is saved with the next save that succeeds, or lost with the process.
+///   snapshot) and is saved with the next save that succeeds, or lost with the process;
+/// - the seven `TaskViewModel` mutations (``BabyStepsData/apply(_:)``): a task created with its
+///   steps, steps added one by one, a task renamed, the list reordered, a task deleted **alone**
+///   (delete rule *nullify*: its steps stay, orphaned, with their completions), and toggles.
+///   `fetchProgress` counts today's completions with a global step fetch, orphans included, but
+///   the total from the listed tasks' steps, so after a task with steps done today is deleted
+///   the numerator is too high ("5/2" is possible); the activity history counts orphans too.
+///   The typed display cannot draw more steps done than steps: such a figure is drawn as every
+///   step done (still not the truth). Removing a single step has no caller in any view, so the
+///   person never does it.
 struct BabyStepsWidget: SyncDesign {
   static let name = "babysteps-widget"
   static let domain = Domain.steps
   static let expectedToConverge = false
 
   let storeMove: StoreMove?
-  /// The store in Application Support (before the move): completion instant per step.
-  private var legacyStore: [StepID: Instant]? = nil
+  /// The store in Application Support (before the move).
+  private var legacyStore: BabyStepsData? = nil
   /// The legacy store as of its last checkpoint (what its `.store` file holds alone), and how
   /// many commits it has had.
-  private var legacyCheckpoint: [StepID: Instant] = [:]
+  private var legacyCheckpoint = BabyStepsData.start
   private var legacyCommits = 0
   /// The App Group store: `nil` while it does not exist.
-  private var groupStore: [StepID: Instant]? = nil
-  /// The app's context's changes not saved yet (a save failed): a step's completion, or `nil`
-  /// for one un-completed. Lost with the process.
-  private var unsaved: [StepID: Instant?] = [:]
+  private var groupStore: BabyStepsData? = nil
+  /// The app's model context when it holds changes not saved yet (a save failed): lost with the
+  /// process.
+  private var pending: BabyStepsData? = nil
   /// The undated snapshot in the App Group defaults: today's completed steps, the steps, the
   /// completed tasks and the tasks.
   private var snapshot = (completedToday: 0, totalSteps: 0, completedTasks: 0, totalTasks: 0)
@@ -41,65 +50,86 @@ struct BabyStepsWidget: SyncDesign {
   private var version = 0
   private let appMemo = Memo<DayMemoKey, Display>()
   /// The kernel's progress of the last store read (widget reloads read an unchanged store).
-  private let progressMemo = Memo<[StepID: Instant], StepProgress>()
+  private let progressMemo = Memo<BabyStepsData, StepProgress>()
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
 
   init(scenario: Scenario, stores: RunStores) {
     self.storeMove = scenario.storeMove
     // Without a store move in the scenario, the app has used the App Group store from the start.
-    if scenario.storeMove == nil { groupStore = [:] } else { legacyStore = [:] }
+    if scenario.storeMove == nil { groupStore = .start } else { legacyStore = .start }
   }
 
+  private var usesGroupStore: Bool { updateInstalled || storeMove == nil }
+
   /// The store the app reads and writes.
-  private var active: [StepID: Instant] {
-    get { (updateInstalled || storeMove == nil ? groupStore : legacyStore) ?? [:] }
+  private var active: BabyStepsData {
+    get { (usesGroupStore ? groupStore : legacyStore) ?? .empty }
     set {
-      if updateInstalled || storeMove == nil { groupStore = newValue } else { legacyStore = newValue }
+      if usesGroupStore { groupStore = newValue } else { legacyStore = newValue }
     }
   }
 
   /// What the app's context holds: the store with its unsaved changes.
-  private var context: [StepID: Instant] {
-    guard !unsaved.isEmpty else { return active }
-    var context = active
-    for (step, completion) in unsaved { context[step] = completion }
-    return context
-  }
+  private var context: BabyStepsData { pending ?? active }
 
   /// The process is gone, and its unsaved changes with it.
   mutating func appKilled(world: inout World) {
-    if !unsaved.isEmpty { version += 1 }
-    unsaved = [:]
+    if pending != nil { version += 1 }
+    pending = nil
   }
 
-  /// What the app or the widget draws from `store` now, in the device's zone.
-  private func display(_ store: [StepID: Instant], world: World) -> Display {
-    let progress = progressMemo.value(for: store) { StepsPlan.progress(store) }
-    let snapshot = StepsSnapshot(progress: progress, asOf: world.now, calendar: world.calendar)
-    return .steps(StepsDisplay(snapshot: snapshot, at: world.now, calendar: world.calendar))
+  /// What BabySteps draws from `data` now, in the device's zone: the kernel's figures of the
+  /// listed tasks, with the orphans' completions added to today's count and to the activity
+  /// (the global step fetch), today's count drawn as at most every step.
+  private func display(_ data: BabyStepsData, world: World) -> Display {
+    let progress = progressMemo.value(for: data) { data.progress }
+    let exact = StepsSnapshot(progress: progress, asOf: world.now, calendar: world.calendar)
+    let orphans = data.orphans
+    guard !orphans.isEmpty else { return .steps(StepsDisplay(snapshot: exact, at: world.now, calendar: world.calendar)) }
+    var activity = exact.recentActivity
+    for (index, day) in activity.enumerated() {
+      let count = orphans.count { world.calendar.date(containing: $0) == day.date }
+      activity[index] = ActivityDay(date: day.date, count: day.count + count)
+    }
+    let today = min(activity[activity.count - 1].count, exact.totalSteps)
+    activity[activity.count - 1] = ActivityDay(date: activity[activity.count - 1].date, count: today)
+    do {
+      let counted = try StepsSnapshot(
+        asOf: world.now, dayKey: exact.dayKey, completedToday: today, totalSteps: exact.totalSteps,
+        completedTasks: exact.completedTasks, totalTasks: exact.totalTasks, recentActivity: activity, nextStep: exact.nextStep,
+        calendar: world.calendar)
+      return .steps(StepsDisplay(snapshot: counted, at: world.now, calendar: world.calendar))
+    } catch {
+      preconditionFailure("a snapshot with today's count at most the steps is consistent: \(error)")
+    }
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
+    var changed = context
     switch deed {
-    case .complete(let step, let record): unsaved[step] = .some(record.instant)
-    case .uncomplete(let step, _): unsaved[step] = .some(nil)  // un-completing clears completedAt (§1.1)
+    case .complete(let step, let record): changed.completions[step] = record.instant
+    case .uncomplete(let step, _): changed.completions[step] = nil  // un-completing clears completedAt (§1.1)
+    case .editTasks(let edit): changed.apply(edit)
     default: preconditionFailure("the steps model does not make \(deed)")
     }
+    pending = changed
     // try? modelContext.save(): a failure is ignored and the change stays pending.
     if !world.phoneCommitFails() {
-      active = context
-      unsaved = [:]
-      if !(updateInstalled || storeMove == nil) {
+      active = changed
+      pending = nil
+      if !usesGroupStore {
         legacyCommits += 1
-        if legacyCommits % Self.checkpointCommits == 0 { legacyCheckpoint = legacyStore ?? [:] }
+        if legacyCommits % Self.checkpointCommits == 0 { legacyCheckpoint = legacyStore ?? .empty }
       }
     }
     version += 1
-    // syncProgressToWidget reads the context, unsaved changes included.
-    let progress = StepsPlan.progress(context)
+    // syncProgressToWidget: fetchProgress on the app's context, unsaved changes and orphans
+    // included, then reloadAllTimelines().
+    let progress = changed.progress
+    let orphansToday = changed.orphans.count { world.today.contains($0) }
     snapshot = (
-      progress.completedToday(at: world.now, in: world.calendar), progress.totalSteps, progress.completedTasks,
+      progress.completedToday(at: world.now, in: world.calendar) + orphansToday, progress.totalSteps, progress.completedTasks,
       progress.totalTasks
     )
     world.requestReload(context: .appInForeground)
@@ -107,9 +137,11 @@ struct BabyStepsWidget: SyncDesign {
 
   mutating func storeMoveDayBegins(world: inout World) {
     updateInstalled = true
+    // The update replaces the process: nothing is pending in the new one.
+    pending = nil
     version += 1
     // The person adds the widget before relaunching the updated app: it opens (creates) the store.
-    if storeMove?.widgetOpensFirst == true, groupStore == nil { groupStore = [:] }
+    if storeMove?.widgetOpensFirst == true, groupStore == nil { groupStore = .empty }
   }
 
   /// SQLite's automatic checkpoint: every 1 000 pages of WAL, at least one page a commit.
@@ -122,14 +154,14 @@ struct BabyStepsWidget: SyncDesign {
     if groupStore == nil {
       let copyFails = storeMove?.copyFails == true
       if world.storeMoveReaches(.copyStore) { return }
-      groupStore = copyFails ? [:] : legacyCheckpoint  // the target exists from here on
+      groupStore = copyFails ? .empty : legacyCheckpoint  // the target exists from here on
       version += 1
       if world.storeMoveReaches(.copyWAL) { return }
       if !copyFails { groupStore = legacy }  // with its WAL, the whole store
       if world.storeMoveReaches(.copySHM) || world.storeMoveReaches(.deleteLegacy) { return }
       legacyStore = nil  // and the legacy files deleted anyway
     }
-    if legacyStore != nil { legacyStore = [:] }  // stranded: the app never reads it again
+    if legacyStore != nil { legacyStore = .empty }  // stranded: the app never reads it again
     version += 1
     world.requestReload(context: .appInForeground)
   }
@@ -188,7 +220,8 @@ struct BabyStepsWidget: SyncDesign {
     return appMemo.value(for: DayMemoKey(version: version, world: world)) { display(context, world: world) }
   }
 
+  /// Every completion the store holds, orphans included: they keep counting.
   func storedRecords(on device: Device) -> StoredRecords? {
-    device == .phone ? .instants(active.values.sorted()) : nil
+    device == .phone ? .instants(active.completions.values.sorted()) : nil
   }
 }

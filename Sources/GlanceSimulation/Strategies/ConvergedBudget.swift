@@ -47,6 +47,9 @@ struct ConvergedBudget: ConvergedDesign {
       platform.run(&world) { try phone.add(submitted, id: record.id, at: record.instant) }
     case .remove(let target):
       platform.run(&world) { try phone.delete(target.id, id: action.eventID, at: action.time) }
+    case .amend(let target, let replacement, let submitted):
+      let tombstone = EventID(StepsPlan.madeID(0, by: action))
+      platform.run(&world) { try phone.edit(target.id, to: submitted, ids: (tombstone, replacement.id), at: action.time) }
     default:
       preconditionFailure("the budget model does not make \(deed)")
     }

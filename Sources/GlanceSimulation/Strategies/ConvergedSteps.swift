@@ -69,6 +69,28 @@ struct ConvergedSteps: ConvergedDesign {
       platform.run(&world) { try phone.complete(step, id: record.id, at: record.instant) }
     case .uncomplete(let step, _):
       platform.run(&world) { try phone.uncomplete(step, id: action.eventID, at: action.time) }
+    case .editTasks(let edit):
+      // The events' ids: the action's, then ids made from it.
+      var made = 0
+      let ids = {
+        defer { made += 1 }
+        return made == 0 ? action.eventID : EventID(StepsPlan.madeID(made - 1, by: action))
+      }
+      let now = action.time
+      platform.run(&world) {
+        do {
+          switch edit {
+          case .addTask(let task): try phone.addTask(task.id, title: task.title, steps: task.steps, at: now, ids: ids)
+          case .addSteps(let task, let steps, _): try phone.addSteps(steps, to: task, at: now, ids: ids)
+          case .renameTask(let task, let title): try phone.renameTask(task, to: title, at: now, ids: ids)
+          case .reorderTasks(let tasks): try phone.reorderTasks(tasks, at: now, ids: ids)
+          case .removeTask(let task): try phone.removeTask(task, at: now, ids: ids)
+          }
+        } catch is StepsEditError {
+          // The person cannot edit a list the app does not show: nothing happens (the judge
+          // sees the lists differ).
+        }
+      }
     default:
       preconditionFailure("the steps model does not make \(deed)")
     }
@@ -115,6 +137,7 @@ struct ConvergedSteps: ConvergedDesign {
 
   func storedRecords(on device: Device) -> StoredRecords? {
     guard device == .phone else { return nil }
-    return .instants(phone.active.stepCompletions().values.sorted())
+    // The completions of the listed tasks' steps: those of a deleted task's steps no longer count.
+    return .instants(Self.shown { try phone.progress() }.completions.values.sorted())
   }
 }

@@ -1,10 +1,19 @@
 import GlanceKernel
 import GlanceSync
 
-/// Pulpe's budget widget (`../shared/domain/pulpe.md` §4), reproduced with its bugs:
-/// - the app writes the widget cache (the current period's `remaining` and its year) after data
-///   mutations, when it goes to the background, and in a BGAppRefresh task (earliest after
-///   3 600 s);
+/// Pulpe's budget widget (`../shared/domain/pulpe.md` §4, and the app at `96da79248`),
+/// reproduced with its bugs:
+/// - the app writes the widget cache (the current period's `remaining` and its year, fetched
+///   from the backend) and reloads the widgets when it goes to the background, when it comes to
+///   the foreground (its lists refresh), in a BGAppRefresh task (earliest after 3 600 s), and
+///   after an expense added **on the home screen** (`syncWidgetAfterChange`; its 1 s debounce
+///   is not modelled). Nothing else syncs it: an expense added on the sheet the widget's "+"
+///   opens (`DeepLinkAddExpenseSheet` only dismisses), an edit (`PATCH` from the budget
+///   details), a delete (a soft delete: gone from the screen at once, its undo toast runs 3 s,
+///   then `DELETE` is sent) leave the widget as it was until one of the triggers above;
+/// - a soft delete lives in the app's memory until its toast ends: a kill before loses it (the
+///   expense is back on the next launch), and a sync during the toast fetches the backend that
+///   still holds it;
 /// - the provider returns **one entry, refreshed after an hour**, and the empty state
 ///   ("Ouvre Pulpe") when the cached period is no longer the current one;
 /// so after a pay-period boundary the widget shows the old period until its next hourly reload,
@@ -12,6 +21,10 @@ import GlanceSync
 /// - the year overview is drawn the same way from the cached year, so after the January period
 ///   begins (31 December with calendar months, 27 December with pay day 27) it shows last year's
 ///   grid until its next reload, then the empty state until the cache is synced again.
+///
+/// Placeholder and snapshot (sample data: 1 500 for the month, random year values) are drawn
+/// only in the widget gallery and while WidgetKit has no timeline; the simulated host always
+/// has one, so they are not modelled. There is no "retry after 5 minutes" policy in any version.
 struct PulpeWidget: SyncDesign {
   static let name = "pulpe-widget"
   static let domain = Domain.budget
@@ -19,8 +32,10 @@ struct PulpeWidget: SyncDesign {
   static let widgets: [WidgetID] = [.main, .year]
 
   let book: BudgetBook
-  /// The app's data (Pulpe's backend): expenses by id.
+  /// Pulpe's backend: the expenses, by id.
   private var expenses: [(id: EventID, instant: Instant, amount: Money)] = []
+  /// Expenses deleted on screen whose undo toast still runs: the backend still has them.
+  private var softDeleted: [EventID] = []
   /// The App Group widget cache, when last synced.
   private var cache: BudgetWidgetCache? = nil
   private var refreshScheduled = false
@@ -36,12 +51,19 @@ struct PulpeWidget: SyncDesign {
     book = BudgetBook(scenario: scenario)
   }
 
-  private func figures(at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
+  /// The figures of the backend's expenses, less `hiding` (what the app shows hides its soft
+  /// deletes).
+  private func figures(at instant: Instant, in calendar: ZoneCalendar, hiding: [EventID] = []) -> BudgetWidgetCache {
+    guard hiding.isEmpty else {
+      let shown = expenses.filter { !hiding.contains($0.id) }.map { ($0.instant, $0.amount) }
+      return book.cache(spent: book.spent(shown, in: calendar), at: instant, in: calendar)
+    }
     let spent = periodSums.sums(
       version: version, rewrites: removals, of: { expenses.map { ($0.instant, $0.amount) } }, in: calendar, book: book)
     return book.cache(spent: spent, at: instant, in: calendar)
   }
 
+  /// `WidgetDataSyncService.sync`: the backend's figures into the cache, then the reload.
   private mutating func syncCache(world: inout World, context: ReloadContext) {
     cache = figures(at: world.now, in: world.calendar)
     world.requestReload(context: context)
@@ -49,14 +71,43 @@ struct PulpeWidget: SyncDesign {
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
     switch deed {
-    case .expense(let record, let submitted): expenses.append((record.id, record.instant, submitted.amount))
+    case .expense(let record, let submitted):
+      // POST /transactions.
+      expenses.append((record.id, record.instant, submitted.amount))
+      version += 1
+      // Only the home screen's add syncs the widget; the "+" sheet just dismisses.
+      if action.kind == .appTap { syncCache(world: &world, context: .appInForeground) }
     case .remove(let target):
-      expenses.removeAll { $0.id == target.id }
+      // softDeleteTransaction: off the screen now, DELETE when the undo toast ends.
+      softDeleted.append(target.id)
+      version += 1
+      world.schedule(step: PulpeStep.commitDeletion(target.id), in: .app, after: 3_000)
+    case .amend(let target, let replacement, let submitted):
+      // PATCH /transactions/{id}: the same transaction, a new amount (kept under the truth's
+      // id for the edit so that stores are audited alike), no widget sync.
+      guard let index = expenses.firstIndex(where: { $0.id == target.id }) else { return }
+      expenses[index] = (replacement.id, expenses[index].instant, submitted.amount)
       removals += 1
+      version += 1
     default: preconditionFailure("the budget model does not make \(deed)")
     }
-    version += 1
-    syncCache(world: &world, context: .appInForeground)
+  }
+
+  mutating func step(_ step: PulpeStep, world: inout World) {
+    switch step {
+    case .commitDeletion(let id):
+      // DELETE /transactions/{id}; no widget sync.
+      softDeleted.removeAll { $0 == id }
+      expenses.removeAll { $0.id == id }
+      removals += 1
+      version += 1
+    }
+  }
+
+  /// The soft deletes still in their toast die with the process: the backend keeps the expenses.
+  mutating func appKilled(world: inout World) {
+    if !softDeleted.isEmpty { version += 1 }
+    softDeleted = []
   }
 
   mutating func appBecameActive(world: inout World) {
@@ -97,7 +148,7 @@ struct PulpeWidget: SyncDesign {
     let calendar = world.calendar
     let key = BudgetMemoKey(version: version, period: book.period(on: world.today.date), zone: calendar.identifier)
     return appMemo.value(for: key) {
-      Display.budget(figures(at: world.now, in: calendar), widget: .main, at: world.now, in: calendar)
+      Display.budget(figures(at: world.now, in: calendar, hiding: softDeleted), widget: .main, at: world.now, in: calendar)
     }
   }
 

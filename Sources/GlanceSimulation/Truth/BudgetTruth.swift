@@ -2,8 +2,11 @@ import Foundation
 import GlanceKernel
 
 /// The budget's truth (Pulpe): every pay period from the one the run starts in has a budget
-/// with ``PersonSettings/income``; an in-app "+" enters an expense with a quick-amount chip on
-/// the kernel's `AmountEntry` sheet; a delete removes the latest expense of the current period.
+/// with ``PersonSettings/income``; an in-app "+" (or the widget's, which opens the app on its
+/// add sheet) enters an expense with a quick-amount chip on the kernel's `AmountEntry` sheet; a
+/// delete removes the latest expense of the current period; an edit types a new amount for an
+/// expense of the current period (an edit keeps the date: Pulpe never moves an expense to
+/// another budget, `../shared/domain/pulpe.md`).
 /// What the app and the widgets should show is the kernel's widget projection of a cache made
 /// with the kernel's `BudgetMetrics` and `RolloverChain`, expenses placed in periods by their
 /// local date in the device's zone.
@@ -14,7 +17,7 @@ import GlanceKernel
 ///   `BudgetMetrics.remaining`.
 /// - The year overview has a cell for each budgeted month of the current period's year; the
 ///   current period's is highlighted.
-/// - The widget's "+" and the watch change nothing (the budget widget opens the app).
+/// - The watch changes nothing (the budget has none).
 struct BudgetTruth: DomainModel {
   static let surfaces: [Surface] = [.app, .widget, .yearWidget]
 
@@ -54,8 +57,41 @@ struct BudgetTruth: DomainModel {
       if let amount = amounts.removeValue(forKey: target.id) { addToSpent(.zero(.chf) - amount, of: target, in: calendar) }
       version += 1
       return .remove(target: target)
+    case .appEdit:
+      // Budget details: an expense of the current period, its amount typed anew; the edit
+      // keeps its date, so its period.
+      let current = periods.period(containing: calendar.date(containing: action.time))
+      let candidates = expenses.indices.filter { period(of: expenses[$0], in: calendar) == current }
+      guard !candidates.isEmpty else { return nil }
+      let index = candidates[Int(StepsPlan.byte(13, of: action)) % candidates.count]
+      let target = expenses.remove(at: index)
+      let submitted = Self.editExpense(at: action)
+      let replacement = Record(id: action.eventID, instant: target.instant)
+      expenses.insertSorted(replacement)
+      if let old = amounts.removeValue(forKey: target.id) { addToSpent(.zero(.chf) - old, of: target, in: calendar) }
+      amounts[replacement.id] = submitted.amount
+      addToSpent(submitted.amount, of: replacement, in: calendar)
+      version += 1
+      return .amend(target: target, replacement: replacement, submitted)
     case .appOpen, .watchTap:
       return nil
+    }
+  }
+
+  /// The expense as the person re-enters it on the edit page: the amount cleared and typed
+  /// anew, 1.00 to 99.95 francs (from the action's id), the name kept.
+  static func editExpense(at action: PlannedAction) -> SubmittedExpense {
+    let francs = 1 + Int(StepsPlan.byte(14, of: action)) % 99
+    let cents = 5 * (Int(StepsPlan.byte(12, of: action)) % 20)
+    let typed = "\(francs)." + (cents < 10 ? "0\(cents)" : "\(cents)")
+    var sheet = AmountEntry(currency: .chf)
+    do {
+      try sheet.apply(.clear)
+      for character in typed { try sheet.apply(.type(character)) }
+      try sheet.apply(.rename(PersonSettings.expenseName))
+      return try sheet.submit()
+    } catch {
+      preconditionFailure("a typed amount of 1.00 to 99.95 with a name is accepted: \(error)")
     }
   }
 

@@ -20,4 +20,10 @@ public enum Deed: Hashable, Sendable {
   case uncomplete(step: StepID, target: Record)
   /// An expense entered with a quick-amount chip on the add-expense sheet (budget).
   case expense(Record, SubmittedExpense)
+  /// An expense's amount changed on the edit page (budget): `replacement` (the edit's id, the
+  /// same instant, so the same period) takes the place of `target`, with `expense`'s amount.
+  case amend(target: Record, replacement: Record, SubmittedExpense)
+  /// An edit of the task list (steps). Removing a task removes its steps' completions from the
+  /// truth.
+  case editTasks(TaskEdit)
 }

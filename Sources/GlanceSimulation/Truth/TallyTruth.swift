@@ -39,7 +39,8 @@ struct TallyTruth: DomainModel {
       remove(target)
       deletes.append((action.time, target))
       return .remove(target: target)
-    case .appOpen:
+    case .appOpen, .appEdit:
+      // The tally has nothing to edit.
       return nil
     }
   }

@@ -12,8 +12,9 @@ public struct PlannedAction: Hashable, Sendable {
   public let kind: Kind
   /// The action's number in the plan (0, 1, 2, …): its identity in reports.
   public let ordinal: Int
-  /// The id a design gives the event it records for the action (a delete's own id, say), drawn
-  /// from the seeded `ids` stream (never from the system's UUID generator).
+  /// The id a design gives the event it records for the action (a delete's own id, say): a
+  /// function of the seed and ``time``, so that taking another action away never changes it; never the
+  /// system's UUID generator.
   public let eventID: EventID
 }
 
@@ -40,7 +41,9 @@ enum WorkloadPlanner {
   /// zone's piece), so a stay in one zone draws exactly what it always did.
   static func actions(scenario: Scenario, days: [Itinerary.DayPiece], seed: UInt64) -> [PlannedAction] {
     var stream = RandomStream.derived(root: seed, label: "workload")
-    var ids = RandomStream.derived(root: seed, label: "workload.ids")
+    let ids = Self.idKey(seed: seed)
+    // Edits were added later: their own stream leaves every other draw as it was.
+    var edits = RandomStream.derived(root: seed, label: "workload.edits")
     let workload = scenario.workload
     var drafts: [(Instant, PlannedAction.Kind)] = []
     for piece in days {
@@ -89,6 +92,11 @@ enum WorkloadPlanner {
         let opened = moment()
         keep(opened, [(opened, .appOpen(minutes: 2)), (opened.advanced(by: 30_000), .appDelete)])
       }
+      let editCount = workload.editsPerWeek / 7 + (edits.happens(Chance(numerator: UInt64(workload.editsPerWeek % 7), denominator: 7)) ? 1 : 0)
+      for _ in 0..<editCount {
+        let opened = Instant(millisecondsSince1970: edits.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1)))
+        keep(opened, [(opened, .appOpen(minutes: 2)), (opened.advanced(by: 30_000), .appEdit)])
+      }
       if workload.lateNightTaps {
         // The minutes around midnight: a widget tap before, one after, and one from the watch.
         let boundary = day.end
@@ -109,18 +117,19 @@ enum WorkloadPlanner {
       // Distinct instants: the legacy design identifies cigarettes by timestamp.
       let distinct = time > last ? time : last.advanced(by: 1)
       last = distinct
-      actions.append(PlannedAction(time: distinct, kind: kind, ordinal: ordinal, eventID: Self.eventID(at: distinct, &ids)))
+      actions.append(PlannedAction(time: distinct, kind: kind, ordinal: ordinal, eventID: Self.eventID(at: distinct, key: ids)))
     }
     return actions
   }
 
   /// The actions of a script, in its order (strictly increasing time, checked by
-  /// `Simulation.check`): action `i` gets ordinal `i` and the `i`-th id of the `ids` stream, as
-  /// the `i`-th drawn action would, so the script of a drawn run replays it exactly.
+  /// `Simulation.check`): action `i` gets ordinal `i` and the id of its instant, as a drawn
+  /// action at that instant would, so the script of a drawn run replays it exactly, and a
+  /// script with an action taken away gives every other action the id it had.
   static func actions(script: Script, seed: UInt64) -> [PlannedAction] {
-    var ids = RandomStream.derived(root: seed, label: "workload.ids")
+    let ids = Self.idKey(seed: seed)
     return script.actions.enumerated().map { ordinal, action in
-      PlannedAction(time: action.at, kind: action.kind, ordinal: ordinal, eventID: Self.eventID(at: action.at, &ids))
+      PlannedAction(time: action.at, kind: action.kind, ordinal: ordinal, eventID: Self.eventID(at: action.at, key: ids))
     }
   }
 
@@ -131,11 +140,19 @@ enum WorkloadPlanner {
       storeWriteFailures: script.storeWriteFailures, corruptedDefaults: script.corruptedDefaults)
   }
 
+  /// The key of a run's action ids: the first word of the seed's `workload.ids` stream.
+  static func idKey(seed: UInt64) -> UInt64 {
+    var stream = RandomStream.derived(root: seed, label: "workload.ids")
+    return stream.next()
+  }
+
   /// A time-ordered UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, version 7, 74 random bits
-  /// from the `ids` stream. Writers that mint time-ordered ids keep a replica's sorted insert an
-  /// append in the common case.
-  static func eventID(at time: Instant, _ stream: inout RandomStream) -> EventID {
+  /// of a stream seeded with the run's key and `time` (actions have distinct instants: from
+  /// 1970 on their ids differ in the time bits, before it in 74 random bits). Writers that mint time-ordered ids keep a replica's sorted insert an append
+  /// in the common case.
+  static func eventID(at time: Instant, key: UInt64) -> EventID {
     let milliseconds = UInt64(bitPattern: max(0, time.millisecondsSince1970)) & 0xFFFF_FFFF_FFFF
+    var stream = RandomStream(seed: key ^ UInt64(bitPattern: time.millisecondsSince1970))
     let high = stream.next()
     let low = stream.next()
     func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }

@@ -45,6 +45,28 @@ public struct BudgetApp<Log: EventLog>: PhoneEngine {
     reloads.reload(at: now)
   }
 
+  /// The person changes the expense `target` to `expense` on the edit page at `now`: a tombstone
+  /// `ids.tombstone` for the old expense and, at the old expense's own instant (an edit keeps
+  /// its date, so its period), a new expense `ids.replacement`, in one transaction: no surface
+  /// ever counts both or neither.
+  ///
+  /// - Throws: ``BudgetEditError/unknownExpense(_:)`` when `target` is not a live expense of the
+  ///   log (nothing written); what the log throws (nothing written).
+  public mutating func edit(
+    _ target: EventID, to expense: SubmittedExpense, ids: (tombstone: EventID, replacement: EventID), at now: Instant
+  ) throws {
+    guard let old = try log.replica().liveExpenses.first(where: { $0.id == target }) else {
+      throw BudgetEditError.unknownExpense(target)
+    }
+    let events = [
+      Event(id: ids.tombstone, kind: .remove(target: target), instant: now, origin: .app),
+      Event(id: ids.replacement, kind: .expense(amount: expense.amount, note: expense.name), instant: old.instant, origin: .app),
+    ]
+    // The budget has no peer: both events go to the log in one transaction, with no outbox.
+    _ = try log.receiveRetrying(events)
+    reloads.reload(at: now)
+  }
+
   /// The app came to the foreground: a reload is free, and replaces any the widgets' own
   /// schedules may have lost.
   public mutating func becameActive(at now: Instant) {

@@ -16,8 +16,8 @@ public import GlanceKernel
 ///   failed copy leaves both stores as they were or with part of the events merged, and the next
 ///   attempt merges the rest (merge is idempotent).
 public struct StepsApp<Log: EventLog>: PhoneEngine {
-  /// The tasks the person works through.
-  public var tasks: [StepTask] { views.store.tasks }
+  /// The task list before any edit (the list the app had before it wrote task events).
+  public var baseTasks: [StepTask] { views.store.tasks }
   /// What the app shows of each store (each keeps what it last read of its own).
   private let views: (legacy: StepsWidget, store: StepsWidget)
   /// The App Group store, once it exists.
@@ -59,6 +59,102 @@ public struct StepsApp<Log: EventLog>: PhoneEngine {
   /// - Throws: what the log throws; nothing was recorded then.
   public mutating func uncomplete(_ step: StepID, id: EventID, at now: Instant) throws {
     try record(Event(id: id, kind: .uncomplete(step: step), instant: now, origin: .app), at: now)
+  }
+
+  // MARK: Editing the task list
+
+  /// The person adds the task `task` titled `title` with `steps` (in that order) at `now`: it
+  /// goes to the end of the list (order one more than the largest listed). One transaction.
+  ///
+  /// `ids` hands out a new event id per call (`{ EventID(UUID()) }` in an app).
+  ///
+  /// - Throws: ``StepsEditError/blankTitle(_:)``, ``StepsEditError/taskExists(_:)`` (nothing
+  ///   written); what the log throws (nothing written).
+  public mutating func addTask(_ task: TaskID, title: String, steps: [StepID], at now: Instant, ids: () -> EventID) throws {
+    try Self.checkTitle(title)
+    let tasks = try progress().tasks
+    guard !tasks.contains(where: { $0.id == task }) else { throw StepsEditError.taskExists(task) }
+    let order = (tasks.map(\.order).max() ?? -1) + 1
+    var kinds: [EventKind] = [.defineTask(task, title: title, order: order)]
+    for (position, step) in steps.enumerated() { kinds.append(.defineStep(step, task: task, order: position)) }
+    try write(kinds, at: now, ids: ids)
+  }
+
+  /// The person adds `steps` at the end of task `task` at now. The task's steps are numbered
+  /// anew (0, 1, …), so a new step never shares a position with an old one (BabySteps numbered
+  /// a new step by the count of steps, which repeats a position after a removal). One
+  /// transaction.
+  ///
+  /// - Throws: ``StepsEditError/unknownTask(_:)`` (nothing written); what the log throws.
+  public mutating func addSteps(_ steps: [StepID], to task: TaskID, at now: Instant, ids: () -> EventID) throws {
+    let listed = try listedTask(task)
+    let kinds = (listed.steps + steps).enumerated().map { position, step in EventKind.defineStep(step, task: task, order: position) }
+    try write(kinds, at: now, ids: ids)
+  }
+
+  /// The person renames task `task` to `title` at `now`.
+  ///
+  /// - Throws: ``StepsEditError/blankTitle(_:)``, ``StepsEditError/unknownTask(_:)`` (nothing
+  ///   written); what the log throws.
+  public mutating func renameTask(_ task: TaskID, to title: String, at now: Instant, ids: () -> EventID) throws {
+    try Self.checkTitle(title)
+    let listed = try listedTask(task)
+    try write([.defineTask(task, title: title, order: listed.order)], at: now, ids: ids)
+  }
+
+  /// The person reorders the list at `now`: `tasks` is every listed task once, in its new order
+  /// (task `tasks[i]` gets order `i`). One transaction.
+  ///
+  /// - Throws: ``StepsEditError/notAReordering(_:)`` when `tasks` is not the listed tasks in
+  ///   some order (nothing written); what the log throws.
+  public mutating func reorderTasks(_ tasks: [TaskID], at now: Instant, ids: () -> EventID) throws {
+    let listed = try progress().tasks
+    guard tasks.count == listed.count, Set(tasks) == Set(listed.map(\.id)) else { throw StepsEditError.notAReordering(tasks) }
+    let titles = Dictionary(uniqueKeysWithValues: listed.map { ($0.id, $0.title) })
+    let kinds = tasks.enumerated().map { order, task in EventKind.defineTask(task, title: titles[task] ?? "", order: order) }
+    try write(kinds, at: now, ids: ids)
+  }
+
+  /// The person deletes task `task` at `now`, with its steps (their completions leave every
+  /// figure).
+  ///
+  /// - Throws: ``StepsEditError/unknownTask(_:)`` (nothing written); what the log throws.
+  public mutating func removeTask(_ task: TaskID, at now: Instant, ids: () -> EventID) throws {
+    _ = try listedTask(task)
+    try write([.removeTask(task)], at: now, ids: ids)
+  }
+
+  /// The person deletes step `step` at `now`, with its completion.
+  ///
+  /// - Throws: ``StepsEditError/unknownStep(_:)`` (nothing written); what the log throws.
+  public mutating func removeStep(_ step: StepID, at now: Instant, ids: () -> EventID) throws {
+    guard try progress().tasks.contains(where: { $0.steps.contains(step) }) else { throw StepsEditError.unknownStep(step) }
+    try write([.removeStep(step)], at: now, ids: ids)
+  }
+
+  private func listedTask(_ task: TaskID) throws -> StepTask {
+    guard let listed = try progress().tasks.first(where: { $0.id == task }) else { throw StepsEditError.unknownTask(task) }
+    return listed
+  }
+
+  private static func checkTitle(_ title: String) throws(StepsEditError) {
+    guard title.contains(where: { !$0.isWhitespace }) else { throw .blankTitle(title) }
+  }
+
+  /// Writes an edit's events to the active store in one transaction. The steps have no peer:
+  /// no outbox.
+  private mutating func write(_ kinds: [EventKind], at now: Instant, ids: () -> EventID) throws {
+    let events = kinds.map { Event(id: ids(), kind: $0, instant: now, origin: .app) }
+    if legacy != nil { _ = try legacy?.receiveRetrying(events) } else { _ = try store?.receiveRetrying(events) }
+    reloads.reload(at: now)
+  }
+
+  /// The progress now: ``baseTasks`` edited by the active store's task and step events, with
+  /// the completions of their steps.
+  ///
+  /// - Throws: what the log throws (see ``StepsWidget/progress(of:)``).
+  public func progress() throws -> StepProgress {
+    legacy != nil ? try views.legacy.progress(of: legacy) : try views.store.progress(of: store)
   }
 
   private mutating func record(_ event: Event, at now: Instant) throws {

@@ -7,17 +7,25 @@ public import GlanceKernel
 /// keeps the step completions it last read while the store does not change, when the store
 /// counts its changes (``ChangeCountingEventLog``).
 ///
+/// The task list is read from the store too: ``tasks`` (the list before any edit, such as an
+/// older version's fixed list) edited by the store's task and step events
+/// (`Replica.stepTasks(startingWith:)`), so the widget counts the steps the app counts, however
+/// the person added, removed, renamed or reordered them.
+///
 /// ## Laws
 /// - For every `t` in the two days after `now`, the entry in force is
 ///   `StepsDisplay(snapshot: s, at: t, calendar: calendar)` of the store's snapshot `s` as of
 ///   `now`.
-/// - Before the App Group store exists (`store == nil`) the widget shows an empty progress.
+/// - The snapshot's progress is `StepProgress(tasks: r.stepTasks(startingWith: tasks),
+///   completions: r.stepCompletions)` of the store's replica `r`.
+/// - Before the App Group store exists (`store == nil`) the widget shows the progress of
+///   ``tasks`` with no completion.
 public struct StepsWidget: Sendable {
-  /// The tasks the person works through.
+  /// The task list before any edit in the store.
   public let tasks: [StepTask]
   /// The widget's budget: charged reloads a day.
   public let refreshBudget: Int
-  private let completions = DerivedValue<Int, [StepID: Instant]>()
+  private let progress = DerivedValue<Int, StepProgress>()
 
   /// A provider for `tasks`, for a widget whose budget is `refreshBudget` charged reloads a day.
   ///
@@ -45,13 +53,22 @@ public struct StepsWidget: Sendable {
     StepsDisplay(snapshot: try snapshot(of: store, at: now, in: calendar), at: now, calendar: calendar)
   }
 
-  /// The dated snapshot of `store`'s completions (none when there is no store).
+  /// The dated snapshot of `store`'s progress (``tasks`` with no completion when there is no
+  /// store).
   func snapshot(of store: (some EventLog)?, at now: Instant, in calendar: ZoneCalendar) throws -> StepsSnapshot {
-    let completions = try store.map { store in try self.completions.value(of: store, key: 0) { try store.replica().stepCompletions } } ?? [:]
-    do {
-      return StepsSnapshot(progress: try StepProgress(tasks: tasks, completions: completions), asOf: now, calendar: calendar)
-    } catch {
-      preconditionFailure("the tasks were checked when the provider was made: \(error)")
+    StepsSnapshot(progress: try progress(of: store), asOf: now, calendar: calendar)
+  }
+
+  /// The progress of `store`'s task list and completions.
+  ///
+  /// - Throws: what the log throws; `ProgressError.completionOutOfRange` for a step the store
+  ///   says was completed outside the years 1–9999 (a list derived from checked ``tasks``
+  ///   repeats no id, so no other `ProgressError` can arise).
+  public func progress(of store: (some EventLog)?) throws -> StepProgress {
+    guard let store else { return try StepProgress(tasks: tasks, completions: [:]) }
+    return try self.progress.value(of: store, key: 0) {
+      let replica = try store.replica()
+      return try StepProgress(tasks: replica.stepTasks(startingWith: tasks), completions: replica.stepCompletions)
     }
   }
 }

@@ -89,9 +89,11 @@ struct KnownFailuresTests {
     #expect(try Self.legacy().violation(.refreshBudget) != nil)
   }
 
-  @Test("babysteps-widget: yesterday's \"today\" shown after midnight until the next reload (rollover)")
+  /// (In `default` the store move, cut before `-wal` is copied, loses the task-list edits of the
+  /// first day: the widget is wrong from then on, and no midnight is judged apart from that.)
+  @Test("babysteps-widget: yesterday's \"today\" shown after midnight until the next reload (rollover, no-midnight)")
   func stepsYesterdayAfterMidnight() throws {
-    let steps = try #require(try Self.outcome.get().result(.babystepsWidget, domain: .steps))
+    let steps = try #require(try SimulationFixtures.outcome("no-midnight", strategies: [.babystepsWidget]).result(.babystepsWidget, domain: .steps))
     let violation = try #require(steps.violation(.rollover))
     #expect(violation.surface == .widget && violation.field == "progress.completedToday", "\(violation.detail)")
     #expect(violation.expected.hasPrefix("today 0/") && !violation.found.hasPrefix("today 0/"), "\(violation.detail)")
@@ -107,10 +109,19 @@ struct KnownFailuresTests {
     #expect(converged.violations.isEmpty, "\(converged.violations.map(\.detail))")
   }
 
+  /// Scripted: one expense on the first day, then nothing, so that no unsynced expense (the
+  /// "+" sheet, an edit, a delete) is what the rollover check finds at a day boundary.
   @Test("pulpe-widget: the old period, then the empty state, after a pay-period boundary (rollover)",
         arguments: ["default", "year-end"])
   func budgetAfterPeriodBoundary(_ scenario: String) throws {
-    let outcome = try SimulationFixtures.outcome(scenario)
+    var quiet = try SimulationFixtures.scenario(scenario)
+    quiet.domains = [.budget]
+    let start = try #require(try ZoneCalendar(identifier: quiet.zone).dayInterval(of: quiet.start)).start
+    let nine = start.advanced(by: 9 * Instant.millisecondsPerHour)
+    quiet.script = Script(actions: [
+      ScriptedAction(at: nine, kind: .appOpen(minutes: 5)), ScriptedAction(at: nine.advanced(by: 60_000), kind: .appTap),
+    ])
+    let outcome = try Simulation.run(SimulationRequest(scenario: quiet, days: 30, seed: 42, strategies: [.pulpeWidget, .converged]))
     let budget = try #require(outcome.result(.pulpeWidget, domain: .budget))
     let violation = try #require(budget.violation(.rollover))
     // The new period's figures are due; the widget shows the old period's (money by the kernel).

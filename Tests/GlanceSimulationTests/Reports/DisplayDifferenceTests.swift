@@ -9,7 +9,7 @@ struct DisplayDifferenceTests {
   static func display(_ completions: [StepID: Instant]) throws -> Display {
     let calendar = try ZoneCalendar(identifier: "Europe/Zurich")
     let now = Instant(millisecondsSince1970: 1_773_907_200_000)
-    let snapshot = StepsSnapshot(progress: StepsPlan.progress(completions), asOf: now, calendar: calendar)
+    let snapshot = StepsSnapshot(progress: StepsPlan.progress(StepsPlan.tasks, completions), asOf: now, calendar: calendar)
     return .steps(StepsDisplay(snapshot: snapshot, at: now, calendar: calendar))
   }
 
@@ -17,7 +17,7 @@ struct DisplayDifferenceTests {
   func nextStepCompletedCount() throws {
     let yesterday = Instant(millisecondsSince1970: 1_773_700_000_000)
     // Task 1's step 1 stays open; its steps 3, then 3 and 4, are done (days ago: today's counts agree).
-    let steps = StepsPlan.steps
+    let steps = StepsPlan.tasks.flatMap(\.steps)
     let one = try Self.display([steps[2]: yesterday])
     let two = try Self.display([steps[2]: yesterday, steps[3]: yesterday.advanced(by: 1)])
     let differences = two.differences(from: one)

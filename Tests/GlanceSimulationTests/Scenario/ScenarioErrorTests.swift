@@ -15,7 +15,7 @@ struct ScenarioErrorTests {
   ]
   static let workloadKeys = [
     "wakeHour", "sleepHour", "appSessionsPerDay", "tapsPerSession", "widgetTapsPerDay",
-    "watchTapsPerDay", "deletesPerWeek", "lateNightTaps", "busyDays",
+    "watchTapsPerDay", "deletesPerWeek", "editsPerWeek", "lateNightTaps", "busyDays",
   ]
   static let nameExpectation =
     "a name of 1 to 64 ASCII letters, digits, '.', '-' or '_', "

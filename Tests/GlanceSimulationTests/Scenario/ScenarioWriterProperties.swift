@@ -48,6 +48,7 @@ struct ScenarioWriterProperties {
     workload.widgetTapsPerDay = random.below(201)
     workload.watchTapsPerDay = random.below(201)
     workload.deletesPerWeek = random.below(101)
+    workload.editsPerWeek = random.below(101)
     workload.lateNightTaps = random.below(2) == 0
     workload.busyDays = (0..<random.below(4)).map { _ in random.below(1000) }
     return random.below(3) == 0 ? Workload() : workload

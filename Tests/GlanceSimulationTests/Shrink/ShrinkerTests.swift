@@ -39,7 +39,7 @@ struct KnownFailure: Sendable, CustomTestStringConvertible {
 
   /// BabySteps' widget shows yesterday's "today" after midnight (cheap to shrink: one strategy, steps).
   static let stepsRollover = KnownFailure(
-    scenario: "default", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .rollover
+    scenario: "no-midnight", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .rollover
   ) { $0.surface == .widget && $0.field == "progress.completedToday" }
 
   /// BabySteps' store move deletes the data when the copy fails.
@@ -63,9 +63,16 @@ struct KnownFailure: Sendable, CustomTestStringConvertible {
     KnownFailure(scenario: "default", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .refreshBudget) { _ in true },
     // (In `default` its first is now the busy day's exhausted budget: more than 20 events by nature.)
     KnownFailure(scenario: "year-end", days: 30, strategy: .pulpeWidget, domain: .budget, invariant: .convergence) { _ in true },
+    // The "+" sheet, an edit or a delete left unsynced at a day boundary.
     KnownFailure(scenario: "default", days: 30, strategy: .pulpeWidget, domain: .budget, invariant: .rollover) {
-      $0.surface == .widget && $0.field == "period"
+      $0.surfaces.contains(.yearWidget) && $0.field?.hasPrefix("cells[") == true
     },
+    // A deleted task's completed steps stay in the store, orphaned, and keep counting.
+    KnownFailure(scenario: "default", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .noDoubleCount) {
+      kinds($0).contains("appTap")
+    },
+    // A soft delete whose undo toast a kill cut short: the backend keeps the expense.
+    KnownFailure(scenario: "year-end", days: 30, strategy: .pulpeWidget, domain: .budget, invariant: .noDoubleCount) { _ in true },
     KnownFailure(scenario: "no-midnight", days: 30, strategy: .mirrorsmokerLegacy, domain: .tally, invariant: .noDoubleCount) {
       kinds($0).contains("widgetTap")
     },
