@@ -24,7 +24,13 @@ import GlanceKernel
 ///   the numerator is too high ("5/2" is possible); the activity history counts orphans too.
 ///   The typed display cannot draw more steps done than steps: such a figure is drawn as every
 ///   step done (still not the truth). Removing a single step has no caller in any view, so the
-///   person never does it.
+///   person never does it; adding N steps is N `addStep(to:)` calls, each a save, a snapshot and
+///   a reload;
+/// - only the small progress-summary widget was built (`.systemSmall`; it draws today's count
+///   and the total): the lock-screen inline, the 7/14-day activity and the next-step widgets are
+///   plans in `docs/WIDGET_DESIGN_PLAN.md` on no branch, so they are not simulated. Nothing
+///   reloads the widget at launch or when the day changes; `TaskListView`'s `onAppear` rewrites
+///   the snapshot without a reload.
 struct BabyStepsWidget: SyncDesign {
   static let name = "babysteps-widget"
   static let domain = Domain.steps
@@ -106,13 +112,24 @@ struct BabyStepsWidget: SyncDesign {
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
-    var changed = context
     switch deed {
-    case .complete(let step, let record): changed.completions[step] = record.instant
-    case .uncomplete(let step, _): changed.completions[step] = nil  // un-completing clears completedAt (§1.1)
-    case .editTasks(let edit): changed.apply(edit)
+    case .complete(let step, let record): mutate(world: &world) { $0.completions[step] = record.instant }
+    case .uncomplete(let step, _): mutate(world: &world) { $0.completions[step] = nil }  // clears completedAt (§1.1)
+    case .editTasks(.addSteps(let task, let steps, let firstOrder)):
+      // The add-steps sheet calls addStep(to:) once per step: a save, a snapshot and a reload each.
+      for (index, step) in steps.enumerated() {
+        mutate(world: &world) { $0.apply(.addSteps(task: task, steps: [step], firstOrder: firstOrder + index)) }
+      }
+    case .editTasks(let edit): mutate(world: &world) { $0.apply(edit) }
     default: preconditionFailure("the steps model does not make \(deed)")
     }
+  }
+
+  /// One `TaskViewModel` mutation: the change to the model context, `try? save()`,
+  /// `syncProgressToWidget()`, `reloadAllTimelines()`.
+  private mutating func mutate(world: inout World, _ change: (inout BabyStepsData) -> Void) {
+    var changed = context
+    change(&changed)
     pending = changed
     // try? modelContext.save(): a failure is ignored and the change stays pending.
     if !world.phoneCommitFails() {
@@ -126,13 +143,19 @@ struct BabyStepsWidget: SyncDesign {
     version += 1
     // syncProgressToWidget: fetchProgress on the app's context, unsaved changes and orphans
     // included, then reloadAllTimelines().
-    let progress = changed.progress
-    let orphansToday = changed.orphans.count { world.today.contains($0) }
-    snapshot = (
+    snapshot = Self.snapshot(of: changed, world: world)
+    world.requestReload(context: .appInForeground)
+  }
+
+  /// `syncProgressToWidget`'s snapshot of `data` now: today's completions with the orphans (the
+  /// global step fetch), the listed tasks' steps, completed tasks, tasks.
+  private static func snapshot(of data: BabyStepsData, world: World) -> (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int) {
+    let progress = data.progress
+    let orphansToday = data.orphans.count { world.today.contains($0) }
+    return (
       progress.completedToday(at: world.now, in: world.calendar) + orphansToday, progress.totalSteps, progress.completedTasks,
       progress.totalTasks
     )
-    world.requestReload(context: .appInForeground)
   }
 
   mutating func storeMoveDayBegins(world: inout World) {
@@ -148,6 +171,9 @@ struct BabyStepsWidget: SyncDesign {
   static let checkpointCommits = 1_000
 
   mutating func appBecameActive(world: inout World) {
+    // TaskListView's onAppear writes the snapshot again (after a new day, today's count anew),
+    // with no reload: no code reloads the widget at launch or when the day changes.
+    defer { snapshot = Self.snapshot(of: context, world: world) }
     guard updateInstalled, let legacy = legacyStore else { return }
     // migrateStoreIfNeeded: only when the target does not exist yet; each copy's error ignored.
     // A kill before a step (the scenario's interruption) leaves what the steps before it did.
