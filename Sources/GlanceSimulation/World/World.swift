@@ -252,7 +252,7 @@ public struct World {
   static func describe(_ event: WorldEvent) -> String {
     switch event {
     case .action(let action): return "action #\(action.ordinal) \(action.kind)"
-    case .appClose: return "app to background"
+    case .appClose(let session): return "the app session of action #\(session) ends"
     case .step(let process, let step): return "\(process) step \(step)"
     case .kill(let process): return "kill of the \(process) armed"
     case .killDeadline(let process): return "armed kill of the \(process): deadline"
