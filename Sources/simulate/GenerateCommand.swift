@@ -10,14 +10,18 @@ struct GenerateCommand: ParsableCommand {
     discussion: """
       Example:
         simulate generate --seed 47 --out generated-47.yaml
-      writes the scenario `simulate --scenario generated --seed 47` and the seed's line of
-      `simulate sweep --scenario generated` play; `simulate --scenario generated-47.yaml` replays it.
-      Without --out the scenario is printed.
+      writes the scenario `simulate --scenario generated --seed 47` and the seed's line of `simulate sweep --scenario generated` play; `simulate --scenario generated-47.yaml` replays it. Without --out the scenario is printed.
 
-      Exit codes: 0 written; 64 a usage error; 74 the file could not be written.
+      Exit codes:
+        0   written
+        64  a usage error
+        74  the file could not be written
       """)
 
-  @Option(name: .long, help: ArgumentHelp("The seed the scenario is drawn from.", valueName: "seed"))
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("The seed the scenario is drawn from, 0 to 2^64-1.", valueName: "seed"),
+    transform: ArgumentParsers.seed)
   var seed: UInt64
 
   @Option(name: .long, help: ArgumentHelp("The file to write; standard output by default.", valueName: "path"))
@@ -33,8 +37,8 @@ struct GenerateCommand: ParsableCommand {
     do {
       try text.write(toFile: out, atomically: true, encoding: .utf8)
     } catch {
-      FileHandle.standardError.write(Data("Error: cannot write \(out): \(error)\n".utf8))
-      throw ExitCode(74)
+      printError("cannot write \(out): \(OutputFolder.reason(of: error))")
+      throw ExitCode.ioFailure
     }
     print("scenario: \(out)")
   }

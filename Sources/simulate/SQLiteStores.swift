@@ -1,10 +1,11 @@
+import ArgumentParser
 import Foundation
 import GlanceKernel
 import GlanceSimulation
 import GlanceStore
 
-/// `--store`: where the converged design keeps its devices' stores.
-enum StoreChoice: String, CaseIterable {
+/// `--store`: where the converged design keeps its devices' stores (`--help` lists the values).
+enum StoreChoice: String, CaseIterable, ExpressibleByArgument {
   /// The kernel's replicas in memory (the default).
   case memory
   /// GlanceStore's SQLite `EventStore`: a new database file per store and per run, in a

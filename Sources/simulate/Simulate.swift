@@ -15,17 +15,56 @@ struct Simulate: ParsableCommand {
         simulate --days 30 --seed 42
       writes Reports/default-seed42-days30/report.md and report.json.
 
-      A failure of a strategy expected to converge is shrunk to a small scenario file in the
-      report's shrunk/ folder, which the report links and `simulate --scenario <file>` replays
-      (--shrink shrinks the legacy designs' failures too).
+      The built-in scenarios (`simulate list` names them) are the files of Simulations/ as they were when simulate was built, so it runs from any folder; --scenarios <dir> reads <dir>/<name>.yaml instead, and --scenario <file>.yaml any file.
 
-      Exit codes: 0 every strategy expected to converge did; 1 one of them violated an invariant;
-      2 --check-determinism found two runs that differ; 64 a usage error; 70 a failure could not
-      be shrunk; 74 a store of --store sqlite could not be created or failed.
+      A report folder is named <scenario>-seed<seed>-days<days>. When --out already holds that folder for a different scenario of the same name, nothing is written and simulate exits 64: rename one of the scenarios, or choose another --out.
+
+      A failure of a strategy expected to converge is shrunk to a small scenario file in the report's shrunk/ folder, which the report links and `simulate --scenario <file>` replays (--shrink shrinks the legacy designs' failures too).
+
+      Exit codes:
+        0   every strategy expected to converge did
+        1   one of them broke an invariant
+        2   --check-determinism found two runs that differ
+        64  a usage error: a bad option or scenario, or a report folder clash
+        70  an internal limit was reached, or a failure could not be shrunk
+        74  the report, or a store of --store sqlite, could not be written
       """,
     version: GlanceVersion.string,
     subcommands: [Run.self, SweepCommand.self, MergeCommand.self, GenerateCommand.self, List.self],
     defaultSubcommand: Run.self)
+
+  /// ArgumentParser's `main`, except that an error no command expected (anything but an
+  /// `ExitCode` or one of ArgumentParser's) ends the run with one `Error:` line and exit 70,
+  /// never with the exit 1 that means a broken invariant.
+  static func main() {
+    var command: any ParsableCommand
+    do {
+      command = try parseAsRoot()
+    } catch {
+      exit(withError: error)
+    }
+    do {
+      try command.run()
+    } catch {
+      // ArgumentParser's own errors (help, usage) and the exit codes thrown on purpose keep
+      // their codes; only what ArgumentParser would end with a bare exit 1 is internal.
+      guard !(error is ExitCode), exitCode(for: error) == .failure else { exit(withError: error) }
+      printError("internal: \(error)")
+      exit(withError: ExitCode.internalFailure)
+    }
+  }
+}
+
+extension ExitCode {
+  /// The exit code of a simulation that could not run: 74 for a failed store (the machine, not
+  /// the request), 70 for an internal limit, 64 for a request that cannot be played.
+  init(_ error: SimulationError) {
+    switch error {
+    case .storeFailed: self = .ioFailure
+    case .eventLimitExceeded: self = .internalFailure
+    default: self = .usage
+    }
+  }
 }
 
 /// The default subcommand: one run, its reports, its verdict.
@@ -35,7 +74,11 @@ struct Run: ParsableCommand {
 
   @OptionGroup var plan: ScenarioOptions
 
-  @Option(name: .long, help: ArgumentHelp("The root seed; the scenario's `seed`, else drawn and printed.", valueName: "seed"))
+  // `.unconditional`: `--seed -5` is refused for its sign, not reported as a missing value.
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("The root seed, from 0 to 2^64-1; the scenario's `seed`, else drawn and printed.", valueName: "seed"),
+    transform: ArgumentParsers.seed)
   var seed: UInt64?
 
   @Option(name: .long, help: ArgumentHelp("The folder the report folder is written into.", valueName: "dir"))
@@ -43,10 +86,8 @@ struct Run: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp(
-      "Where the converged design keeps its stores: memory, or sqlite (GlanceStore, a temporary database per store and per run).",
-      valueName: "memory|sqlite"))
-  var store: String = StoreChoice.memory.rawValue
+    help: "Where the converged design keeps its stores: in memory, or on SQLite (GlanceStore, a temporary database per store and per run).")
+  var store: StoreChoice = .memory
 
   @Flag(name: .long, help: "Print every violation's trace to standard output.")
   var trace = false
@@ -59,38 +100,32 @@ struct Run: ParsableCommand {
     help: "Shrink every violation, the legacy designs' too, to a small scenario in shrunk/ (failures of a strategy expected to converge are always shrunk).")
   var shrink = false
 
-  func validate() throws {
-    guard StoreChoice(rawValue: store) != nil else {
-      let known = StoreChoice.allCases.map(\.rawValue).joined(separator: ", ")
-      throw ValidationError("--store \(store) is unknown; expected one of: \(known).")
-    }
-  }
-
   func run() throws {
     let loaded = try plan.load(seed: seed)
     let chosenSeed = seed ?? loaded.seed ?? Self.drawSeed()
     if seed == nil, loaded.seed == nil { print("seed: \(chosenSeed)") }
+    // Before the run, so that an unwritable --out costs no simulated day.
+    try OutputFolder.prepare(out)
     let request = SimulationRequest(
       scenario: loaded, days: plan.days(of: loaded), seed: chosenSeed, strategies: plan.strategies)
-    let choice = StoreChoice(rawValue: store) ?? .memory
-    var report = try Self.report(request, reference: plan.scenario, store: choice)
+    var report = try Self.report(request, reference: plan.reference, store: store)
     if checkDeterminism {
-      let again = try Self.report(request, reference: plan.scenario, store: choice)
+      let again = try Self.report(request, reference: plan.reference, store: store)
       guard report.markdown == again.markdown, try report.json() == again.json() else {
         print("determinism: MISMATCH between two runs of the same request")
-        throw ExitCode(2)
+        throw ExitCode.determinismMismatch
       }
       print("determinism: two runs gave byte-identical reports")
     }
     report.shrunk = try Self.shrinkFailures(of: report.outcome, all: shrink)
-    let folder = try report.write(into: out)
+    let folder = try ReportFolders.write(report, into: out)
     print("report: \(folder)/report.md")
     for small in report.shrunk {
       print("shrunk: \(small.strategy) (\(small.domain.rawValue)) \(small.invariant.rawValue): \(small.originalEventCount) → \(small.eventCount) event\(small.eventCount == 1 ? "" : "s"), \(small.request.days) day\(small.request.days == 1 ? "" : "s"): \(folder)/\(Report.shrunkFile(small))")
     }
     for result in report.outcome.results {
       let failed = result.violations.map { "\($0.invariant.rawValue) ×\($0.occurrences)" }
-      print("\(result.strategy): \(failed.isEmpty ? "all invariants hold" : failed.joined(separator: ", "))")
+      print("\(result.strategy) (\(result.domain.rawValue)): \(failed.isEmpty ? "all invariants hold" : failed.joined(separator: ", "))")
       if trace {
         for violation in result.violations {
           print("  \(violation.invariant.rawValue) first at \(violation.time): \(violation.detail)")
@@ -102,14 +137,14 @@ struct Run: ParsableCommand {
       let failing = report.outcome.results.filter(\.failsExpectation).map(\.strategy)
       print("verdict: FAIL (\(failing.joined(separator: ", ")) expected to converge)")
       print("reproduce: \(report.replayCommand(strategy: failing.first))")
-      throw ExitCode(1)
+      throw ExitCode.invariantBroken
     }
     print("verdict: pass")
   }
 
   /// The violations to shrink: those of strategies expected to converge, or with `all` every
   /// one, each shrunk (in memory) from the outcome's request.
-  static func shrinkFailures(of outcome: SimulationOutcome, all: Bool) throws -> [ShrinkResult] {
+  static func shrinkFailures(of outcome: SimulationOutcome, all: Bool) throws(ExitCode) -> [ShrinkResult] {
     var shrunk: [ShrinkResult] = []
     for result in outcome.results where all || result.failsExpectation {
       guard let strategy = StrategyName(rawValue: result.strategy) else { continue }
@@ -117,8 +152,8 @@ struct Run: ParsableCommand {
         do {
           shrunk.append(try Shrinker.shrink(outcome.request, strategy: strategy, domain: result.domain, invariant: violation.invariant))
         } catch {
-          FileHandle.standardError.write(Data("Error: shrinking \(result.strategy) \(violation.invariant.rawValue): \(error)\n".utf8))
-          throw ExitCode(70)
+          printError("shrinking \(result.strategy) \(violation.invariant.rawValue): \(error)")
+          throw .internalFailure
         }
       }
     }
@@ -127,26 +162,28 @@ struct Run: ParsableCommand {
 
   /// Runs `request` with its stores in `store` (SQLite: a new temporary folder for this run,
   /// removed after it).
-  static func report(_ request: SimulationRequest, reference: String, store: StoreChoice) throws -> Report {
-    do {
-      switch store {
-      case .memory:
-        return Report(outcome: try Simulation.run(request), scenarioReference: reference)
-      case .sqlite:
-        let stores: SQLiteStores
-        do {
-          stores = try SQLiteStores()
-        } catch {
-          FileHandle.standardError.write(Data("Error: --store sqlite: no folder for the databases: \(error)\n".utf8))
-          throw ExitCode(74)
-        }
-        defer { stores.remove() }
-        return Report(outcome: try Simulation.run(request, store: stores.backend), scenarioReference: reference)
+  static func report(_ request: SimulationRequest, reference: String, store: StoreChoice) throws(ExitCode) -> Report {
+    var stores: SQLiteStores? = nil
+    if store == .sqlite {
+      do {
+        stores = try SQLiteStores()
+      } catch {
+        printError("--store sqlite: no folder for the databases: \(error)")
+        throw .ioFailure
       }
-    } catch let error as SimulationError {
-      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-      if case .storeFailed = error { throw ExitCode(74) }  // the machine, not the request
-      throw ExitCode(64)
+    }
+    defer { stores?.remove() }
+    do throws(SimulationError) {
+      let outcome: SimulationOutcome
+      if let stores {
+        outcome = try Simulation.run(request, store: stores.backend)
+      } else {
+        outcome = try Simulation.run(request)
+      }
+      return Report(outcome: outcome, scenarioReference: reference)
+    } catch {
+      printError("\(error)")
+      throw ExitCode(error)
     }
   }
 
@@ -161,11 +198,22 @@ struct Run: ParsableCommand {
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "List the scenarios, strategies and invariants.")
 
-  @Option(name: .long, help: ArgumentHelp("The folder holding the scenario files.", valueName: "dir"))
-  var scenarios: String = "Simulations"
+  @Option(
+    name: .long,
+    help: ArgumentHelp("List the scenario files of this folder instead of the built-in scenarios.", valueName: "dir"))
+  var scenarios: String?
+
+  func validate() throws {
+    if let scenarios { try ScenarioOptions.checkFolder(scenarios) }
+  }
 
   func run() throws {
-    print("scenarios: \(ScenarioLoader.availableScenarios(in: scenarios).joined(separator: ", "))")
+    if let scenarios {
+      let names = ScenarioLoader.availableScenarios(in: scenarios)
+      print("scenarios: \(names.isEmpty ? "none (\(scenarios) holds no <name>.yaml file)" : names.joined(separator: ", "))")
+    } else {
+      print("scenarios: \(ScenarioLoader.builtInNames.joined(separator: ", "))")
+    }
     print("strategies: \(StrategyName.allCases.map(\.rawValue).joined(separator: ", "))")
     print("invariants: \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))")
   }

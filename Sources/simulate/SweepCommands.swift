@@ -10,32 +10,38 @@ struct SweepCommand: ParsableCommand {
     discussion: """
       Example:
         simulate sweep --seeds 1...10000 --jobs 2
-      writes Reports/sweep-default-seeds1-10000-days30/ with lines.jsonl (one JSON line per seed
-      and strategy), shard.json, sweep.md and sweep.json.
+      writes Reports/sweep-default-seeds1-10000-days30/ with lines.jsonl (one JSON line per seed and strategy), shard.json, sweep.md and sweep.json.
 
-      With --scenario generated every seed plays its own scenario, drawn by the generator across
-      every field's documented range; `simulate --scenario generated --seed S` replays one and
-      `simulate generate --seed S` writes it as a file.
+      With --scenario generated every seed plays its own scenario, drawn by the generator across every field's documented range; `simulate --scenario generated --seed S` replays one and `simulate generate --seed S` writes it as a file.
 
-      Shards: --shard K/N runs the seeds s with (s - first) mod N = K - 1 into a folder named
-      ...-shardKofN; `simulate merge` combines the N folders into the report of the whole sweep,
-      byte for byte. The same binary, scenario, days, seeds and strategies give the same lines on
-      any machine and with any --jobs.
+      Shards: --shard K/N runs the seeds s with (s - first) mod N = K - 1 into a folder named ...-shardKofN; `simulate merge` combines the N folders into the report of the whole sweep, byte for byte. The same binary, scenario, days, seeds and strategies give the same lines on any machine and with any --jobs. A sweep spans at most 100000000 seeds; they are drawn one after another, never listed first.
 
-      Exit codes: 0 every strategy expected to converge did on every seed; 1 one of them broke an
-      invariant on some seed; 64 a usage error; 74 the report could not be written.
+      A sweep folder is named after the scenario's name; when --out already holds it for a different scenario of the same name, nothing runs and sweep exits 64.
+
+      Exit codes:
+        0   every strategy expected to converge did on every seed
+        1   one of them broke an invariant on some seed
+        64  a usage error: a bad option or scenario, or a sweep folder clash
+        70  an internal limit was reached
+        74  the sweep could not be written
       """)
 
-  @Option(name: .long, help: ArgumentHelp("The seeds, A...B or one seed.", valueName: "A...B"))
-  var seeds: String
+  @Option(
+    name: .long, parsing: .unconditional, help: ArgumentHelp("The seeds, A...B or one seed.", valueName: "A...B"),
+    transform: ArgumentParsers.seeds)
+  var seeds: ClosedRange<UInt64>
 
   @OptionGroup var plan: ScenarioOptions
 
-  @Option(name: .long, help: ArgumentHelp("Seeds run at once (threads); the machine's active cores by default.", valueName: "n"))
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("Seeds run at once (threads), from 1 to 256; the machine's active cores by default.", valueName: "n"))
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-  @Option(name: .long, help: ArgumentHelp("Run shard K of N (1-based).", valueName: "K/N"))
-  var shard: String = "1/1"
+  @Option(
+    name: .long, parsing: .unconditional, help: ArgumentHelp("Run shard K of N (1-based); the whole range, 1/1, by default.", valueName: "K/N"),
+    transform: ArgumentParsers.shard)
+  var shard: SweepShard = .whole
 
   @Option(name: .long, help: ArgumentHelp("The folder the sweep's folder is written into.", valueName: "dir"))
   var out: String = "Reports"
@@ -44,20 +50,8 @@ struct SweepCommand: ParsableCommand {
   var noProgress = false
 
   func validate() throws {
-    do throws(SweepError) {
-      _ = try SeedRange.parse(seeds)
-      _ = try SweepShard(parsing: shard)
-      guard (1...Sweep.jobsMax).contains(jobs) else { throw SweepError.badJobs(jobs) }
-    } catch {
-      throw ValidationError("--\(Self.option(of: error)): \(error)")
-    }
-  }
-
-  private static func option(of error: SweepError) -> String {
-    switch error {
-    case .badSeedRange: return "seeds"
-    case .badShard: return "shard"
-    default: return "jobs"
+    guard (1...Sweep.jobsMax).contains(jobs) else {
+      throw ValidationError("--jobs: \(SweepError.badJobs(jobs))")
     }
   }
 
@@ -66,38 +60,39 @@ struct SweepCommand: ParsableCommand {
     let days: Int
     if plan.isGenerated {
       days = plan.days ?? Simulation.defaultDays
-      request = .generated(
-        days: days, seeds: try SeedRange.parse(seeds), shard: try SweepShard(parsing: shard), strategies: plan.strategies)
+      request = .generated(days: days, seeds: seeds, shard: shard, strategies: plan.strategies)
     } else {
       let loaded = try plan.load()
       days = plan.days(of: loaded)
       request = SweepRequest(
-        scenario: loaded, scenarioReference: plan.scenario, days: days, seeds: try SeedRange.parse(seeds),
-        shard: try SweepShard(parsing: shard), strategies: plan.strategies)
+        scenario: loaded, scenarioReference: plan.reference, days: days, seeds: seeds, shard: shard,
+        strategies: plan.strategies)
     }
+    // Before the seeds run: the folder must be writable, and not another scenario's sweep.
+    try OutputFolder.prepare(out)
+    let folder = (out as NSString).appendingPathComponent(SweepFolder.defaultName(SweepManifest(request, lines: 0)))
+    try ReportFolders.checkSweepOwner(of: folder, for: SweepManifest(request, lines: 0))
     let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
     let clock = ContinuousClock()
     let started = clock.now
     let lines: [SweepLine]
-    do {
+    do throws(SimulationError) {
       lines = try SweepRunner.run(request, jobs: jobs, progress: bar.enabled ? bar.update : nil)
     } catch {
       bar.finish()
-      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-      if case SimulationError.storeFailed = error { throw ExitCode(74) }
-      throw ExitCode(64)
+      printError("\(error)")
+      throw ExitCode(error)
     }
     bar.finish()
     let elapsed = started.duration(to: clock.now)
     let manifest = SweepManifest(request, lines: lines.count)
-    let folder = (out as NSString).appendingPathComponent(SweepFolder.defaultName(manifest))
     let report = try SweepOutput.write(manifest, lines: lines, into: folder)
     let seedCount = request.shardSeeds.count
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     print("sweep: \(seedCount) seeds × \(manifest.strategies.count) strategies × \(days) days with \(jobs) jobs in "
-      + String(format: "%.1f s (%.0f seed-days/s)", seconds, Double(seedCount * days) / max(seconds, 1e-9)))
+      + String(format: "%.1f s (%.0f seed-days/s)", seconds, Double(seedCount) * Double(days) / max(seconds, 1e-9)))
     SweepOutput.summarize(report, folder: folder)
-    if report.failsExpectation { throw ExitCode(1) }
+    if report.failsExpectation { throw ExitCode.invariantBroken }
   }
 }
 
@@ -109,13 +104,14 @@ struct MergeCommand: ParsableCommand {
     discussion: """
       Example:
         simulate merge shards/sweep-default-seeds1-10000-days30-shard*of4
-      writes Reports/sweep-default-seeds1-10000-days30/, byte for byte what the sweep run whole
-      writes. Every shard 1/N … N/N must be given once, all from one binary, scenario, day count,
-      seed range and strategy list; otherwise nothing is written.
+      writes Reports/sweep-default-seeds1-10000-days30/, byte for byte what the sweep run whole writes. Every shard 1/N … N/N must be given once, all from one binary, scenario, day count, seed range and strategy list; otherwise nothing is written. Nor is it when --out already holds the sweep's folder for a different scenario of the same name.
 
-      Exit codes: 0 every strategy expected to converge did on every seed; 1 one of them broke an
-      invariant on some seed; 64 a usage error; 65 the folders cannot be merged (the message names
-      the folder and why); 74 the report could not be written.
+      Exit codes:
+        0   every strategy expected to converge did on every seed
+        1   one of them broke an invariant on some seed
+        64  a usage error: no folder given, or a sweep folder clash
+        65  the folders cannot be merged (the message names the folder and why)
+        74  the merged sweep could not be written
       """)
 
   @Argument(help: ArgumentHelp("The shards' folders, as `simulate sweep --shard` wrote them.", valueName: "dir"))
@@ -129,25 +125,27 @@ struct MergeCommand: ParsableCommand {
     do {
       merged = try SweepFolder.merge(folders)
     } catch {
-      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-      throw ExitCode(error == .nothingToMerge ? 64 : 65)
+      printError("\(error)")
+      throw error == .nothingToMerge ? ExitCode.usage : ExitCode.unmergeable
     }
+    try OutputFolder.prepare(out)
     let folder = (out as NSString).appendingPathComponent(SweepFolder.defaultName(merged.manifest))
+    try ReportFolders.checkSweepOwner(of: folder, for: merged.manifest)
     let report = try SweepOutput.write(merged.manifest, lines: merged.lines, into: folder)
     print("merged: \(folders.count) shards, \(merged.lines.count) lines")
     SweepOutput.summarize(report, folder: folder)
-    if report.failsExpectation { throw ExitCode(1) }
+    if report.failsExpectation { throw ExitCode.invariantBroken }
   }
 }
 
 /// What `sweep` and `merge` share: writing the folder and the summary they print.
 enum SweepOutput {
-  static func write(_ manifest: SweepManifest, lines: [SweepLine], into folder: String) throws -> SweepReport {
+  static func write(_ manifest: SweepManifest, lines: [SweepLine], into folder: String) throws(ExitCode) -> SweepReport {
     do {
       return try SweepFolder.write(manifest, lines: lines, into: folder)
     } catch {
-      FileHandle.standardError.write(Data("Error: cannot write the sweep into \(folder): \(error)\n".utf8))
-      throw ExitCode(74)
+      printError("cannot write the sweep into \(folder): \(OutputFolder.reason(of: error))")
+      throw .ioFailure
     }
   }
 

@@ -43,20 +43,26 @@ enum SweepRunner {
   }
 
   /// The seeds still to run, the lines of those done, and the first failure; shared by the
-  /// threads under one lock.
+  /// threads under one lock. Its memory grows with the lines, never with the range: a seed's
+  /// lines wait aside only while an earlier seed still runs.
   private final class Board: @unchecked Sendable {
     private let lock = NSLock()
+    private let count: Int
     private var next = 0
     private var done = 0
-    private var slots: [[SweepLine]?]
+    /// The lines of seeds `0..<flushed`, in seed order.
+    private var flushedLines: [SweepLine] = []
+    private var flushed = 0
+    /// The lines of seeds done before an earlier one, by seed index.
+    private var waiting: [Int: [SweepLine]] = [:]
     private var failure: (index: Int, error: SimulationError)?
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { self.count = count }
 
     /// The next seed's index, or `nil` when every seed is taken or a seed failed.
     func claim() -> Int? {
       lock.withLock {
-        guard failure == nil, next < slots.count else { return nil }
+        guard failure == nil, next < count else { return nil }
         defer { next += 1 }
         return next
       }
@@ -65,7 +71,12 @@ enum SweepRunner {
     /// Stores a seed's lines and returns how many seeds are done.
     func finish(_ index: Int, with lines: [SweepLine]) -> Int {
       lock.withLock {
-        slots[index] = lines
+        precondition(index >= flushed && waiting[index] == nil, "seed \(index) finished twice")
+        waiting[index] = lines
+        while let ready = waiting.removeValue(forKey: flushed) {
+          flushedLines += ready
+          flushed += 1
+        }
         done += 1
         return done
       }
@@ -81,7 +92,8 @@ enum SweepRunner {
       lock.lock()
       defer { lock.unlock() }
       if let failure { throw failure.error }
-      return slots.flatMap { $0 ?? [] }
+      precondition(flushed == count && waiting.isEmpty, "\(flushed) of \(count) seeds done")
+      return flushedLines
     }
   }
 }

@@ -42,7 +42,8 @@ struct DomainRun<Design: SyncDesign> {
     return result.replacing(violations: violations)
   }
 
-  /// Plays the run with fresh stores (play `number` of this run), then reports a store failure.
+  /// Plays the run with fresh stores (play `number` of this run), then reports a store failure
+  /// or a play stopped at ``eventsMax``.
   private func play(focus: Instant?, number: Int) throws(SimulationError) -> Played {
     let stores = RunStores(backend: inputs.store, strategy: Design.name, domain: Design.domain, play: number)
     let played = play(focus: focus, stores: stores)
@@ -50,13 +51,41 @@ struct DomainRun<Design: SyncDesign> {
       throw .storeFailed(
         strategy: Design.name, domain: Design.domain.rawValue, store: failure.store, reason: failure.reason)
     }
+    if case .stopped = played {
+      throw .eventLimitExceeded(
+        strategy: Design.name, domain: Design.domain.rawValue, limit: eventsMax, days: dayCount)
+    }
     return played
   }
 
-  /// What a play gives: the result, or, when it had a focus, the events around it.
+  /// What a play gives: the result, or, when it had a focus, the events around it; or nothing,
+  /// when it was stopped at ``eventsMax``.
   private enum Played {
     case finished(StrategyResult)
     case traced([String])
+    case stopped
+  }
+
+  /// The most events one play of a day may pop, on average over the run.
+  ///
+  /// The busiest design measured pops about 650 a day in the default scenario
+  /// (`mirrorsmoker-legacy`, every fault on) and at most about 5 000 in the generated scenarios
+  /// of seeds 1 to 40 (5 days each): the limit, ten times that, is far above any design that
+  /// makes progress, and only stops one caught in a loop (rescheduling itself forever at one
+  /// instant), which would otherwise never end.
+  static var eventsPerDayMax: Int { 50_000 }
+  /// The events any play may pop besides its days' share (the liveness phase, the final check).
+  static var eventsBase: Int { 1_000_000 }
+
+  /// The most events this run's play may pop: ``eventsBase`` + ``eventsPerDayMax`` × days
+  /// (183 500 000 for 3650 days). Past it the run stops with
+  /// ``SimulationError/eventLimitExceeded(strategy:domain:limit:days:)``.
+  var eventsMax: Int { inputs.eventsMaxOverride ?? Self.eventsBase + Self.eventsPerDayMax * dayCount }
+
+  /// The run's days, counted from its span (a 23- or 25-hour day counts as one).
+  var dayCount: Int {
+    let span = start.distance(to: end)
+    return max(1, Int((span + Instant.millisecondsPerDay / 2) / Instant.millisecondsPerDay))
   }
 
   /// How many events after the focus a replay lets through before it takes the trace: the
@@ -65,8 +94,10 @@ struct DomainRun<Design: SyncDesign> {
 
   private func play(focus: Instant?, stores: RunStores) -> Played {
     var play = DomainPlay(run: self, stores: stores)
+    let eventsMax = eventsMax
     var afterFocus = 0
     while let event = play.next() {
+      guard play.eventCount <= eventsMax else { return .stopped }
       if let focus, play.world.now >= focus {
         afterFocus += 1
         if afterFocus == Self.eventsAfterFocus { return .traced(Array(play.world.trace.suffix(12))) }

@@ -73,6 +73,9 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
   case notReproduced(strategy: String, domain: String, invariant: String)
   /// A design of your own was asked to play a scenario that does not play its domain.
   case domainNotInScenario(design: String, domain: String)
+  /// A play of `strategy` in `domain` popped more than `limit` events in a run of `days` days
+  /// (far more than any design that makes progress: one caught in a loop), and was stopped.
+  case eventLimitExceeded(strategy: String, domain: String, limit: Int, days: Int)
 
   public var description: String {
     switch self {
@@ -92,6 +95,9 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
       return "\(strategy) (\(domain)) does not violate \(invariant) in this run: nothing to shrink"
     case .domainNotInScenario(let design, let domain):
       return "\(design) plays the \(domain) domain, which the scenario does not list in its domains"
+    case .eventLimitExceeded(let strategy, let domain, let limit, let days):
+      return "\(strategy) (\(domain)): more than \(limit) events in \(days) day\(days == 1 ? "" : "s"), the engine's limit"
+        + " for that many days (a design that makes progress pops a few thousand a day); it seems caught in a loop"
     }
   }
 }
@@ -248,6 +254,9 @@ struct RunInputs {
   var detail: SimulationDetail = .full
   /// Invariants whose verdicts the judge drops: empty but in the `Mutants` meta-test.
   var disabledInvariants: Set<Invariant> = []
+  /// The most events a play may pop instead of ``DomainRun``'s limit for the run's days: `nil`
+  /// but in the test of that limit.
+  var eventsMaxOverride: Int? = nil
 
   init(
     scenario: Scenario, itinerary: Itinerary, start: Instant, end: Instant, seed: UInt64, actions: [PlannedAction],

@@ -141,11 +141,28 @@ public struct StrategyResult: Hashable, Sendable {
   public let reloadRequests: Int
   public let chargedReloads: Int
   public let deniedReloads: Int
-  /// The SVG chart of displayed against true counts around the longest divergence, if any.
+  /// The SVG chart of displayed against true values over the longest divergence, from where it
+  /// began to where it ended, if any surface ever disagreed.
   public let chart: String?
+  /// The SVG chart of the whole run: every surface against the truth, where each disagreed,
+  /// kills, spells out of range, denied reloads and the first occurrence of each violation.
+  public let overview: String?
 
   public func violation(_ invariant: Invariant) -> Violation? {
     violations.first { $0.invariant == invariant }
+  }
+
+  /// Whether `invariant` was checked at all: a store audited, a surface compared, a request
+  /// judged. An invariant that does not apply (no store move, a design not held to staleness
+  /// bounds) has no check, and its verdict is ``Verdict/notApplicable``, never a pass.
+  public func applies(_ invariant: Invariant) -> Bool {
+    (checks[invariant] ?? 0) > 0 || violation(invariant) != nil
+  }
+
+  /// The verdict on `invariant`.
+  public func verdict(_ invariant: Invariant) -> Verdict {
+    if let violation = violation(invariant) { return .fail(occurrences: violation.occurrences) }
+    return applies(invariant) ? .pass : .notApplicable
   }
 
   /// The same result with `violations` in place of its own.
@@ -153,7 +170,8 @@ public struct StrategyResult: Hashable, Sendable {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge, violations: violations,
       checks: checks, faults: faults, staleness: staleness, events: events, acceptedActions: acceptedActions,
-      reloadRequests: reloadRequests, chargedReloads: chargedReloads, deniedReloads: deniedReloads, chart: chart)
+      reloadRequests: reloadRequests, chargedReloads: chargedReloads, deniedReloads: deniedReloads, chart: chart,
+      overview: overview)
   }
 
   /// Whether a strategy that is expected to converge broke an invariant.
@@ -161,4 +179,33 @@ public struct StrategyResult: Hashable, Sendable {
 
   /// Whether every invariant held (a design not expected to converge may still).
   public var converged: Bool { violations.isEmpty }
+}
+
+/// What a run says of one invariant for one strategy and domain.
+///
+/// ## Laws
+/// - `text` is `pass`, `FAIL ×n` or `n/a`; `name` (for JSON) is `pass`, `fail` or `n/a`.
+public enum Verdict: Hashable, Sendable {
+  /// Checked, and never broken.
+  case pass
+  /// Broken, `occurrences` times.
+  case fail(occurrences: Int)
+  /// Never checked: it does not apply to the domain, the scenario or the design.
+  case notApplicable
+
+  public var text: String {
+    switch self {
+    case .pass: return "pass"
+    case .fail(let occurrences): return "FAIL ×\(occurrences)"
+    case .notApplicable: return "n/a"
+    }
+  }
+
+  public var name: String {
+    switch self {
+    case .pass: return "pass"
+    case .fail: return "fail"
+    case .notApplicable: return "n/a"
+    }
+  }
 }

@@ -21,7 +21,7 @@ struct InvariantChecker {
   private let actionsByInstant: [Instant: PlannedAction]
 
   private var accepted = 0
-  private var violations: [Invariant: Violation] = [:]
+  private(set) var violations: [Invariant: Violation] = [:]
   private var checks: [Invariant: Int] = [:]
   /// Per surface: the open disagreement, when it began, the last instant the surface was
   /// excused, and whether its staleness was reported.
@@ -30,10 +30,15 @@ struct InvariantChecker {
   private var intervals: [[Int64]]
   /// Every change of the truth or of a surface's chart value, for the chart: (time, truth,
   /// then each surface), bounded by `historyMax`.
-  private var history: [(time: Instant, values: [Int?])] = []
+  private(set) var history: [(time: Instant, values: [Int?])] = []
   static let historyMax = 2_000_000
-  /// The longest disagreement so far: the chart is drawn around it.
-  private var worst: (surface: Surface, since: Instant, until: Instant)? = nil
+  /// When the history reached `historyMax` and stopped growing (the charts end there).
+  private(set) var historyFullAt: Instant? = nil
+  /// The longest disagreement so far: a chart is drawn around it.
+  private(set) var worst: (surface: Surface, since: Instant, until: Instant)? = nil
+  /// Per surface: its disagreements, for the charts (at most `World.chartEventsMax` each), and
+  /// whether each lasted longer than the surface's bound after its last excuse.
+  private(set) var spans: [[(range: Range<Instant>, beyondBound: Bool)]]
   /// The records the phone's store held when the updated app was installed (store move).
   private var heldBeforeMove: [EventID]? = nil
   /// The same records, as a set.
@@ -63,6 +68,7 @@ struct InvariantChecker {
     self.keepsChart = keepsChart
     disagreements = Array(repeating: nil, count: surfaces.count)
     intervals = Array(repeating: [], count: surfaces.count)
+    spans = Array(repeating: [], count: surfaces.count)
     var byID: [EventID: PlannedAction] = [:]
     var byInstant: [Instant: PlannedAction] = [:]
     for action in actions {
@@ -228,9 +234,8 @@ struct InvariantChecker {
         close(open, surface: index, world: world)
       }
     }
-    if keepsChart, history.last?.values != chartValues {
-      precondition(history.count < Self.historyMax, "more than \(Self.historyMax) display changes in one run")
-      history.append((world.now, chartValues))
+    if keepsChart, historyFullAt == nil, history.last?.values != chartValues {
+      if history.count < Self.historyMax { history.append((world.now, chartValues)) } else { historyFullAt = world.now }
     }
   }
 
@@ -239,6 +244,10 @@ struct InvariantChecker {
   private mutating func close(_ open: Disagreement, surface index: Int, world: World) {
     let length = open.since.distance(to: world.now)
     intervals[index].append(length)
+    if keepsChart, spans[index].count < World.chartEventsMax, open.since < world.now {
+      let beyond = max(open.since, open.excusedUntil).distance(to: world.now) > boundsMilliseconds[index]
+      spans[index].append((open.since..<world.now, beyond))
+    }
     if worst.map({ $0.since.distance(to: $0.until) < length }) ?? true {
       worst = (surfaces[index], open.since, world.now)
     }
@@ -565,34 +574,6 @@ struct InvariantChecker {
 
   // MARK: Result
 
-  /// The chart of displayed against true values around the longest disagreement: from an hour
-  /// before it began to an hour after it ended (at most a day and two hours).
-  func chart(strategy: String, world: World) -> SVGChart? {
-    guard let worst else { return nil }
-    let from = worst.since.advanced(by: -Instant.millisecondsPerHour)
-    let until = min(worst.until, worst.since.advanced(by: Instant.millisecondsPerDay)).advanced(by: Instant.millisecondsPerHour)
-    let names = ["truth"] + surfaces.map(\.rawValue)
-    let series = names.indices.map { index -> ChartSeries in
-      // The value in force at `from`, then every change inside the window.
-      let before = history.last { $0.time <= from }.map { [ChartPoint(time: from, value: $0.values[index])] } ?? []
-      let inside = history.filter { from < $0.time && $0.time <= until }.map { ChartPoint(time: $0.time, value: $0.values[index]) }
-      return ChartSeries(name: names[index], points: before + inside)
-    }
-    var marks: [ChartMark] = []
-    var boundary = world.itinerary.nextRollover(after: from)
-    while boundary < until {
-      marks.append(ChartMark(time: boundary, label: "day boundary"))
-      boundary = world.itinerary.nextRollover(after: boundary)
-    }
-    for change in world.itinerary.changes where from <= change.time && change.time < until {
-      marks.append(ChartMark(time: change.time, label: "to \(world.itinerary.legs[change.leg].calendar.identifier)"))
-    }
-    marks.append(ChartMark(time: worst.since, label: "\(worst.surface.rawValue) diverges"))
-    return SVGChart(
-      title: "\(strategy): displayed and true values around the longest divergence (\(worst.surface.rawValue), \(worst.since.distance(to: worst.until) / 1000) s)",
-      from: from, until: until, series: series, marks: marks.sorted { $0.time < $1.time })
-  }
-
   func result(strategy: String, domain: Domain, world: World, events: Int, faults: [FaultKind: Int]) -> StrategyResult {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge,
@@ -600,6 +581,7 @@ struct InvariantChecker {
       staleness: surfaces.indices.map { StalenessFigures(surface: surfaces[$0], intervals: intervals[$0].sorted()) },
       events: events, acceptedActions: accepted, reloadRequests: world.hosts.reduce(0) { $0 + $1.requests },
       chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },
-      chart: keepsChart ? chart(strategy: "\(strategy) (\(domain.rawValue))", world: world)?.render() : nil)
+      chart: keepsChart ? divergenceChart(strategy: strategy, domain: domain, world: world)?.render() : nil,
+      overview: keepsChart ? overviewChart(strategy: strategy, domain: domain, world: world).render() : nil)
   }
 }

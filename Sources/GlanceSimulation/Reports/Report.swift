@@ -110,10 +110,10 @@ public struct Report: Sendable {
     let invariants = Invariant.allCases
     let rows = outcome.results.map { result -> [String] in
       [result.strategy, result.domain.rawValue, result.expectedToConverge ? "to converge" : "legacy"]
-        + invariants.map { result.violation($0).map { "FAIL ×\($0.occurrences)" } ?? "pass" }
+        + invariants.map { result.verdict($0).text }
     }
     return ["## Verdicts", "",
-      "Each cell is `pass`, or `FAIL` with the number of occurrences. A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did. The truth every check compares with is the domain's model, fed by the engine with every action the person performed; surfaces are compared whole (count, band, streak, average; done/total, activity, next step; period and remaining, year cells and highlight).",
+      "Each cell is `pass`, `FAIL` with the number of occurrences, or `n/a` when nothing was checked (no store move for no-data-loss; staleness bounds hold only designs expected to converge). A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did. The truth every check compares with is the domain's model, fed by the engine with every action the person performed; surfaces are compared whole (count, band, streak, average; done/total, activity, next step; period and remaining, year cells and highlight).",
       ""]
       + Self.table(["strategy", "domain", "expected"] + invariants.map(\.rawValue), leftColumns: 3 + invariants.count, rows)
   }
@@ -145,10 +145,15 @@ public struct Report: Sendable {
     var lines = ["## Staleness", "",
       "Every interval during which a surface showed another count than the truth, in seconds (nearest rank).", ""]
       + Self.table(["strategy", "domain", "surface", "intervals", "p50", "p99", "max"], leftColumns: 3, rows)
-    let chartFiles = charts.map(\.name)
-    if !chartFiles.isEmpty {
-      lines += ["Charts of displayed against true counts around each strategy's longest divergence: "
-        + chartFiles.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", ""]
+    let overviews = outcome.results.filter { $0.overview != nil }.map(Self.overviewFile)
+    if !overviews.isEmpty {
+      lines += ["Each strategy's whole run, every surface against the truth in local time, with where each surface disagreed, the kills, the denied reloads and the first occurrence of each violation: "
+        + overviews.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", ""]
+    }
+    let divergences = outcome.results.filter { $0.chart != nil }.map(Self.divergenceFile)
+    if !divergences.isEmpty {
+      lines += ["Each strategy's longest divergence, from where it began to where it ended: "
+        + divergences.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", ""]
     }
     return lines
   }
@@ -205,12 +210,13 @@ public struct Report: Sendable {
     return try encoder.encode(JSONReport(self))
   }
 
-  /// Writes `report.md` and `report.json` into `directory/<directoryName>/` and returns that path.
+  /// Writes `report.md`, `report.json` and `report.html` into `directory/<directoryName>/` and returns that path.
   public func write(into directory: String) throws -> String {
     let folder = (directory as NSString).appendingPathComponent(directoryName)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data(markdown.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.md")))
     try json().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.json")))
+    try Data(html.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.html")))
     for (name, svg) in charts {
       try Data(svg.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)))
     }
@@ -225,10 +231,17 @@ public struct Report: Sendable {
     return folder
   }
 
-  /// The chart files: `<strategy>-<domain>.svg` for each strategy and domain that diverged.
+  /// The chart files, for each strategy and domain: `<strategy>-<domain>-overview.svg`, the
+  /// whole run; `<strategy>-<domain>-divergence.svg`, its longest divergence, when a surface
+  /// ever disagreed.
   public var charts: [(name: String, svg: String)] {
-    outcome.results.compactMap { result in result.chart.map { ("\(result.strategy)-\(result.domain.rawValue).svg", $0) } }
+    outcome.results.flatMap { result -> [(name: String, svg: String)] in
+      [result.overview.map { (Self.overviewFile(result), $0) }, result.chart.map { (Self.divergenceFile(result), $0) }].compactMap { $0 }
+    }
   }
+
+  static func overviewFile(_ result: StrategyResult) -> String { "\(result.strategy)-\(result.domain.rawValue)-overview.svg" }
+  static func divergenceFile(_ result: StrategyResult) -> String { "\(result.strategy)-\(result.domain.rawValue)-divergence.svg" }
 }
 
 /// The JSON shape: every figure, integers only.
@@ -307,7 +320,7 @@ private struct JSONReport: Encodable {
     strategies = outcome.results.map { result in
       var verdicts: [String: String] = [:]
       for invariant in Invariant.allCases {
-        verdicts[invariant.rawValue] = result.violation(invariant) == nil ? "pass" : "fail"
+        verdicts[invariant.rawValue] = result.verdict(invariant).name
       }
       return StrategyEntry(
         strategy: result.strategy, domain: result.domain.rawValue, expectedToConverge: result.expectedToConverge, verdicts: verdicts,

@@ -3,7 +3,7 @@ public import GlanceKernel
 /// One point of a step function: `value` holds from `time` until the next point's time.
 public struct ChartPoint: Hashable, Sendable {
   public let time: Instant
-  /// The count the surface shows from `time` on; `nil` means it shows nothing (a gap).
+  /// The value the surface shows from `time` on; `nil` means it shows nothing (a gap).
   public let value: Int?
 
   public init(time: Instant, value: Int?) {
@@ -12,7 +12,7 @@ public struct ChartPoint: Hashable, Sendable {
   }
 }
 
-/// One line of an ``SVGChart``: the true count or what one surface displays over time.
+/// One line of an ``SVGChart``: the true value or what one surface displays over time.
 public struct ChartSeries: Hashable, Sendable {
   /// `truth`, `app`, `widget` or `watch`; any other name is drawn too (see ``SVGChart``).
   public let name: String
@@ -28,7 +28,7 @@ public struct ChartSeries: Hashable, Sendable {
   }
 }
 
-/// A labelled vertical line, such as a day boundary (`00:00`) or the time of a violation.
+/// A labelled vertical line, such as a zone change or where a divergence begins.
 public struct ChartMark: Hashable, Sendable {
   public let time: Instant
   public let label: String
@@ -39,17 +39,32 @@ public struct ChartMark: Hashable, Sendable {
   }
 }
 
-/// A step chart of displayed versus true counts per surface, as a standalone SVG document.
+/// A step chart of displayed versus true values per surface over a window of time, with what
+/// happened meanwhile, as a standalone SVG document.
 ///
 /// Rendering is pure and byte-deterministic: every coordinate is computed with integer
 /// arithmetic (no floating point), every number in the output is an integer, nothing depends on
 /// the wall clock, and the output order depends only on the arrays given (never on a
 /// `Dictionary` or `Set`).
 ///
-/// ## Layout
-/// 800 × 320 px. The plot area spans x `plotLeft`…`plotRight` and y `plotTop`…
-/// `plotBottom`; the title is above it, y-axis tick labels left of it, x-axis labels
-/// (`HH:MM`, UTC) below it at both ends and at each mark, and the legend below those.
+/// ## Layout, top to bottom
+/// 800 px wide; the height grows with what there is to show.
+/// - The title (14 px) and the subtitle (11 px).
+/// - Up to three rows of mark labels, each label centred on its line, placed in the
+///   first row where it overlaps no other text; a label that fits in no row is left out (its
+///   line stays).
+/// - The plot, x 110…780, 200 px tall: shaded bands, light grid lines
+///   (day boundaries), dashed mark lines, then the series.
+/// - The time axis in the ``clock``'s local time: ticks at whole local hours (`HH:MM`) for
+///   windows of a few days, with the day (`Tue 10 Mar`) under the first tick of each day; at
+///   local day starts (`10 Mar`) for longer windows, with the year under the first tick of
+///   each year; the step is the smallest (1, 2, 3, 6, 12 hours; 1, 2, 3, 7, 14 days; 1, 3, 6, 12
+///   months) whose labels do not overlap. Then the caption: the zones, `local time`.
+/// - One row per lane (``ChartLane``), named at its left.
+/// - The legend: each series' line and name, then the grid lines' and bands' meaning.
+///
+/// No two texts overlap, and every text lies inside the document (checked by a test that
+/// measures the rendered texts itself, on every chart of the shipped scenarios).
 ///
 /// ## Scales
 /// - x: `plotLeft + (time − from) × plotWidth / (until − from)`, rounded half up, computed in
@@ -58,8 +73,9 @@ public struct ChartMark: Hashable, Sendable {
 ///   time maps to `plotLeft`, and a series whose value at that instant is known draws a
 ///   zero-width path there (no trap, nothing divides by zero).
 /// - y: linear from `min(0, smallest value)` to `max(1, largest value)`, over the values
-///   visible in the window, widened outward to whole multiples of a nice step (1, 2 or 5 × 10^k)
-///   chosen as the smallest that needs at most 5 intervals, so at most 6 integer ticks.
+///   visible in the window, widened outward to whole multiples of a nice step (1, 2 or 5 × 10^k,
+///   at least the format's smallest step) chosen as the smallest that needs at most 5
+///   intervals, so at most 6 ticks, written as ``values`` says (money by the kernel).
 ///   Values are clamped to ±`valueLimit` first so that the integer arithmetic cannot overflow.
 ///   Pixel rows are rounded half up.
 ///
@@ -74,63 +90,65 @@ public struct ChartMark: Hashable, Sendable {
 ///
 /// The colours are from the Okabe–Ito colour-blind-safe palette. Each series with at least one
 /// non-`nil` value inside the window is one `<path>` of horizontal and vertical segments (a
-/// `nil` value or the time before the first point is a gap); a series with nothing to draw is
-/// listed in the legend with `(no data)` and has no `<path>`. Titles, names and labels are
-/// XML-escaped, and characters XML 1.0 forbids become U+FFFD. The legend is laid out for up to
-/// 10 series (two rows of 5).
+/// `nil` value or the time before the first point is a gap; changes that fall in one pixel
+/// column are drawn as one vertical stroke, so a path has at most a few commands per column);
+/// a series with nothing to draw is listed in the legend with `(no data)` and has no `<path>`.
+/// Titles, names and labels are XML-escaped, and characters XML 1.0 forbids become U+FFFD.
 public struct SVGChart: Hashable, Sendable {
   public let title: String
+  /// A line under the title (what is plotted, over which days); none when empty.
+  public let subtitle: String
   public let from: Instant
   public let until: Instant
   public let series: [ChartSeries]
   public let marks: [ChartMark]
+  /// How times are written.
+  public let clock: ChartClock
+  /// How values are written.
+  public let values: ChartValueFormat
+  /// Shaded spans in the plot.
+  public let bands: [ChartBand]
+  /// Strips under the plot.
+  public let lanes: [ChartLane]
+  /// Light vertical lines without labels (day boundaries); `gridLabel` names them in the legend.
+  public let gridLines: [Instant]
+  public let gridLabel: String
 
   /// - Precondition: `from <= until`.
   public init(
-    title: String, from: Instant, until: Instant, series: [ChartSeries], marks: [ChartMark]
+    title: String, subtitle: String = "", from: Instant, until: Instant, series: [ChartSeries], marks: [ChartMark],
+    clock: ChartClock = .utc, values: ChartValueFormat = .count, bands: [ChartBand] = [], lanes: [ChartLane] = [],
+    gridLines: [Instant] = [], gridLabel: String = "day boundary"
   ) {
     precondition(from <= until, "SVGChart window \(from) is after \(until)")
     self.title = title
+    self.subtitle = subtitle
     self.from = from
     self.until = until
     self.series = series
     self.marks = marks
+    self.clock = clock
+    self.values = values
+    self.bands = bands
+    self.lanes = lanes
+    self.gridLines = gridLines
+    self.gridLabel = gridLabel
   }
 
-  /// The document's size and plot area in pixels. Test hooks as well as layout.
+  /// The document's width and plot columns in pixels. Test hooks as well as layout.
   package static let width: Int64 = 800
-  package static let height: Int64 = 320
-  package static let plotLeft: Int64 = 60
+  package static let plotLeft: Int64 = 110
   package static let plotRight: Int64 = 780
-  package static let plotTop: Int64 = 40
-  package static let plotBottom: Int64 = 250
+  package static let plotHeight: Int64 = 200
+  /// At most this many rows of mark labels above the plot.
+  package static let markRowsMax = 3
   /// Values beyond ±10^15 are drawn at ±10^15.
   package static let valueLimit: Int64 = 1_000_000_000_000_000
 
   /// The complete SVG document, ending with a newline.
   public func render() -> String {
-    let ordered = orderedSeries()
-    let runs = ordered.map { visibleRuns(of: $0.series) }
-    let scale = YScale(values: runs.flatMap { $0.flatMap { $0.map(\.value) } })
-    var lines: [String] = [
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.width)\" height=\"\(Self.height)\""
-        + " viewBox=\"0 0 \(Self.width) \(Self.height)\" font-family=\"sans-serif\""
-        + " font-size=\"11\">",
-      "<title>\(Self.escaped(title))</title>",
-      "<rect width=\"\(Self.width)\" height=\"\(Self.height)\" fill=\"#FFFFFF\"/>",
-      "<text x=\"\(Self.width / 2)\" y=\"24\" text-anchor=\"middle\" font-size=\"14\">"
-        + "\(Self.escaped(title))</text>",
-    ]
-    lines += yAxis(scale)
-    lines += markLines()
-    for (entry, seriesRuns) in zip(ordered, runs) where !seriesRuns.isEmpty {
-      lines.append(
-        "<path d=\"\(pathData(seriesRuns, scale))\" fill=\"none\"\(entry.style.attributes)/>")
-    }
-    lines += xLabels()
-    lines += legend(ordered, drawn: runs.map { !$0.isEmpty })
-    lines.append("</svg>")
-    return lines.joined(separator: "\n") + "\n"
+    var layout = ChartLayout(chart: self)
+    return layout.render()
   }
 }
 
@@ -230,21 +248,42 @@ extension SVGChart {
   }
 
   /// `M x y H x V y H x …` for each run: horizontal then vertical segments, a new subpath after
-  /// each gap.
+  /// each gap. Segments that start in the same pixel column as the previous one only move the
+  /// pen vertically there (`V`), so a run costs a few commands per column however many
+  /// changes it has.
   func pathData(_ runs: [[Segment]], _ scale: YScale) -> String {
     var data = ""
     for run in runs {
-      var previousY: Int64? = nil
+      // The pen's row, and the rows the values since it last moved across took in its column.
+      var penY: Int64? = nil
+      var column: (low: Int64, high: Int64, last: Int64)? = nil
+      func flush() {
+        guard let pen = penY, let visited = column else { return }
+        var y = pen
+        if visited.low < y { data += "V\(visited.low)"; y = visited.low }
+        if visited.high > y { data += "V\(visited.high)"; y = visited.high }
+        if visited.last != y { data += "V\(visited.last)" }
+        penY = visited.last
+        column = nil
+      }
       for segment in run {
         let y = scale.y(segment.value)
-        if let previousY {
-          if y != previousY { data += "V\(y)" }
-        } else {
-          data += "M\(x(segment.start)) \(y)"
+        let start = x(segment.start)
+        let end = x(segment.end)
+        if penY == nil {
+          data += "M\(start) \(y)"
+          penY = y
+        } else if let visited = column {
+          column = (min(visited.low, y), max(visited.high, y), y)
+        } else if y != penY {
+          column = (y, y, y)
         }
-        data += "H\(x(segment.end))"
-        previousY = y
+        if end != start || data.hasSuffix("M\(start) \(y)") {
+          flush()
+          data += "H\(end)"
+        }
       }
+      flush()
     }
     return data
   }
@@ -272,14 +311,20 @@ extension SVGChart {
     return Self.plotLeft + Int64(rounded)
   }
 
-  /// The y axis: integer ticks `bottom, bottom + step, …, top`, at most 6 of them.
+  /// Whether `instant` lies in the window.
+  func contains(_ instant: Instant) -> Bool { from <= instant && instant <= until }
+
+  /// The y axis: ticks `bottom, bottom + step, …, top`, at most 6 of them, drawn between
+  /// `plotTop` and `plotTop + plotHeight`.
   struct YScale: Hashable {
     let bottom: Int64
     let top: Int64
     let step: Int64
+    /// The plot's top row.
+    var plotTop: Int64 = 40
 
-    /// The scale for these (already clamped) values.
-    init(values: [Int64]) {
+    /// The scale for these (already clamped) values, with steps of at least `minimumStep`.
+    init(values: [Int64], minimumStep: Int64 = 1) {
       let low = min(0, values.min() ?? 0)
       let largest = max(0, values.max() ?? 0)
       // low <= 0 <= largest, so they are equal only when both are 0.
@@ -288,6 +333,7 @@ extension SVGChart {
       for _ in 0...16 {
         for mantissa: Int64 in [1, 2, 5] {
           let step = mantissa * power
+          guard step >= minimumStep else { continue }
           let bottom = SVGChart.floorDivision(low, step)
           let top = SVGChart.ceilingDivision(high, step)
           if top - bottom <= 5 {
@@ -310,11 +356,11 @@ extension SVGChart {
     /// The pixel row of `value`: `plotBottom − round_half_up((value − bottom) × plotHeight /
     /// (top − bottom))`.
     func y(_ value: Int64) -> Int64 {
-      let plotHeight = SVGChart.plotBottom - SVGChart.plotTop
+      let plotHeight = SVGChart.plotHeight
       let range = top - bottom
       let offset = (2 * (value - bottom) * plotHeight + range) / (2 * range)
       assert(0 <= offset && offset <= plotHeight, "y offset \(offset) outside the plot")
-      return SVGChart.plotBottom - offset
+      return plotTop + plotHeight - offset
     }
   }
 
@@ -327,68 +373,6 @@ extension SVGChart {
     precondition(b > 0, "ceilingDivision by \(b)")
     return a / b + (a % b > 0 ? 1 : 0)
   }
-}
-
-// MARK: - Axes, marks and legend
-
-extension SVGChart {
-  func yAxis(_ scale: YScale) -> [String] {
-    var lines: [String] = []
-    for tick in scale.ticks {
-      let y = scale.y(tick)
-      lines.append(
-        "<line x1=\"\(Self.plotLeft)\" y1=\"\(y)\" x2=\"\(Self.plotRight)\" y2=\"\(y)\""
-          + " stroke=\"#DDDDDD\" stroke-width=\"1\"/>")
-      lines.append(
-        "<text x=\"\(Self.plotLeft - 6)\" y=\"\(y + 4)\" text-anchor=\"end\">\(tick)</text>")
-    }
-    lines.append(
-      "<line x1=\"\(Self.plotLeft)\" y1=\"\(Self.plotTop)\" x2=\"\(Self.plotLeft)\""
-        + " y2=\"\(Self.plotBottom)\" stroke=\"#000000\" stroke-width=\"1\"/>")
-    lines.append(
-      "<line x1=\"\(Self.plotLeft)\" y1=\"\(Self.plotBottom)\" x2=\"\(Self.plotRight)\""
-        + " y2=\"\(Self.plotBottom)\" stroke=\"#000000\" stroke-width=\"1\"/>")
-    return lines
-  }
-
-  /// The marks inside the window, in array order.
-  var visibleMarks: [ChartMark] {
-    marks.filter { from <= $0.time && $0.time <= until }
-  }
-
-  func markLines() -> [String] {
-    visibleMarks.flatMap { mark -> [String] in
-      let x = x(mark.time)
-      return [
-        "<line x1=\"\(x)\" y1=\"\(Self.plotTop)\" x2=\"\(x)\" y2=\"\(Self.plotBottom)\""
-          + " stroke=\"#888888\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>",
-        "<text x=\"\(x)\" y=\"\(Self.plotTop - 4)\" text-anchor=\"middle\" font-size=\"10\">"
-          + "\(Self.escaped(mark.label))</text>",
-      ]
-    }
-  }
-
-  /// `HH:MM` below both ends of the x axis and below each visible mark.
-  func xLabels() -> [String] {
-    ([from, until] + visibleMarks.map(\.time)).map { time in
-      "<text x=\"\(x(time))\" y=\"\(Self.plotBottom + 16)\" text-anchor=\"middle\">"
-        + "\(Self.clockText(time))</text>"
-    }
-  }
-
-  /// One entry per series, 5 per row, in drawing order.
-  func legend(_ ordered: [StyledSeries], drawn: [Bool]) -> [String] {
-    zip(ordered, drawn).enumerated().flatMap { index, entry -> [String] in
-      let x = Self.plotLeft + Int64(index % 5) * 140
-      let y = Self.plotBottom + 38 + Int64(index / 5) * 18
-      let name = Self.escaped(entry.0.series.name) + (entry.1 ? "" : " (no data)")
-      return [
-        "<line x1=\"\(x)\" y1=\"\(y - 4)\" x2=\"\(x + 24)\" y2=\"\(y - 4)\""
-          + "\(entry.0.style.attributes)/>",
-        "<text x=\"\(x + 30)\" y=\"\(y)\">\(name)</text>",
-      ]
-    }
-  }
 
   /// The UTC time of day as `HH:MM`, the same digits as in `Instant.description`, computed
   /// directly so that it holds for every instant.
@@ -396,28 +380,11 @@ extension SVGChart {
     let remainder = instant.millisecondsSince1970 % Instant.millisecondsPerDay
     let millisecondsOfDay = remainder < 0 ? remainder + Instant.millisecondsPerDay : remainder
     let minutes = millisecondsOfDay / Instant.millisecondsPerMinute
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(two(minutes / 60)):\(two(minutes % 60))"
+    return "\(ChartClock.two(minutes / 60)):\(ChartClock.two(minutes % 60))"
   }
 
-  /// `text` safe as XML character data or attribute value: `& < > " '` become entities, and
-  /// characters XML 1.0 forbids (C0 controls other than tab, LF, CR; U+FFFE, U+FFFF) become
-  /// U+FFFD.
+  /// `text` safe as XML character data or attribute value (the same escaping as the HTML report).
   static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-      default:
-        let forbidden = scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-        result.unicodeScalars.append(forbidden ? "\u{FFFD}" : scalar)
-      }
-    }
-    return result
+    MarkupText.escaped(text)
   }
 }

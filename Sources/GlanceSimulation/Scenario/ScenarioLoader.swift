@@ -55,7 +55,43 @@ public enum ScenarioLoader {
     try load(yaml: try readText(at: path), source: path)
   }
 
-  /// The built-in scenario `name`, read from `directory/name.yaml`.
+  // MARK: Built in
+
+  /// What errors call the scenarios built into the binary, where they name a folder otherwise.
+  public static let builtInLabel = "the built-in scenarios"
+
+  /// The names of the scenarios built into the binary, sorted: the files of `Simulations/` as
+  /// they were when it was built (see ``builtIn(named:)``).
+  public static var builtInNames: [String] { builtInTexts.map(\.name).sorted() }
+
+  /// The text of the built-in scenario `name`: byte for byte `Simulations/<name>.yaml` when the
+  /// binary was built (`make scenarios` regenerates the embedded copy, and a test fails when it
+  /// differs from the files).
+  public static func builtInText(named name: String) -> String? {
+    builtInTexts.first { $0.name == name }?.text
+  }
+
+  /// The built-in scenario `name`, from the text built into the binary: the same scenario on any
+  /// machine and from any working directory, with no `Simulations/` folder at hand. Errors name
+  /// its source as `Simulations/<name>.yaml`, the file it was built from.
+  ///
+  /// ```swift
+  /// let scenario = try ScenarioLoader.builtIn(named: "travel")
+  /// ```
+  ///
+  /// - Throws: ``ScenarioError/unknownScenario(name:directory:available:)`` naming
+  ///   ``builtInLabel`` and listing ``builtInNames`` when there is no such scenario (a built-in
+  ///   scenario always loads: a test loads each one).
+  public static func builtIn(named name: String) throws(ScenarioError) -> Scenario {
+    guard let text = builtInText(named: name) else {
+      throw .unknownScenario(name: name, directory: builtInLabel, available: builtInNames)
+    }
+    return try load(yaml: text, source: joined("Simulations", name + ".yaml"))
+  }
+
+  // MARK: Folders
+
+  /// The scenario `name`, read from `directory/name.yaml`.
   ///
   /// A `name` ending in `.yaml` is a path: it is read as given, or from `directory` when it has no
   /// `/` and is not found as given.

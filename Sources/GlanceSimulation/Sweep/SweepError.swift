@@ -3,6 +3,8 @@
 public enum SweepError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `--seeds` is not `A...B` (or a single seed) with `A ≤ B`.
   case badSeedRange(String)
+  /// `--seeds` spans more than `limit` seeds (``SeedRange/countMax``).
+  case tooManySeeds(first: UInt64, last: UInt64, limit: UInt64)
   /// `--shard` is not `K/N` with `1 ≤ K ≤ N`.
   case badShard(String)
   /// `--jobs` is not between 1 and ``Sweep/jobsMax``.
@@ -29,6 +31,8 @@ public enum SweepError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .badSeedRange(let text):
       return "seeds \"\(text)\": expected a range A...B of seeds with A ≤ B (such as 1...10000), or one seed"
+    case .tooManySeeds(let first, let last, let limit):
+      return "seeds \"\(first)...\(last)\": \(Self.seedCount(first, last)) seeds; a sweep spans at most \(limit)"
     case .badShard(let text):
       return "shard \"\(text)\": expected K/N with 1 ≤ K ≤ N (such as 2/4)"
     case .badJobs(let jobs):
@@ -52,5 +56,11 @@ public enum SweepError: Error, Equatable, Sendable, CustomStringConvertible {
     case .nothingToMerge:
       return "no folders to merge"
     }
+  }
+
+  /// The number of seeds in `first...last`, in decimal (2^64 for the whole range of `UInt64`).
+  public static func seedCount(_ first: UInt64, _ last: UInt64) -> String {
+    let span = last - first
+    return span == UInt64.max ? "18446744073709551616" : "\(span + 1)"
   }
 }

@@ -45,21 +45,53 @@ public struct SweepShard: Hashable, Sendable, CustomStringConvertible {
     self.init(validIndex: index, count: count)
   }
 
-  /// The seeds of `range` in this shard, in order.
-  public func seeds(of range: ClosedRange<UInt64>) -> [UInt64] {
-    var seeds: [UInt64] = []
-    var seed = range.lowerBound &+ UInt64(index - 1)
-    // Written to stop at the range's end even when it is UInt64.max.
-    while seed >= range.lowerBound, seed <= range.upperBound {
-      seeds.append(seed)
-      let (next, overflow) = seed.addingReportingOverflow(UInt64(count))
-      if overflow { break }
-      seed = next
-    }
-    return seeds
-  }
+  /// The seeds of `range` in this shard, in order: a collection computed on demand, so its
+  /// memory does not depend on the range's size.
+  public func seeds(of range: ClosedRange<UInt64>) -> ShardSeeds { ShardSeeds(range: range, shard: self) }
 
   public var description: String { "\(index)/\(count)" }
+}
+
+/// The seeds of one shard of a range, in order: seed `i` is `first + (index − 1) + i × count`.
+/// Computed, never stored: `count`, `subscript` and iteration are O(1) per seed whatever the
+/// range (`1...99999999` holds no list of seeds).
+///
+/// ## Laws
+/// - The elements are exactly the seeds `s` of the range with `(s − first) mod count = index − 1`,
+///   ascending (property-tested against filtering the range).
+/// - The shards `1/N … N/N` of a range hold each of its seeds once.
+public struct ShardSeeds: RandomAccessCollection, Hashable, Sendable {
+  public let range: ClosedRange<UInt64>
+  public let shard: SweepShard
+
+  public init(range: ClosedRange<UInt64>, shard: SweepShard) {
+    self.range = range
+    self.shard = shard
+    let offset = UInt64(shard.index - 1)
+    let span = range.upperBound - range.lowerBound
+    // The number of seeds s = first + offset + i × stride with s ≤ last; `span` fits a UInt64
+    // even for the whole range, and the count is at most 2^64 / stride.
+    if offset > span {
+      count = 0
+    } else {
+      let steps = (span - offset) / UInt64(shard.count)
+      precondition(steps < UInt64(Int.max), "a shard of \(SeedRange.text(range)) holds more seeds than an Int counts")
+      count = Int(steps) + 1
+    }
+  }
+
+  /// The number of seeds in the shard.
+  public let count: Int
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  /// The `position`-th seed of the shard.
+  ///
+  /// - Precondition: `0 ≤ position < count`.
+  public subscript(position: Int) -> UInt64 {
+    precondition((0..<count).contains(position), "seed \(position) of a shard of \(count) seeds")
+    return range.lowerBound + UInt64(shard.index - 1) + UInt64(position) * UInt64(shard.count)
+  }
 }
 
 /// A range of seeds as `--seeds` writes it: `A...B`, or one seed `A`.
@@ -67,8 +99,9 @@ public enum SeedRange {
   /// The most seeds one sweep may span.
   public static let countMax: UInt64 = 100_000_000
 
-  /// - Throws: ``SweepError/badSeedRange(_:)`` unless the text is `A...B` with `A ≤ B`, at most
-  ///   ``countMax`` seeds, or a single seed.
+  /// - Throws: ``SweepError/badSeedRange(_:)`` unless the text is `A...B` with `A ≤ B`, or a
+  ///   single seed; ``SweepError/tooManySeeds(first:last:limit:)`` when `A...B` spans more than
+  ///   ``countMax`` seeds.
   public static func parse(_ text: String) throws(SweepError) -> ClosedRange<UInt64> {
     let bounds: [Substring]
     if let dots = text.range(of: "...") {
@@ -77,9 +110,9 @@ public enum SeedRange {
       bounds = [Substring(text)]
     }
     let values = bounds.compactMap { decimal($0, digitsMax: 20) }
-    guard values.count == bounds.count, let first = values.first, let last = values.last, first <= last,
-      last - first < countMax
+    guard values.count == bounds.count, let first = values.first, let last = values.last, first <= last
     else { throw .badSeedRange(text) }
+    guard last - first < countMax else { throw .tooManySeeds(first: first, last: last, limit: countMax) }
     return first...last
   }
 
@@ -139,8 +172,8 @@ public struct SweepRequest: Hashable, Sendable {
     summary: "Each seed plays its own scenario, drawn by ScenarioGenerator \(ScenarioGenerator.version) across every field's documented range (`simulate generate --seed S` writes it).",
     start: CivilDate(dayNumber: 0))
 
-  /// The seeds this shard runs, in order.
-  public var shardSeeds: [UInt64] { shard.seeds(of: seeds) }
+  /// The seeds this shard runs, in order (computed on demand, see ``ShardSeeds``).
+  public var shardSeeds: ShardSeeds { shard.seeds(of: seeds) }
 
   /// The simulation of one seed.
   public func simulation(seed: UInt64) -> SimulationRequest {

@@ -318,7 +318,25 @@ public struct World {
   /// A wake after WidgetKit's deaf window is an in-process timer (GlanceSync's
   /// `AppWakeScheduler` uses a `Timer` for it, a background task for a paced reload): it dies
   /// with the app.
+  /// The kills of the run, for the charts (at most ``chartEventsMax``).
+  private(set) var kills: [Instant] = []
+  /// The spells the watch spent out of range, for the charts (an open one ends with the run).
+  private(set) var outOfRangeSpells: [Range<Instant>] = []
+  private var outOfRangeSince: Instant? = nil
+  /// The spells out of range, one still open ending at `end`.
+  func spellsOutOfRange(endingBy end: Instant) -> [Range<Instant>] {
+    guard let since = outOfRangeSince, since < end else { return outOfRangeSpells }
+    return outOfRangeSpells + [since..<end]
+  }
+  /// The most instants of one kind kept for the charts.
+  static let chartEventsMax = 100_000
+
+  private mutating func noteKill() {
+    if kills.count < Self.chartEventsMax { kills.append(now) }
+  }
+
   mutating func killApp() {
+    noteKill()
     appRunning = false
     appForeground = false
     if firstSessionAfterUpdate { (awaitingFirstLaunch, firstSessionAfterUpdate) = (true, false) }
@@ -363,6 +381,7 @@ public struct World {
 
   /// Kills the widget extension: every step of the intent it was performing vanishes.
   mutating func killWidgetExtension() {
+    noteKill()
     queue.removeAll { $0.process == .widgetExtension }
   }
 
@@ -393,6 +412,7 @@ public struct World {
   /// Kills the watch app: its steps vanish, and so do the messages in flight to it and the
   /// error handlers it was waiting on (they lived in its memory).
   mutating func killWatchApp() {
+    noteKill()
     watchAppRunning = false
     watchForegroundUntil = nil
     queue.removeAll { event in
@@ -420,6 +440,11 @@ public struct World {
   private(set) var zoneSettles: Instant? = nil
 
   mutating func setReachable(_ reachable: Bool) {
+    if !reachable, watchReachable { outOfRangeSince = now }
+    if reachable, let since = outOfRangeSince {
+      if since < now, outOfRangeSpells.count < Self.chartEventsMax { outOfRangeSpells.append(since..<now) }
+      outOfRangeSince = nil
+    }
     watchReachable = reachable
     if reachable {
       for device in [Device.phone, .watch] where !transfers[device].isEmpty { startPump(to: device) }
@@ -642,6 +667,8 @@ struct WidgetHost {
   private(set) var charged = 0
   private(set) var denied = 0
   private(set) var firstDenial: Instant? = nil
+  /// When requests were denied, for the charts (at most `World.chartEventsMax`).
+  private(set) var denials: [Instant] = []
 
   init(budget: RefreshBudget) { self.budget = budget }
 
@@ -652,6 +679,7 @@ struct WidgetHost {
     case .denied:
       denied += 1
       if firstDenial == nil { firstDenial = instant }
+      if denials.count < World.chartEventsMax { denials.append(instant) }
     case .dropped: break  // silently: WidgetKit does not say
     }
   }

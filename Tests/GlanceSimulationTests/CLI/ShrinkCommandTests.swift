@@ -27,7 +27,7 @@ struct ShrinkCommandTests {
     let replay = try SimulateCommandTests.run(["--scenario", folder + "/" + file, "--strategy", "mirrorsmoker-legacy", "--out", out])
     #expect(replay.status == 0, "\(replay.output)\(replay.errors)")
     #expect(!replay.output.contains("seed: "), "no seed is drawn: \(replay.output)")
-    let line = try #require(replay.output.split(separator: "\n").first { $0.hasPrefix("mirrorsmoker-legacy: ") })
+    let line = try #require(replay.output.split(separator: "\n").first { $0.hasPrefix("mirrorsmoker-legacy (tally): ") })
     #expect(line.contains("convergence ×"), "\(replay.output)")
   }
 

@@ -123,12 +123,13 @@ struct SimulateCommandTests {
     #expect(days.errors.contains("--days must be between 1 and 3650 (got 0)"))
     let strategy = try Self.run(["--strategy", "optimistic"])
     #expect(strategy.status == 64)
-    #expect(strategy.errors.contains("--strategy optimistic is unknown"))
+    #expect(strategy.errors.contains("The value 'optimistic' is invalid for '--strategy <strategy>'. Please provide one of 'mirrorsmoker-legacy',"))
     let store = try Self.run(["--store", "postgres"])
     #expect(store.status == 64)
-    #expect(store.errors.contains("--store postgres is unknown; expected one of: memory, sqlite"))
+    #expect(store.errors.contains("The value 'postgres' is invalid for '--store <store>'. Please provide one of 'memory' and 'sqlite'."))
     let seed = try Self.run(["--seed", "-3"])
     #expect(seed.status == 64)
+    #expect(seed.errors.contains("The value '-3' is invalid for '--seed <seed>': a seed is a whole number"), "\(seed.errors)")
     let scenario = try Self.run(["--scenario", "atlantis", "--days", "1"])
     #expect(scenario.status == 64)
     #expect(scenario.errors.contains("atlantis"))
@@ -170,10 +171,29 @@ struct SimulateCommandTests {
     #expect(result.output.contains("default") && result.output.contains("converged") && result.output.contains("no-lost-write"))
   }
 
-  @Test("help shows the example and the exit codes")
+  @Test("the summary names each strategy's domain: one line per strategy and domain")
+  func summaryNamesDomains() throws {
+    let out = try Self.temporaryDirectory("summary")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let result = try Self.run(["--days", "1", "--seed", "42", "--strategy", "converged", "--out", out])
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("converged") }
+    #expect(
+      lines == ["converged (tally): all invariants hold", "converged (steps): all invariants hold", "converged (budget): all invariants hold"],
+      "\(result.output)")
+  }
+
+  @Test("help shows the example, every exit code, and wraps paragraphs itself (no line past 80 columns)")
   func help() throws {
+    for command in [[], ["sweep"], ["merge"], ["generate"], ["list"]] {
+      let result = try Self.run(command + ["--help"], environment: ["COLUMNS": "80"])
+      #expect(result.status == 0)
+      let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+      // The usage line is ArgumentParser's, never wrapped.
+      #expect(lines.filter { !$0.hasPrefix("USAGE:") }.allSatisfy { $0.count <= 80 }, "\(command): \(result.output)")
+    }
     let result = try Self.run(["--help"])
-    #expect(result.output.contains("simulate --days 30 --seed 42"))
-    #expect(result.output.contains("64"))
+    #expect(result.output.contains("  simulate --days 30 --seed 42\n"))
+    for code in ["0", "1", "2", "64", "70", "74"] { #expect(result.output.contains("\n  \(code) "), "exit code \(code)") }
   }
 }

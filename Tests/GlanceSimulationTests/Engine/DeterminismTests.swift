@@ -28,6 +28,8 @@ struct DeterminismTests {
     let json = try Data(contentsOf: folder.appendingPathComponent("report.json"))
     #expect(report.markdown == markdown, "Reports/baseline differs: run `make baseline` and review the diff")
     #expect(try report.json() == json)
+    let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(report.html == html, "Reports/baseline's report.html differs: run `make baseline` and review the diff")
     for (name, svg) in report.charts {
       let committed = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
       #expect(svg == committed, "\(name) differs from Reports/baseline")

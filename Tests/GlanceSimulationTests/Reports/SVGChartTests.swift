@@ -154,7 +154,9 @@ struct SVGChartTests {
     #expect(root.name == "svg")
     #expect(root.attribute("xmlns") == "http://www.w3.org/2000/svg")
     #expect(root.attribute("width") == "800")
-    #expect(root.attribute("height") == "320")
+    // Title 34 + one row of mark labels 13 + 6: the plot from 53 to 253; two axis rows and the
+    // caption (295); no lanes (303 + 14); one legend row: 317 + 18 + 8.
+    #expect(root.attribute("height") == "343")
     // truth, app, widget draw; watch has no points.
     let paths = parsed.named("path")
     #expect(paths.count == 3)
@@ -163,21 +165,23 @@ struct SVGChartTests {
     for name in ["truth", "app", "widget"] { #expect(texts.contains(name)) }
     #expect(texts.contains("watch (no data)"))
     #expect(texts.contains("violation"))
-    // The x axis: both ends and both marks.
-    for clock in ["22:00", "02:00", "00:00", "01:00"] { #expect(texts.contains(clock)) }
+    // The x axis: UTC hours (22:00, at the plot's corner, gives way to the y axis's 0), the
+    // day under the first tick of each, the clock named.
+    for clock in ["23:00", "00:00", "01:00", "02:00", "Sat 30 Mar", "Sun 31 Mar", "UTC"] { #expect(texts.contains(clock)) }
+    #expect(!texts.contains("22:00"))
   }
 
   @Test("the step paths: horizontal then vertical, clipped to the window, gaps for nil")
   func stepPaths() throws {
     let parsed = XMLCollector.parse(Self.sample.render())
     let data = parsed.named("path").compactMap { $0.attribute("d") }
-    // Window 4 h over 720 px: 1 h = 180 px. Values 0…4 over 210 px, rounded half up:
-    // 1 → 250 − 53 = 197, 3 → 250 − 158 = 92, 4 → 40.
-    #expect(data[0] == "M60 197H420V40H780")  // truth: 1 from the start, 4 from 00:00
-    #expect(data[1] == "M600 92H780")  // app: 3 from 01:00
+    // Window 4 h over 670 px: 1 h = 167.5 px, 00:00 at 445, 00:30 at 529 (418.75 up), 01:00 at
+    // 613 (502.5 up). Values 0…4 over 200 px from row 53: 1 → 203, 3 → 103, 4 → 53.
+    #expect(data[0] == "M110 203H445V53H780")  // truth: 1 from the start, 4 from 00:00
+    #expect(data[1] == "M613 103H780")  // app: 3 from 01:00
     // widget: 1 held into the window from before it, a gap from 00:30, 4 from 01:00.
-    #expect(data[2] == "M60 197H510M600 40H780")
-    let ticks = parsed.named("text").filter { $0.attribute("text-anchor") == "end" }.map(\.text)
+    #expect(data[2] == "M110 203H529M613 53H780")
+    let ticks = parsed.named("text").filter { $0.attribute("text-anchor") == "end" && $0.text != "UTC" }.map(\.text)
     #expect(ticks == ["0", "1", "2", "3", "4"])
   }
 
@@ -189,7 +193,7 @@ struct SVGChartTests {
       series: [ChartSeries(name: "a<b", points: [ChartPoint(time: Self.at(0), value: 1)])],
       marks: [ChartMark(time: Self.at(500), label: "&\u{0}")])
     let document = chart.render()
-    #expect(document.contains("&lt;Test &amp; &quot;x&quot;&gt;&apos;"))
+    #expect(document.contains("&lt;Test &amp; &quot;x&quot;&gt;&#39;"))
     #expect(!document.contains(title))
     let parsed = XMLCollector.parse(document)
     #expect(parsed.failure == nil)
@@ -236,7 +240,8 @@ struct SVGChartTests {
       marks: [ChartMark(time: Self.at(1000), label: "now")])
     let parsed = XMLCollector.parse(chart.render())
     #expect(parsed.failure == nil)
-    #expect(parsed.named("path").compactMap { $0.attribute("d") } == ["M60 40H60", "M60 145H60"])
+    // One row of mark labels: the plot from row 53; values 0…2 over 200 px.
+    #expect(parsed.named("path").compactMap { $0.attribute("d") } == ["M110 53H110", "M110 153H110"])
     let texts = parsed.named("text").map(\.text)
     #expect(texts.contains("widget (no data)"))
     #expect(texts.contains("watch (no data)"))
@@ -260,7 +265,8 @@ struct SVGChartTests {
     ])
     #expect(sorted == shuffled)
     let data = XMLCollector.parse(sorted).named("path").compactMap { $0.attribute("d") }
-    #expect(data == ["M60 145H420V40H780"])
+    // No marks: the plot from row 40; 1 → 140, 2 → 40; 50 ms of 100 at 445.
+    #expect(data == ["M110 140H445V40H780"])
   }
 
   @Test("y ticks use nice steps, at most 6 of them, and include negative values")
@@ -345,7 +351,12 @@ struct SVGChartTests {
       let drawing = series.filter { !chart.visibleRuns(of: $0).isEmpty }.count
       #expect(parsed.named("path").count == drawing)
       let xs = SVGChart.plotLeft...SVGChart.plotRight
-      let ys = SVGChart.plotTop...SVGChart.plotBottom
+      // The plot's rows: those of the y axis (the black vertical line at the plot's left).
+      let axis = parsed.named("line").first {
+        $0.attribute("stroke") == "#000000" && $0.attribute("x1") == "\(SVGChart.plotLeft)" && $0.attribute("x2") == "\(SVGChart.plotLeft)"
+      }
+      let ys = (Int64(axis?.attribute("y1") ?? "") ?? 0)...(Int64(axis?.attribute("y2") ?? "") ?? 0)
+      #expect(ys.count == Int(SVGChart.plotHeight) + 1)
       for path in parsed.named("path") {
         for command in PathCommand.parse(path.attribute("d") ?? "") {
           switch command.letter {
@@ -364,7 +375,8 @@ struct SVGChartTests {
         #expect(Int64(line.attribute("x1") ?? "").map(xs.contains) == true)
         #expect(line.attribute("x1") == line.attribute("x2"))
       }
-      let ticks = parsed.named("text").filter { $0.attribute("text-anchor") == "end" }
+      // The y axis's labels: right-aligned 6 px left of the plot.
+      let ticks = parsed.named("text").filter { $0.attribute("text-anchor") == "end" && $0.attribute("x") == "\(SVGChart.plotLeft - 6)" }
       #expect((2...6).contains(ticks.count))
     }
   }

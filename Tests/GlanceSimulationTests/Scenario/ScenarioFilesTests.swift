@@ -24,6 +24,28 @@ struct ScenarioFilesTests {
     #expect(ScenarioLoader.availableScenarios(in: Self.directory) == Self.shipped)
   }
 
+  @Test("the scenarios built into simulate are the files of Simulations/, byte for byte (else run `make scenarios`)")
+  func builtInCopiesMatchTheFiles() throws {
+    #expect(ScenarioLoader.builtInNames == ScenarioLoader.availableScenarios(in: Self.directory), "run `make scenarios`")
+    for name in ScenarioLoader.availableScenarios(in: Self.directory) {
+      let file = try Data(contentsOf: URL(fileURLWithPath: Self.directory + "/\(name).yaml"))
+      let embedded = try #require(ScenarioLoader.builtInText(named: name), "\(name).yaml is not built in: run `make scenarios`")
+      #expect(Data(embedded.utf8) == file, "the built-in \(name) differs from Simulations/\(name).yaml: run `make scenarios`")
+    }
+  }
+
+  @Test("a built-in scenario loads as its file does", arguments: shipped)
+  func builtInLoadsAsTheFile(name: String) throws {
+    #expect(try ScenarioLoader.builtIn(named: name) == Self.load(name))
+  }
+
+  @Test("an unknown built-in name lists the built-in scenarios")
+  func unknownBuiltIn() {
+    #expect(throws: ScenarioError.unknownScenario(name: "atlantis", directory: ScenarioLoader.builtInLabel, available: Self.shipped)) {
+      try ScenarioLoader.builtIn(named: "atlantis")
+    }
+  }
+
   @Test("every shipped file loads, is named after its file and explains itself", arguments: shipped)
   func everyFileLoads(name: String) throws {
     let scenario = try Self.load(name)

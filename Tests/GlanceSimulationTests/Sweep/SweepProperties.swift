@@ -26,7 +26,28 @@ struct SweepProperties {
   @Test("a range ending at UInt64.max stops there")
   func rangeAtTheTop() throws {
     let shard = try SweepShard(index: 2, count: 3)
-    #expect(shard.seeds(of: (UInt64.max - 5)...UInt64.max) == [UInt64.max - 4, UInt64.max - 1])
+    #expect(Array(shard.seeds(of: (UInt64.max - 5)...UInt64.max)) == [UInt64.max - 4, UInt64.max - 1])
+    #expect(try SweepShard(index: 7, count: 9).seeds(of: 10...12).isEmpty, "a shard past the range's end holds none")
+  }
+
+  @Test("a shard's seeds are computed, not listed: 99 999 999 seeds cost nothing until run")
+  func seedsAreLazy() throws {
+    let whole = SweepShard.whole.seeds(of: 1...99_999_999)
+    #expect(whole.count == 99_999_999)
+    #expect(whole[0] == 1 && whole[99_999_998] == 99_999_999)
+    let third = try SweepShard(index: 3, count: 4).seeds(of: try SeedRange.parse("1...99999999"))
+    #expect(third.count == 25_000_000 && third.first == 3 && third.last == 99_999_999)
+    #expect(Array(third.prefix(3)) == [3, 7, 11])
+  }
+
+  @Test("a range of more than 100 000 000 seeds is refused for its size, not its syntax")
+  func tooManySeeds() {
+    #expect(throws: SweepError.tooManySeeds(first: 0, last: .max, limit: SeedRange.countMax)) {
+      try SeedRange.parse("0...18446744073709551615")
+    }
+    let error = SweepError.tooManySeeds(first: 0, last: .max, limit: SeedRange.countMax)
+    #expect(error.description == #"seeds "0...18446744073709551615": 18446744073709551616 seeds; a sweep spans at most 100000000"#)
+    #expect(SweepError.seedCount(1, 100_000_000) == "100000000")
   }
 
   @Test("--seeds and --shard texts", arguments: [
