@@ -100,7 +100,7 @@ extension Report {
     }
     facts += [
       ("seed", "\(request.seed)"),
-      ("days", "\(request.days): \(outcome.start) to \(outcome.end)"),
+      ("days", daysText),
       ("zone", scenario.zone),
       ("strategies", request.strategies.map(\.rawValue).joined(separator: ", ")),
     ]

@@ -75,6 +75,21 @@ public struct Report: Sendable {
     return [row(header), alignment] + rows.map(row) + [""]
   }
 
+  /// The run's days in local time, then in UTC: `30: 10 Mar 2026 00:00 to 9 Apr 2026 00:00,
+  /// Europe/Zurich (2026-03-09T23:00:00.000Z to 2026-04-08T22:00:00.000Z)`; after travel the
+  /// end is in the last zone, which is named too.
+  var daysText: String {
+    let scenario = request.scenario
+    let endZone = scenario.travel.last?.zone ?? scenario.zone
+    func local(_ instant: Instant, _ zone: String) -> String {
+      guard let calendar = try? ZoneCalendar(identifier: zone) else { return instant.description }
+      let clock = ChartClock(legs: [ChartClock.Leg(from: nil, calendar: calendar)])
+      return "\(clock.dateText(instant, withYear: true)) \(clock.clockText(instant))"
+    }
+    let zones = endZone == scenario.zone ? scenario.zone : "\(scenario.zone), then \(endZone)"
+    return "\(request.days): \(local(outcome.start, scenario.zone)) to \(local(outcome.end, endZone)), \(zones) (\(outcome.start) to \(outcome.end))"
+  }
+
   private var headerSection: [String] {
     let scenario = request.scenario
     var lines = ["# Glance convergence report: \(scenario.name), seed \(request.seed), \(request.days) days", ""]
@@ -92,7 +107,7 @@ public struct Report: Sendable {
     }
     rows += [
       ["seed", "\(request.seed)"],
-      ["days", "\(request.days): \(outcome.start) to \(outcome.end), zone \(scenario.zone)"],
+      ["days", daysText],
       ["strategies", request.strategies.map(\.rawValue).joined(separator: ", ")],
     ]
     if let durableStore {

@@ -127,7 +127,7 @@ struct HTMLReportContentTests {
     let html = try HostileReport.make().html
     #expect(html.contains("<tr><th scope=\"row\">scenario</th><td>my &quot;odd&quot; &lt;scenario&gt;.yaml</td></tr>"))
     #expect(html.contains("<tr><th scope=\"row\">seed</th><td>7</td></tr>"))
-    #expect(html.contains("<tr><th scope=\"row\">days</th><td>3: 2026-03-09T23:00:00.000Z to 2026-03-12T23:00:00.000Z</td></tr>"))
+    #expect(html.contains("<tr><th scope=\"row\">days</th><td>3: 10 Mar 2026 00:00 to 13 Mar 2026 00:00, Europe/Zurich (2026-03-09T23:00:00.000Z to 2026-03-12T23:00:00.000Z)</td></tr>"))
     #expect(html.contains("<tr><th scope=\"row\">zone</th><td>Europe/Zurich</td></tr>"))
     #expect(html.contains("<tr><th scope=\"row\">strategies</th><td>converged, mirrorsmoker-legacy</td></tr>"))
     #expect(html.contains("<tr><th scope=\"row\">actions planned</th><td>42</td></tr>"))
