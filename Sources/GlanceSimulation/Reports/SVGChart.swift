@@ -248,43 +248,49 @@ extension SVGChart {
   }
 
   /// `M x y H x V y H x …` for each run: horizontal then vertical segments, a new subpath after
-  /// each gap. Segments that start in the same pixel column as the previous one only move the
-  /// pen vertically there (`V`), so a run costs a few commands per column however many
-  /// changes it has.
+  /// each gap. Changes that fall in the pixel column the pen is in only move it vertically
+  /// there (at most to the column's lowest row, its highest, then the last value's), and a gap
+  /// that ends in the column where it began is no gap at this scale: the path costs a few
+  /// commands per column however many changes and gaps the series has.
   func pathData(_ runs: [[Segment]], _ scale: YScale) -> String {
     var data = ""
+    // The pen's position, and the rows the values since it last moved across took in its column.
+    var pen: (x: Int64, y: Int64)? = nil
+    var column: (low: Int64, high: Int64, last: Int64)? = nil
+    func flush() {
+      guard let at = pen, let visited = column else { return }
+      var y = at.y
+      if visited.low < y { data += "V\(visited.low)"; y = visited.low }
+      if visited.high > y { data += "V\(visited.high)"; y = visited.high }
+      if visited.last != y { data += "V\(visited.last)" }
+      pen = (at.x, visited.last)
+      column = nil
+    }
     for run in runs {
-      // The pen's row, and the rows the values since it last moved across took in its column.
-      var penY: Int64? = nil
-      var column: (low: Int64, high: Int64, last: Int64)? = nil
-      func flush() {
-        guard let pen = penY, let visited = column else { return }
-        var y = pen
-        if visited.low < y { data += "V\(visited.low)"; y = visited.low }
-        if visited.high > y { data += "V\(visited.high)"; y = visited.high }
-        if visited.last != y { data += "V\(visited.last)" }
-        penY = visited.last
-        column = nil
-      }
-      for segment in run {
+      for (index, segment) in run.enumerated() {
         let y = scale.y(segment.value)
         let start = x(segment.start)
         let end = x(segment.end)
-        if penY == nil {
-          data += "M\(start) \(y)"
-          penY = y
-        } else if let visited = column {
-          column = (min(visited.low, y), max(visited.high, y), y)
-        } else if y != penY {
-          column = (y, y, y)
-        }
-        if end != start || data.hasSuffix("M\(start) \(y)") {
+        if let at = pen, index > 0 || at.x == start {
+          // In the pen's column (the run goes on, or a gap closed within the column).
+          if let visited = column {
+            column = (min(visited.low, y), max(visited.high, y), y)
+          } else if y != at.y {
+            column = (y, y, y)
+          }
+          if end != start {
+            flush()
+            data += "H\(end)"
+            pen = (end, pen?.y ?? y)
+          }
+        } else {
           flush()
-          data += "H\(end)"
+          data += "M\(start) \(y)H\(end)"
+          pen = (end, y)
         }
       }
-      flush()
     }
+    flush()
     return data
   }
 }
