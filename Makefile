@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | bench | bench-judge | bench-sweep | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-yams5 | bench | bench-judge | bench-sweep | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -16,7 +16,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test bench bench-judge bench-sweep simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-yams5 bench bench-judge bench-sweep simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -51,12 +51,26 @@ build: deps
 	$(SWIFT) build
 
 ## test: build and run every test (Swift Testing and property tests), then build and test
-## Examples/CustomDesign, a separate package that simulates a design of its own (its own build
-## folder: it builds Glance from source, as a user's package would).
+## Examples/CustomDesign, a separate package that simulates a design of its own, and
+## Examples/KernelConsumer, an app's package that pins Yams 5 beside Glance's kernel (each in
+## its own build folder: it builds Glance from source, as a user's package would); then the
+## scenario tests with Yams 5 (test-yams5).
 test: deps browser
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	cd Examples/CustomDesign && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd Examples/KernelConsumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	$(MAKE) test-yams5
+
+## test-yams5: Glance accepts Yams 5 or 6 (Package.swift); the package resolves 6 itself, so this
+## copies the tracked files into $(YAMS5_COPY), resolves Yams 5.0.1 there and runs the scenario
+## tests (the only code that reads YAML) against it.
+YAMS5_COPY ?= .build-yams5/package
+test-yams5: deps
+	rm -rf $(YAMS5_COPY) && mkdir -p $(YAMS5_COPY)
+	git ls-files -z Package.swift Sources Tests Simulations Benchmarks Fuzz | xargs -0 cp --parents -t $(YAMS5_COPY)
+	cd $(YAMS5_COPY) && $(SWIFT) package resolve && $(SWIFT) package resolve Yams --version 5.0.1
+	cd $(YAMS5_COPY) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build --filter Scenario
 
 ## bench: release-build benchmarks, printed as a Markdown table (never part of `make test`).
 bench: deps

@@ -39,10 +39,14 @@ let package = Package(
     .executable(name: "simulate", targets: ["simulate"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
-    .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
-    .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
-    .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+    // Ranges from the lowest version Glance was built and tested with, so that an app resolves
+    // Glance beside its own pins.
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    // Yams 5 or 6: an app that pins either resolves Glance beside it (Examples/KernelConsumer
+    // pins 5; the scenario tests run with both, see `make test-yams5`).
+    .package(url: "https://github.com/jpsim/Yams.git", "5.0.1"..<"7.0.0"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
     // MARK: Implementation details

@@ -18,7 +18,37 @@ extension ScenarioLoader {
       throw .syntax(source: source, line: 1, column: 1, problem: String(describing: error))
     }
     guard let root, !ScenarioReader.isNull(root) else { throw .emptyDocument(source: source) }
+    if let duplicate = firstDuplicate(in: root, path: "") {
+      throw .duplicateKey(source: source, keyPath: duplicate.path, line: duplicate.line, firstLine: duplicate.firstLine)
+    }
     return root
+  }
+
+  /// The first key given twice in one mapping, as Yams 6 finds it (it checks each mapping when
+  /// the mapping closes, so an inner one before the one that holds it): its path, the line of
+  /// the second occurrence and of the first. Yams 6 refuses such a document while composing;
+  /// Yams 5 composes both entries, and this finds the same duplicate, so the error is the same
+  /// with either.
+  static func firstDuplicate(in node: Node, path: String) -> (path: String, line: Int, firstLine: Int)? {
+    func child(_ name: String) -> String { path.isEmpty ? name : path + "." + name }
+    if case .sequence(let sequence) = node {
+      for (index, element) in sequence.enumerated() {
+        if let found = firstDuplicate(in: element, path: "\(path)[\(index)]") { return found }
+      }
+    }
+    guard case .mapping(let mapping) = node else { return nil }
+    for (key, value) in mapping {
+      if let found = firstDuplicate(in: value, path: child(key.scalar?.string ?? "?")) { return found }
+    }
+    // The first line of each key seen (looked up, never iterated).
+    var lines: [String: Int] = [:]
+    for key in mapping.keys {
+      guard let name = key.scalar?.string else { continue }
+      let line = key.mark?.line ?? 0
+      if let firstLine = lines[name] { return (ScenarioReader.excerpt(child(name)), line, firstLine) }
+      lines[name] = line
+    }
+    return nil
   }
 
   static func syntaxError(_ error: YamlError, text: String, source: String) -> ScenarioError {
@@ -32,11 +62,25 @@ extension ScenarioLoader {
     case .reader(let problem, let offset, _, _):
       let (line, column) = position(ofCharacter: offset ?? 0, in: text)
       return .syntax(source: source, line: line, column: column, problem: problem)
-    case .duplicatedKeysInMapping(let duplicates, let context):
-      return duplicateKeyError(keys: duplicates, first: context.mark, text: text, source: source)
     default:
+      if let duplicate = duplicatedKeys(in: error) {
+        return duplicateKeyError(keys: duplicate.keys, first: duplicate.mark, text: text, source: source)
+      }
       return .syntax(source: source, line: 1, column: 1, problem: String(describing: error))
     }
+  }
+
+  /// The keys and the first occurrence's position of Yams 6's `duplicatedKeysInMapping`, which
+  /// refuses a duplicate key while composing. Yams 5 has no such case (it composes the mapping
+  /// with both entries, and ``ScenarioReader`` refuses the second), and Glance builds with both,
+  /// so the case is recognised by its name rather than by a pattern Yams 5 would not compile.
+  static func duplicatedKeys(in error: YamlError) -> (keys: [String], mark: Mark)? {
+    guard let child = Mirror(reflecting: error).children.first, child.label == "duplicatedKeysInMapping" else { return nil }
+    let payload = Mirror(reflecting: child.value).children.map(\.value)
+    guard payload.count == 2, let keys = payload[0] as? [String], let context = payload[1] as? YamlError.Context else {
+      return nil
+    }
+    return (keys, context.mark)
   }
 
   /// The 1-based line and column of the character at `offset`.
@@ -75,9 +119,9 @@ extension ScenarioLoader {
       do {
         root = try Yams.compose(yaml: renamed, .default, .default, .utf8)
         break
-      } catch YamlError.duplicatedKeysInMapping(_, let context) {
-        guard
-          let next = inserting("glance-renamed-duplicate-\(rename)-", in: renamed, at: context.mark)
+      } catch let error as YamlError {
+        guard let duplicate = duplicatedKeys(in: error),
+          let next = inserting("glance-renamed-duplicate-\(rename)-", in: renamed, at: duplicate.mark)
         else { return fallback }
         renamed = next
       } catch {
@@ -129,19 +173,17 @@ extension ScenarioLoader {
     while let entry = stack.popLast(), visited < duplicateSearchNodesMax {
       visited += 1
       let (node, path) = entry
-      switch node {
-      case .mapping(let mapping):
+      // Not a `switch`: Yams 6 has an `alias` node Yams 5 lacks, and Glance builds with both.
+      if case .mapping(let mapping) = node {
         if mapping.keys.contains(where: { $0.scalar?.string == key }) { return (path, mapping) }
         for (childKey, value) in mapping.reversed() {
           guard let name = childKey.scalar?.string else { continue }
           stack.append((value, path.isEmpty ? name : path + "." + name))
         }
-      case .sequence(let sequence):
+      } else if case .sequence(let sequence) = node {
         for (index, element) in sequence.enumerated().reversed() {
           stack.append((element, "\(path)[\(index)]"))
         }
-      case .scalar, .alias:
-        continue
       }
     }
     return nil

@@ -22,7 +22,7 @@ extension ScenarioReader {
   func seed(_ field: ScenarioField) throws(ScenarioError) -> UInt64 {
     try requireValue(field, expected: Self.seedExpectation)
     guard case .scalar(let scalar) = field.node, scalar.style == .plain,
-      ["", Tag.Name.int.rawValue].contains(scalar.tag.rawValue), Self.decimal(scalar.string) != nil
+      ["", Tag.Name.int.rawValue].contains(scalar.tag.description), Self.decimal(scalar.string) != nil
     else {
       throw .wrongType(
         source: source, keyPath: field.keyPath, line: field.line,

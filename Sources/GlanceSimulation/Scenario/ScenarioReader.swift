@@ -30,7 +30,8 @@ struct ScenarioReader {
 
   // MARK: Mappings and sequences
 
-  /// The entries of a mapping in file order, with every key checked against `known`.
+  /// The entries of a mapping in file order, with every key checked against `known` (a key
+  /// given twice was refused when the document was composed).
   func entries(of field: ScenarioField, known: [String], expected: String) throws(ScenarioError)
     -> [(key: String, field: ScenarioField)]
   {
@@ -49,6 +50,7 @@ struct ScenarioReader {
           source: source, keyPath: field.keyPath.isEmpty ? name : field.keyPath + "." + name,
           line: keyLine, known: known)
       }
+
       result.append(
         (keyScalar.string, field.child(keyScalar.string, node: valueNode, line: keyLine)))
     }
@@ -85,7 +87,7 @@ struct ScenarioReader {
     let expected = expected ?? Self.expectation(for: range)
     try requireValue(field, expected: expected)
     guard case .scalar(let scalar) = field.node, scalar.style == .plain,
-      ["", Tag.Name.int.rawValue].contains(scalar.tag.rawValue),
+      ["", Tag.Name.int.rawValue].contains(scalar.tag.description),
       let parsed = Self.decimal(scalar.string)
     else {
       throw .wrongType(
@@ -105,7 +107,7 @@ struct ScenarioReader {
     let expected = "true or false"
     try requireValue(field, expected: expected)
     if case .scalar(let scalar) = field.node, scalar.style == .plain,
-      ["", Tag.Name.bool.rawValue].contains(scalar.tag.rawValue)
+      ["", Tag.Name.bool.rawValue].contains(scalar.tag.description)
     {
       if scalar.string == "true" { return true }
       if scalar.string == "false" { return false }
@@ -153,8 +155,8 @@ struct ScenarioReader {
   /// Whether the node is YAML's null: nothing after the colon, `~` or `null`.
   static func isNull(_ node: Node) -> Bool {
     guard case .scalar(let scalar) = node else { return false }
-    if scalar.tag.rawValue == Tag.Name.null.rawValue { return true }
-    return scalar.style == .plain && scalar.tag.rawValue.isEmpty
+    if scalar.tag.description == Tag.Name.null.rawValue { return true }
+    return scalar.style == .plain && scalar.tag.description.isEmpty
       && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
   }
 
@@ -183,31 +185,26 @@ struct ScenarioReader {
   /// The value as the error shows it: a scalar's text, a short sequence of scalars as
   /// `[200, 100]`, otherwise its shape.
   static func describe(_ node: Node) -> String {
-    switch node {
-    case .scalar(let scalar):
-      return isNull(node) ? "empty" : excerpt(scalar.string)
-    case .sequence(let sequence):
+    // Not a `switch`: Yams 6 has an `alias` node Yams 5 lacks, and Glance builds with both.
+    if case .scalar(let scalar) = node { return isNull(node) ? "empty" : excerpt(scalar.string) }
+    if case .sequence(let sequence) = node {
       let scalars = sequence.compactMap { $0.scalar?.string }
       if scalars.count == sequence.count, sequence.count <= 8 {
         return excerpt("[" + scalars.joined(separator: ", ") + "]")
       }
       return sequence.count == 1 ? "a sequence of 1 item" : "a sequence of \(sequence.count) items"
-    case .mapping:
-      return "a mapping"
-    case .alias:
-      return "an alias"
     }
+    if case .mapping = node { return "a mapping" }
+    return "an alias"
   }
 
   /// What a document root that is not a mapping is, for
   /// ``ScenarioError/topLevelNotMapping(source:line:found:)``.
   static func shape(of node: Node) -> String {
-    switch node {
-    case .scalar(let scalar): return "the text \(excerpt(scalar.string))"
-    case .sequence: return "a sequence"
-    case .mapping: return "a mapping"
-    case .alias: return "an alias"
-    }
+    if case .scalar(let scalar) = node { return "the text \(excerpt(scalar.string))" }
+    if case .sequence = node { return "a sequence" }
+    if case .mapping = node { return "a mapping" }
+    return "an alias"
   }
 
   /// At most ``ScenarioError/valueExcerptLengthMax`` characters, control characters escaped, so
