@@ -56,8 +56,8 @@ build: deps
 ## its own build folder: it builds Glance from source, as a user's package would); then the
 ## scenario tests with Yams 5 (test-yams5).
 test: deps browser
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests --traits InternalChecks
+	$(SWIFT) test --skip-build --traits InternalChecks
 	cd Examples/CustomDesign && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	cd Examples/KernelConsumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) test-yams5

@@ -12,9 +12,10 @@
 //
 // Compilation conditions:
 //   GLANCE_INTERNAL_CHECKS  Deep invariant checks and the live GMP box counter that the tests
-//                           read. On in debug builds (so `swift test` and `make test` run them),
-//                           off in release builds (so `make bench` measures the shipping code).
-//                           `make fuzz` turns it on in its release build too.
+//                           read. On only with the package trait `InternalChecks`, off by default,
+//                           so never in an app's build of Glance: `make test` enables it (debug),
+//                           `make bench` measures the shipping code without it, `make fuzz` turns it
+//                           on in its release build.
 //   FUZZING                 Set by `make fuzz` only: `glance-fuzz` hands its arguments to libFuzzer
 //                           (built with `-sanitize=fuzzer,address`) instead of replaying files.
 
@@ -25,18 +26,26 @@ let sharedSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
   .enableUpcomingFeature("MemberImportVisibility"),
-  .define("GLANCE_INTERNAL_CHECKS", .when(configuration: .debug)),
+  .define("GLANCE_INTERNAL_CHECKS", .when(traits: ["InternalChecks"])),
   .treatAllWarnings(as: .error),
 ]
 
 let package = Package(
   name: "Glance",
+  // GRDB 7 needs iOS 13, macOS 10.15, watchOS 7; the kernel's `Regex`-free, `Atomic`-free code
+  // and Swift 6's concurrency checking are comfortable from iOS 16, macOS 13, watchOS 9.
+  platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9), .tvOS(.v16)],
   products: [
     .library(name: "GlanceKernel", targets: ["GlanceKernel"]),
     .library(name: "GlanceSync", targets: ["GlanceSync"]),
     .library(name: "GlanceSimulation", targets: ["GlanceSimulation"]),
     .library(name: "GlanceStore", targets: ["GlanceStore"]),
     .executable(name: "simulate", targets: ["simulate"]),
+  ],
+  traits: [
+    .trait(
+      name: "InternalChecks",
+      description: "Deep invariant checks and the live GMP box counter the tests read; off in an app's build."),
   ],
   dependencies: [
     // Ranges from the lowest version Glance was built and tested with, so that an app resolves

@@ -1,6 +1,10 @@
 import GlanceKernel
 import Testing
 
+// The counter exists only with the `InternalChecks` trait (`make test` enables it); without it
+// the suite says it did not run.
+#if GLANCE_INTERNAL_CHECKS
+
 @Suite("GMP boxes")
 struct GMPLeakTests {
   /// Runs in a process of its own (an exit test), so that no other test's boxes are counted.
@@ -35,3 +39,10 @@ struct GMPLeakTests {
     }
   }
 }
+#else
+@Suite("GMP boxes")
+struct GMPLeakTests {
+  @Test("every GMP box allocated by a heavy workload is freed", .disabled("needs the InternalChecks trait: make test, or swift test --traits InternalChecks"))
+  func noBoxLeaks() {}
+}
+#endif
