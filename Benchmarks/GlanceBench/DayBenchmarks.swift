@@ -69,7 +69,8 @@ struct DayBenchmarks {
     let buildMilliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
     table.add(
       "day interval in a zone (10 zones, 1970–2040)",
-      note: "Glance is \(Int((foundation / glance).rounded()))× faster; same \(count) instants, every result equal (\(folds) in a fold across midnight, where Glance returns the day that contains the instant); building the 10 zone tables once took \(Int(buildMilliseconds.rounded())) ms, excluded",
+      note:
+        "Glance is \(Int((foundation / glance).rounded()))× faster; same \(count) instants, every result equal (\(folds) in a fold across midnight, where Glance returns the day that contains the instant); building the 10 zone tables once took \(Int(buildMilliseconds.rounded())) ms, excluded",
       [("Foundation Calendar.dateInterval(of: .day)", foundation), ("Glance ZoneCalendar.dayInterval", glance)])
   }
 }

@@ -86,5 +86,5 @@ func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 }
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif

@@ -65,7 +65,8 @@ struct MoneyBenchmarks {
     check(decimalTotal * 100 == Decimal(integerTotal), "sum: Decimal vs Int64")
     table.add(
       "sum, small (< 10^6 CHF)",
-      note: "Glance `Money.sum` reads each amount in place; a `for` loop with `+=` copies each amount out of the array first (a retain check per element)",
+      note:
+        "Glance `Money.sum` reads each amount in place; a `for` loop with `+=` copies each amount out of the array first (a retain check per element)",
       [
         ("Int64 minor units", integer), ("Glance Money.sum", glance),
         ("Glance Money, for-in +=", glanceLoop), ("Foundation Decimal", foundation),

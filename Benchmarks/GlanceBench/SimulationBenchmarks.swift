@@ -6,7 +6,7 @@ import GlanceKernel
 import GlanceSimulation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 struct SimulationBenchmarks {
@@ -37,7 +37,9 @@ struct SimulationBenchmarks {
       let milliseconds = nanosecondsPerRun / 1e6
       // One operation is one whole run: the table's ns/op column holds its nanoseconds.
       rows.append(("\(days) days, every strategy (one run)", nanosecondsPerRun))
-      notes.append("\(days) days: \(Int(milliseconds.rounded())) ms, \(events) events, \(Int((Double(events) / (nanosecondsPerRun / 1e9)).rounded())) events/s")
+      notes.append(
+        "\(days) days: \(Int(milliseconds.rounded())) ms, \(events) events, \(Int((Double(events) / (nanosecondsPerRun / 1e9)).rounded())) events/s"
+      )
     }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -32,9 +32,9 @@ struct GlanceFuzz {
       return
     }
     #if FUZZING
-    LibFuzzerDriver.run(arguments)
+      LibFuzzerDriver.run(arguments)
     #else
-    Replay.run(arguments)
+      Replay.run(arguments)
     #endif
   }
 

@@ -39,7 +39,9 @@ enum SnapshotFuzzing {
   }
 
   /// The value, or `nil` after checking that the refusal is a `DecodingError`.
-  static func decoded<Value: Decodable>(_ type: Value.Type, from data: Data, context: String)
+  static func decoded<Value: Decodable>(
+    _ type: Value.Type, from data: Data, context: String
+  )
     -> Value?
   {
     do {

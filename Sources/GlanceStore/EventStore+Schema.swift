@@ -125,8 +125,9 @@ enum StoreSchema {
   /// anyway (on the migrations table's key, after copying every row); failing first costs
   /// nothing, rolls back, and ``EventStore`` then finds the migrations complete.
   private static func refuseRebuildingTwice(_ db: Database) throws {
-    let rebuilt = try Bool.fetchOne(
-      db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('event') WHERE name = 'task_id')") ?? false
+    let rebuilt =
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('event') WHERE name = 'task_id')") ?? false
     guard !rebuilt else {
       throw DatabaseError(
         resultCode: .SQLITE_ERROR, message: "v3-task-list: table event already has column task_id")

@@ -12,7 +12,8 @@ struct DriveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "drive", abstract: "Run, kill and restart workers, then check the database (the default).")
 
-  @Option(name: .long, help: ArgumentHelp("The database file (must not exist); in the run's temporary directory by default.", valueName: "path"))
+  @Option(
+    name: .long, help: ArgumentHelp("The database file (must not exist); in the run's temporary directory by default.", valueName: "path"))
   var db: String?
 
   @Option(name: .long, help: ArgumentHelp("How long to kill and restart workers, from 1 to 86400.", valueName: "s"))

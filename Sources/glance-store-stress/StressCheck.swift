@@ -76,7 +76,8 @@ struct StressCheck {
           guard id == expected.id else { throw .invariant("\(path) line \(position + 1) is \(id), expected \(expected.id)") }
           guard acknowledged.insert(id).inserted else { throw .invariant("\(id) is acknowledged twice") }
           guard stored.contains(id) else {
-            throw .invariant("acknowledged write \(id) (\(slot.role.rawValue) generation \(generation) #\(position)) is not in the database")
+            throw .invariant(
+              "acknowledged write \(id) (\(slot.role.rawValue) generation \(generation) #\(position)) is not in the database")
           }
         }
         let counters = storedCounters[Run(slot: index, generation: generation), default: []].sorted()
@@ -101,7 +102,8 @@ struct StressCheck {
     for event in replica.events {
       guard let attempt = StressEvent(id: event.id) else { throw .invariant("\(event.id) is not a stress id: no worker attempted it") }
       guard let slot = slotOf[attempt.role]?[attempt.seed], attempt.generation <= slots[slot].generation else {
-        throw .invariant("\(event.id) names \(attempt.role.rawValue) seed \(attempt.seed) generation \(attempt.generation), which never ran")
+        throw .invariant(
+          "\(event.id) names \(attempt.role.rawValue) seed \(attempt.seed) generation \(attempt.generation), which never ran")
       }
       guard event == attempt.event else { throw .invariant("\(event.id) holds \(event), not what its worker wrote") }
       counters[Run(slot: slot, generation: attempt.generation), default: []].append(attempt.counter)

@@ -69,7 +69,8 @@ struct StressWorkerSlot {
       let how = process.terminationReason == .exit ? "exited with status" : "died of signal"
       let log = (try? String(contentsOfFile: logPath(in: directory), encoding: .utf8)) ?? ""
       throw .unexpected(
-        "worker \(role.rawValue) (seed \(seed), generation \(generation)) \(how) \(process.terminationStatus) before it was killed; its log: \(log)")
+        "worker \(role.rawValue) (seed \(seed), generation \(generation)) \(how) \(process.terminationStatus) before it was killed; its log: \(log)"
+      )
     }
   }
 

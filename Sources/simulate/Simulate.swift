@@ -97,7 +97,9 @@ struct Run: ParsableCommand {
 
   @Flag(
     name: .long,
-    help: "Shrink every violation, the legacy designs' too, to a small scenario in shrunk/ (failures of a strategy expected to converge are always shrunk).")
+    help:
+      "Shrink every violation, the legacy designs' too, to a small scenario in shrunk/ (failures of a strategy expected to converge are always shrunk)."
+  )
   var shrink = false
 
   func run() throws {
@@ -121,7 +123,9 @@ struct Run: ParsableCommand {
     let folder = try ReportFolders.write(report, into: out)
     print("report: \(folder)/report.md")
     for small in report.shrunk {
-      print("shrunk: \(small.strategy) (\(small.domain.rawValue)) \(small.invariant.rawValue): \(small.originalEventCount) → \(small.eventCount) event\(small.eventCount == 1 ? "" : "s"), \(small.request.days) day\(small.request.days == 1 ? "" : "s"): \(folder)/\(Report.shrunkFile(small))")
+      print(
+        "shrunk: \(small.strategy) (\(small.domain.rawValue)) \(small.invariant.rawValue): \(small.originalEventCount) → \(small.eventCount) event\(small.eventCount == 1 ? "" : "s"), \(small.request.days) day\(small.request.days == 1 ? "" : "s"): \(folder)/\(Report.shrunkFile(small))"
+      )
     }
     for result in report.outcome.results {
       let failed = result.violations.map { "\($0.invariant.rawValue) ×\($0.occurrences)" }

@@ -39,7 +39,8 @@ struct SweepCommand: ParsableCommand {
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   @Option(
-    name: .long, parsing: .unconditional, help: ArgumentHelp("Run shard K of N (1-based); the whole range, 1/1, by default.", valueName: "K/N"),
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("Run shard K of N (1-based); the whole range, 1/1, by default.", valueName: "K/N"),
     transform: ArgumentParsers.shard)
   var shard: SweepShard = .whole
 
@@ -89,8 +90,9 @@ struct SweepCommand: ParsableCommand {
     let report = try SweepOutput.write(manifest, lines: lines, into: folder)
     let seedCount = request.shardSeeds.count
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    print("sweep: \(seedCount) seeds × \(manifest.strategies.count) strategies × \(days) days with \(jobs) jobs in "
-      + String(format: "%.1f s (%.0f seed-days/s)", seconds, Double(seedCount) * Double(days) / max(seconds, 1e-9)))
+    print(
+      "sweep: \(seedCount) seeds × \(manifest.strategies.count) strategies × \(days) days with \(jobs) jobs in "
+        + String(format: "%.1f s (%.0f seed-days/s)", seconds, Double(seedCount) * Double(days) / max(seconds, 1e-9)))
     SweepOutput.summarize(report, folder: folder)
     if report.failsExpectation { throw ExitCode.invariantBroken }
   }

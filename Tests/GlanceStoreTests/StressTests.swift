@@ -22,7 +22,8 @@ struct StressTests {
   func killedWritersLoseNothing() throws {
     let binary = try #require(
       Executables.find("glance-store-stress", packageRoot: Self.packageRoot),
-      "no glance-store-stress binary at \(Executables.candidates("glance-store-stress", packageRoot: Self.packageRoot).map(\.path)); `swift build --build-tests` builds it")
+      "no glance-store-stress binary at \(Executables.candidates("glance-store-stress", packageRoot: Self.packageRoot).map(\.path)); `swift build --build-tests` builds it"
+    )
     let directory = try TemporaryDirectory("stress")
     defer { directory.remove() }
     let outcome = try Executables.run(

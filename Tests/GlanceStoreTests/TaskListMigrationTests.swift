@@ -295,10 +295,11 @@ struct TaskListMigrationTests {
     let replica = try EventStore(at: url, check: .full).replica()
     let task = TaskID(
       UUID(uuid: (0xFF, 0xEE, 0xDD, 0xCC, 0xBB, 0xAA, 0x99, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0x00)))
-    #expect(replica.events.map(\.kind) == [
-      .defineTask(task, title: "", order: -1), .removeTask(task),
-      .defineStep(StepID(task.uuid), task: task, order: 0), .removeStep(StepID(task.uuid)),
-    ])
+    #expect(
+      replica.events.map(\.kind) == [
+        .defineTask(task, title: "", order: -1), .removeTask(task),
+        .defineStep(StepID(task.uuid), task: task, order: 0), .removeStep(StepID(task.uuid)),
+      ])
   }
 
   /// A row of one kind with some of its columns, and the reason its decoding must give.

@@ -16,7 +16,9 @@ extension BudgetMetrics {
   /// - Throws: ``BudgetError/nonPositiveDayCount(argument:value:)`` when
   ///   `daysLeftIncludingToday < 1`. Today is always one of the days left, so 0 or fewer means
   ///   the caller asked about a period that is over; Glance refuses rather than guessing a value.
-  public static func dailyBudget(remaining: Money, daysLeftIncludingToday: Int) throws(BudgetError)
+  public static func dailyBudget(
+    remaining: Money, daysLeftIncludingToday: Int
+  ) throws(BudgetError)
     -> Ratio
   {
     guard daysLeftIncludingToday >= 1 else {
@@ -48,7 +50,9 @@ extension BudgetMetrics {
   /// This month's ``remaining`` per day left, rounded by `rounding`.
   ///
   /// - Throws: as ``dailyBudget(remaining:daysLeftIncludingToday:)``.
-  public func dailyBudget(daysLeftIncludingToday: Int, rounding: RoundingMode) throws(BudgetError)
+  public func dailyBudget(
+    daysLeftIncludingToday: Int, rounding: RoundingMode
+  ) throws(BudgetError)
     -> Money
   {
     try Self.dailyBudget(

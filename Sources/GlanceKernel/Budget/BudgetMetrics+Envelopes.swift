@@ -36,7 +36,9 @@ struct EnvelopeBook {
   ///
   /// - Throws: ``BudgetError/currencyMismatch(_:expected:found:)`` for an amount not in
   ///   `currency`; ``BudgetError/duplicateID(_:)`` for a line id or transaction id seen before.
-  init(lines: [BudgetLine], transactions: [BudgetTransaction], currency: Currency)
+  init(
+    lines: [BudgetLine], transactions: [BudgetTransaction], currency: Currency
+  )
     throws(BudgetError)
   {
     let zero = Money.zero(currency)

@@ -81,7 +81,9 @@ public struct BudgetMetrics: Sendable, Hashable {
   ///   not in the rollover's currency; ``BudgetError/duplicateID(_:)`` when two lines or two
   ///   transactions share an id.
   /// - Complexity: O(lines + transactions).
-  public init(lines: [BudgetLine], transactions: [BudgetTransaction], rollover: Money)
+  public init(
+    lines: [BudgetLine], transactions: [BudgetTransaction], rollover: Money
+  )
     throws(BudgetError)
   {
     let book = try EnvelopeBook(
@@ -125,7 +127,9 @@ public struct BudgetMetrics: Sendable, Hashable {
   ///
   /// - Throws: ``BudgetError/currencyMismatch(_:expected:found:)`` when the amounts are in
   ///   different currencies (the subject is `totalExpenses`).
-  public static func usagePercentage(totalExpenses: Money, available: Money) throws(BudgetError)
+  public static func usagePercentage(
+    totalExpenses: Money, available: Money
+  ) throws(BudgetError)
     -> Ratio
   {
     guard available.currency == totalExpenses.currency else {

@@ -48,7 +48,9 @@ public struct RealizedMetrics: Sendable, Hashable {
   /// - Throws: ``BudgetError/currencyMismatch(_:expected:found:)`` when an amount is not in
   ///   `currency`; ``BudgetError/duplicateID(_:)`` when two lines or two transactions share an id.
   /// - Complexity: O(lines + transactions).
-  public init(lines: [BudgetLine], transactions: [BudgetTransaction], currency: Currency)
+  public init(
+    lines: [BudgetLine], transactions: [BudgetTransaction], currency: Currency
+  )
     throws(BudgetError)
   {
     self.init(book: try EnvelopeBook(lines: lines, transactions: transactions, currency: currency))

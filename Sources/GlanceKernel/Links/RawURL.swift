@@ -24,8 +24,7 @@ struct RawURL {
     let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
     var cursor = colon + 1
     var host: String? = nil
-    if end - cursor >= 2, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/")
-    {
+    if end - cursor >= 2, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/") {
       let hostStart = cursor + 2
       let hostEnd =
         bytes[hostStart..<end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }

@@ -119,7 +119,9 @@ extension URLQuery {
     return LocatedItem(item: Item(name: name, value: value), position: bytes.startIndex)
   }
 
-  private static func decodeComponent(_ bytes: ArraySlice<UInt8>, rawName: String)
+  private static func decodeComponent(
+    _ bytes: ArraySlice<UInt8>, rawName: String
+  )
     throws(LinkError) -> String
   {
     switch PercentCoding.decode(bytes) {

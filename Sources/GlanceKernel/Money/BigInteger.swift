@@ -74,10 +74,10 @@ struct BigInteger: Sendable {
   @inline(__always)
   func checkInvariants() {
     #if GLANCE_INTERNAL_CHECKS
-    if let box {
-      precondition(small == 0, "a boxed BigInteger keeps \(small) inline")
-      precondition(box.int64Value == nil, "a boxed BigInteger fits in Int64: \(box)")
-    }
+      if let box {
+        precondition(small == 0, "a boxed BigInteger keeps \(small) inline")
+        precondition(box.int64Value == nil, "a boxed BigInteger fits in Int64: \(box)")
+      }
     #endif
   }
 }

@@ -1,7 +1,7 @@
 internal import CGMP
 
 #if GLANCE_INTERNAL_CHECKS
-import Foundation
+  import Foundation
 #endif
 
 /// Owns exactly one GMP integer (`mpz_t`) on the heap.
@@ -51,45 +51,45 @@ final class MPZBox: @unchecked Sendable {
   // MARK: Live-box accounting (tests only)
 
   #if GLANCE_INTERNAL_CHECKS
-  /// The live boxes, under a lock (not `Synchronization.Atomic`, which needs iOS 18 and
-  /// watchOS 11: the checks build wherever the package does).
-  private final class LiveCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+    /// The live boxes, under a lock (not `Synchronization.Atomic`, which needs iOS 18 and
+    /// watchOS 11: the checks build wherever the package does).
+    private final class LiveCounter: @unchecked Sendable {
+      private let lock = NSLock()
+      private var count = 0
 
-    /// Adds `delta` and returns the count before.
-    func add(_ delta: Int) -> Int {
-      lock.lock()
-      defer { lock.unlock() }
-      let before = count
-      count += delta
-      return before
+      /// Adds `delta` and returns the count before.
+      func add(_ delta: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let before = count
+        count += delta
+        return before
+      }
     }
-  }
 
-  private static let liveCounter = LiveCounter()
+    private static let liveCounter = LiveCounter()
 
-  private static func didAllocate() {
-    _ = liveCounter.add(1)
-  }
+    private static func didAllocate() {
+      _ = liveCounter.add(1)
+    }
 
-  private static func didDeallocate() {
-    let before = liveCounter.add(-1)
-    precondition(before > 0, "MPZBox freed more boxes than it allocated (\(before) live before)")
-  }
+    private static func didDeallocate() {
+      let before = liveCounter.add(-1)
+      precondition(before > 0, "MPZBox freed more boxes than it allocated (\(before) live before)")
+    }
 
-  static var liveCount: Int { liveCounter.add(0) }
+    static var liveCount: Int { liveCounter.add(0) }
   #else
-  @inline(__always) private static func didAllocate() {}
-  @inline(__always) private static func didDeallocate() {}
+    @inline(__always) private static func didAllocate() {}
+    @inline(__always) private static func didDeallocate() {}
   #endif
 }
 
 #if GLANCE_INTERNAL_CHECKS
-/// Counters over the kernel's GMP use. A test hook: it exists only in builds with
-/// `GLANCE_INTERNAL_CHECKS` (debug builds), so that tests can prove that no box leaks.
-package enum GMPDiagnostics {
-  /// The number of GMP integers alive in this process.
-  package static var liveBoxCount: Int { MPZBox.liveCount }
-}
+  /// Counters over the kernel's GMP use. A test hook: it exists only in builds with
+  /// `GLANCE_INTERNAL_CHECKS` (debug builds), so that tests can prove that no box leaks.
+  package enum GMPDiagnostics {
+    /// The number of GMP integers alive in this process.
+    package static var liveBoxCount: Int { MPZBox.liveCount }
+  }
 #endif

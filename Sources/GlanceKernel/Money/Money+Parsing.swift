@@ -40,7 +40,9 @@ extension Money {
   /// Unlike Pulpe's `parsedAsAmount` (`../shared/domain/pulpe.md` §3), `1,234.56` is 1234.56
   /// (not 1.23), `-50` keeps its sign, `0.005` is an error (not 0) and `1e3` is an error (not 13).
   /// - Throws: `MoneyParseError` naming the first offending position.
-  public static func parse(userInput text: String, currency: Currency) throws(MoneyParseError)
+  public static func parse(
+    userInput text: String, currency: Currency
+  ) throws(MoneyParseError)
     -> Money
   {
     var scanner = UserInputScanner(characters: Array(text), currency: currency)

@@ -62,8 +62,8 @@ public struct Money: Sendable {
   ///
   /// `amount.minorUnits(exactlyAs: Int64.self)` succeeds for every amount within
   /// ±92 233 720 368 547 758.07; use `Int128` or `description` for larger ones.
-  @_specialize(exported: true, where T == Int)
-  @_specialize(exported: true, where T == Int64)
+  @_specialize(exported:true,where T == Int)
+  @_specialize(exported:true,where T == Int64)
   public func minorUnits<T: FixedWidthInteger>(exactlyAs type: T.Type) -> T? {
     units.exactly(as: type)
   }

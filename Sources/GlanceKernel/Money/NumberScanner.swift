@@ -16,7 +16,9 @@ enum NumberScanner {
 
   /// Scans the number starting at `index`, leaves `index` just past it, and returns its digits
   /// in minor units (whole digits followed by exactly two decimals).
-  static func scan(_ characters: [Character], from index: inout Int, end: Int)
+  static func scan(
+    _ characters: [Character], from index: inout Int, end: Int
+  )
     throws(MoneyParseError) -> [UInt8]
   {
     let start = index
@@ -50,7 +52,9 @@ enum NumberScanner {
     return try digits(of: tokens, in: characters, dashPosition: dashPosition)
   }
 
-  static func digits(of tokens: [Token], in characters: [Character], dashPosition: Int?)
+  static func digits(
+    of tokens: [Token], in characters: [Character], dashPosition: Int?
+  )
     throws(MoneyParseError) -> [UInt8]
   {
     let separators = tokens.compactMap { token -> (Character, Int)? in
@@ -87,7 +91,9 @@ enum NumberScanner {
   }
 
   /// Rule 3: the whole units, with grouping checked. Empty when there are no whole digits (`.5`).
-  static func integerDigits(_ tokens: ArraySlice<Token>, in characters: [Character])
+  static func integerDigits(
+    _ tokens: ArraySlice<Token>, in characters: [Character]
+  )
     throws(MoneyParseError) -> [UInt8]
   {
     var digits: [UInt8] = []
@@ -166,7 +172,9 @@ enum NumberScanner {
   }
 
   /// `.`, `,`, `’`, `'`, and whitespace that sits between two digits.
-  static func isSeparator(_ character: Character, at index: Int, in characters: [Character], end: Int)
+  static func isSeparator(
+    _ character: Character, at index: Int, in characters: [Character], end: Int
+  )
     -> Bool
   {
     if isMark(character) || character == "\u{2019}" || character == "'" { return true }

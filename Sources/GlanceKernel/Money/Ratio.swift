@@ -95,10 +95,10 @@ public struct Ratio: Sendable {
 
   func checkInvariants() {
     #if GLANCE_INTERNAL_CHECKS
-    precondition(denominatorValue.signum > 0, "Ratio denominator \(denominatorValue) is not positive")
-    precondition(
-      BigInteger.gcd(numeratorValue, denominatorValue) == .one,
-      "Ratio \(numeratorValue)/\(denominatorValue) is not reduced")
+      precondition(denominatorValue.signum > 0, "Ratio denominator \(denominatorValue) is not positive")
+      precondition(
+        BigInteger.gcd(numeratorValue, denominatorValue) == .one,
+        "Ratio \(numeratorValue)/\(denominatorValue) is not reduced")
     #endif
   }
 }

@@ -119,7 +119,8 @@ public enum RefreshBudgetError: Error, Equatable, Sendable, CustomStringConverti
   public var description: String {
     switch self {
     case .limitOutOfRange(let limit):
-      return "refresh budget limit \(limit) is outside \(RefreshBudget.limitRange.lowerBound)…\(RefreshBudget.limitRange.upperBound) per 24 h"
+      return
+        "refresh budget limit \(limit) is outside \(RefreshBudget.limitRange.lowerBound)…\(RefreshBudget.limitRange.upperBound) per 24 h"
     }
   }
 }

@@ -300,7 +300,9 @@ struct RunInputs {
 
   /// Where a run starts and ends: the first instant of the start date in the start zone, and the
   /// `days`-th day boundary after it along the itinerary.
-  static func bounds(of scenario: Scenario, days: Int) throws(SimulationError)
+  static func bounds(
+    of scenario: Scenario, days: Int
+  ) throws(SimulationError)
     -> (itinerary: Itinerary, start: Instant, end: Instant)
   {
     guard Simulation.daysRange.contains(days) else { throw .daysOutOfRange(days) }

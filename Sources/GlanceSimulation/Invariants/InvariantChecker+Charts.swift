@@ -19,7 +19,8 @@ extension InvariantChecker {
     let clock = ChartClock(legs: clockLegs(world))
     return SVGChart(
       title: "\(strategy), \(domain.rawValue): the whole run",
-      subtitle: "\(Self.quantity(of: domain)): the truth and what each surface showed, \(clock.dateText(from, withYear: true)) to \(clock.dateText(until, withYear: true))"
+      subtitle:
+        "\(Self.quantity(of: domain)): the truth and what each surface showed, \(clock.dateText(from, withYear: true)) to \(clock.dateText(until, withYear: true))"
         + (historyFullAt.map { " (lines until \(clock.dateText($0, withYear: true)))" } ?? ""),
       from: from, until: until, series: series(from: from, until: until), marks: marks.sorted { $0.time < $1.time },
       clock: ChartClock(legs: clockLegs(world)), values: Self.values(of: domain), bands: bands(world: world, until: until),

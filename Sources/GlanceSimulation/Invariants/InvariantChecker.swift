@@ -266,14 +266,17 @@ struct InvariantChecker {
     record(
       .staleness, world: world, surface: surface, field: nil, expected: "within \(Report.seconds(bound)) s",
       found: "\(Report.seconds(unexcused)) s",
-      detail: "the \(surface.rawValue) disagreed with the truth from \(open.since), \(Report.seconds(unexcused)) s after it could last not know (bound \(Report.seconds(bound)) s)")
+      detail:
+        "the \(surface.rawValue) disagreed with the truth from \(open.since), \(Report.seconds(unexcused)) s after it could last not know (bound \(Report.seconds(bound)) s)"
+    )
   }
 
   /// Open disagreements of a design expected to converge that are already past their bound (a
   /// surface that never recovers is stale too).
   private mutating func checkOpenStaleness(world: World) {
     for index in surfaces.indices {
-      guard let open = disagreements[index], !open.reported, !excused(surfaces[index], world: world), !excusedBeyondNow(index, world: world),
+      guard let open = disagreements[index], !open.reported, !excused(surfaces[index], world: world),
+        !excusedBeyondNow(index, world: world),
         open.excusedUntil.distance(to: world.now) > boundsMilliseconds[index]
       else { continue }
       checkStaleness(open, surface: index, world: world)
@@ -316,7 +319,8 @@ struct InvariantChecker {
         !excusedBeyondNow(index, world: world),
         !catchingUp || isPastBound(open, surface: index, since: instant, world: world)
       else { continue }
-      recordDifference(.rollover, surface: surface, world: world, design: design, detail: detail(surface, world.calendar.date(containing: instant)))
+      recordDifference(
+        .rollover, surface: surface, world: world, design: design, detail: detail(surface, world.calendar.date(containing: instant)))
     }
   }
 
@@ -362,7 +366,9 @@ struct InvariantChecker {
     record(
       .noDataLoss, world: world, surface: nil, field: nil, expected: "\(held.count) records kept",
       found: "\(lost.count) lost",
-      detail: "the store move lost \(lost.count) of the \(held.count) records the phone's store held when the updated app was installed; the first is \(Self.describe(actionsByID[first]))")
+      detail:
+        "the store move lost \(lost.count) of the \(held.count) records the phone's store held when the updated app was installed; the first is \(Self.describe(actionsByID[first]))"
+    )
   }
 
   /// Records a violation of `invariant` by `surface`, naming the fields that differ now.
@@ -399,7 +405,10 @@ struct InvariantChecker {
       guard let denied = host.firstDenial else { continue }
       record(
         .refreshBudget, world: world, surface: widget.surface, field: nil, expected: "at most \(host.budget.limit) charged reloads a day",
-        found: "\(host.denied) denied", detail: "\(host.denied) reloads of the \(widget.surface.rawValue) were denied by the \(host.budget.limit)/24 h budget; the first at \(denied)")
+        found: "\(host.denied) denied",
+        detail:
+          "\(host.denied) reloads of the \(widget.surface.rawValue) were denied by the \(host.budget.limit)/24 h budget; the first at \(denied)"
+      )
     }
     for index in surfaces.indices {
       if let open = disagreements[index] { close(open, surface: index, world: world) }
@@ -518,14 +527,16 @@ struct InvariantChecker {
       record(
         .noLostWrite, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.heldCount - audit.extra.count)",
-        detail: "\(audit.missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(audit.missing))); the first is \(Self.describe(actionsByID[first.id]))",
+        detail:
+          "\(audit.missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(audit.missing))); the first is \(Self.describe(actionsByID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
     if let first = audit.extra.first {
       record(
         .noDoubleCount, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.liveCount - audit.missing.count + audit.extra.count)",
-        detail: "\(audit.extra.count) records in \(place) \(when) repeat an accepted one or were deleted (\(tallyByKind(audit.extra))); the first is \(Self.describe(actionsByID[first.id]))",
+        detail:
+          "\(audit.extra.count) records in \(place) \(when) repeat an accepted one or were deleted (\(tallyByKind(audit.extra))); the first is \(Self.describe(actionsByID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
   }

@@ -108,21 +108,27 @@ struct ChartLayout {
     }
     for instant in chart.gridLines where chart.contains(instant) {
       let x = chart.x(instant)
-      lines.append("<line x1=\"\(x)\" y1=\"\(plotTop)\" x2=\"\(x)\" y2=\"\(plotBottom)\" stroke=\"#CCCCCC\" stroke-width=\"1\" stroke-dasharray=\"1 2\"/>")
+      lines.append(
+        "<line x1=\"\(x)\" y1=\"\(plotTop)\" x2=\"\(x)\" y2=\"\(plotBottom)\" stroke=\"#CCCCCC\" stroke-width=\"1\" stroke-dasharray=\"1 2\"/>"
+      )
     }
     for tick in scale.ticks {
       let y = scale.y(tick)
-      lines.append("<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(y)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(y)\" stroke=\"#EEEEEE\" stroke-width=\"1\"/>")
+      lines.append(
+        "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(y)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(y)\" stroke=\"#EEEEEE\" stroke-width=\"1\"/>")
       text(chart.values.text(tick), x: SVGChart.plotLeft - 6, y: y + 4, anchor: .end, required: true)
     }
     lines.append(
-      "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(plotTop)\" x2=\"\(SVGChart.plotLeft)\" y2=\"\(plotBottom)\" stroke=\"#000000\" stroke-width=\"1\"/>")
+      "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(plotTop)\" x2=\"\(SVGChart.plotLeft)\" y2=\"\(plotBottom)\" stroke=\"#000000\" stroke-width=\"1\"/>"
+    )
     lines.append(
-      "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(plotBottom)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(plotBottom)\" stroke=\"#000000\" stroke-width=\"1\"/>")
+      "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(plotBottom)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(plotBottom)\" stroke=\"#000000\" stroke-width=\"1\"/>"
+    )
     for placed in markRows {
       let x = chart.x(placed.mark.time)
       lines.append(
-        "<line x1=\"\(x)\" y1=\"\(plotTop)\" x2=\"\(x)\" y2=\"\(plotBottom)\" stroke=\"#888888\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>")
+        "<line x1=\"\(x)\" y1=\"\(plotTop)\" x2=\"\(x)\" y2=\"\(plotBottom)\" stroke=\"#888888\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
+      )
     }
     for (entry, seriesRuns) in zip(ordered, runs) where !seriesRuns.isEmpty {
       lines.append("<path d=\"\(chart.pathData(seriesRuns, scale))\" fill=\"none\"\(entry.style.attributes)/>")
@@ -189,13 +195,15 @@ struct ChartLayout {
       return overflow ? UInt64.max : product
     }
 
-    static let all: [Step] = [
-      .hours(1), .hours(2), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .days(3), .days(7), .days(14), .months(1),
-      .months(3), .months(6),
-    ] + (0...8).flatMap { power -> [Step] in
-      let scale = (0..<power).reduce(Int64(1)) { value, _ in value * 10 }
-      return [.years(scale), .years(2 * scale), .years(5 * scale)]
-    }
+    static let all: [Step] =
+      [
+        .hours(1), .hours(2), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .days(3), .days(7), .days(14), .months(1),
+        .months(3), .months(6),
+      ]
+      + (0...8).flatMap { power -> [Step] in
+        let scale = (0..<power).reduce(Int64(1)) { value, _ in value * 10 }
+        return [.years(scale), .years(2 * scale), .years(5 * scale)]
+      }
   }
 
   /// The smallest step whose labels (about 44 px apart at least) fit the plot's width.
@@ -349,7 +357,8 @@ struct ChartLayout {
       let y = top + Int64(index) * Self.laneHeight
       text(lane.name, x: SVGChart.plotLeft - 6, y: y + 10, size: 10, anchor: .end, required: true)
       lines.append(
-        "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(y + 7)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(y + 7)\" stroke=\"#DDDDDD\" stroke-width=\"1\"/>")
+        "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(y + 7)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(y + 7)\" stroke=\"#DDDDDD\" stroke-width=\"1\"/>"
+      )
       for (spans, colour) in [(lane.minorSpans, ChartLane.minorColour), (lane.spans, lane.colour)] {
         for (left, right) in mergedColumns(spans) {
           lines.append("<rect x=\"\(left)\" y=\"\(y + 2)\" width=\"\(right - left)\" height=\"10\" fill=\"\(colour)\"/>")
@@ -412,7 +421,9 @@ struct ChartLayout {
     }
     if chart.gridLines.contains(where: chart.contains) { items.append((.grid, chart.gridLabel)) }
     let disagreements = chart.lanes.filter { $0.kind == .disagreement }
-    if disagreements.contains(where: { !$0.minorSpans.isEmpty }) { items.append((.swatch(ChartLane.minorColour), "differs, within its bound")) }
+    if disagreements.contains(where: { !$0.minorSpans.isEmpty }) {
+      items.append((.swatch(ChartLane.minorColour), "differs, within its bound"))
+    }
     if !disagreements.isEmpty { items.append((.swatch("#D55E00"), "differs for longer than its bound")) }
     var bandLabels: [String] = []
     for band in chart.bands where !bandLabels.contains(band.label) { bandLabels.append(band.label) }
@@ -449,7 +460,9 @@ struct ChartLayout {
       case .swatch(let colour):
         lines.append("<rect x=\"\(x)\" y=\"\(y - 10)\" width=\"24\" height=\"10\" fill=\"\(colour)\"/>")
       case .grid:
-        lines.append("<line x1=\"\(x + 12)\" y1=\"\(y - 12)\" x2=\"\(x + 12)\" y2=\"\(y + 2)\" stroke=\"#CCCCCC\" stroke-width=\"1\" stroke-dasharray=\"1 2\"/>")
+        lines.append(
+          "<line x1=\"\(x + 12)\" y1=\"\(y - 12)\" x2=\"\(x + 12)\" y2=\"\(y + 2)\" stroke=\"#CCCCCC\" stroke-width=\"1\" stroke-dasharray=\"1 2\"/>"
+        )
       }
       text(item.text, x: x + 30, y: y, anchor: .start, required: true)
     }

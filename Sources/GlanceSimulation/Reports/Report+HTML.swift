@@ -12,22 +12,24 @@ extension Report {
   /// that tests can parse it. Its bytes depend only on what `report.md`'s do.
   public var html: String {
     let title = "Glance convergence report: \(request.scenario.name), seed \(request.seed), \(request.days) days"
-    let body = htmlHeader(title: title) + htmlVerdicts + htmlInvariants + htmlChecksAndFaults
+    let body =
+      htmlHeader(title: title) + htmlVerdicts + htmlInvariants + htmlChecksAndFaults
       + htmlStaleness + htmlCharts + htmlActivity + htmlViolations
-    let page = [
-      "<!DOCTYPE html>",
-      "<html lang=\"en\">",
-      "<head>",
-      "<meta charset=\"utf-8\"/>",
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>",
-      "<title>\(MarkupText.escaped(title))</title>",
-      "<style>",
-      ReportStylesheet.css,
-      "</style>",
-      "</head>",
-      "<body>",
-      "<main>",
-    ] + body + ["</main>", "</body>", "</html>"]
+    let page =
+      [
+        "<!DOCTYPE html>",
+        "<html lang=\"en\">",
+        "<head>",
+        "<meta charset=\"utf-8\"/>",
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>",
+        "<title>\(MarkupText.escaped(title))</title>",
+        "<style>",
+        ReportStylesheet.css,
+        "</style>",
+        "</head>",
+        "<body>",
+        "<main>",
+      ] + body + ["</main>", "</body>", "</html>"]
     return page.joined(separator: "\n") + "\n"
   }
 
@@ -71,8 +73,10 @@ extension Report {
     let headerCells = header.enumerated().map { column, text in
       "<th scope=\"col\"\(attributes(column, []))>\(MarkupText.escaped(text))</th>"
     }
-    var lines = ["<div class=\"wide\">", "<table>",
-                 "<thead><tr>" + headerCells.joined() + "</tr></thead>", "<tbody>"]
+    var lines = [
+      "<div class=\"wide\">", "<table>",
+      "<thead><tr>" + headerCells.joined() + "</tr></thead>", "<tbody>",
+    ]
     for row in rows {
       let cells = row.enumerated().map { column, cell in
         column == 0
@@ -92,8 +96,11 @@ extension Report {
     let pending = scenario.domains.filter { !Simulation.simulatedDomains.contains($0) }
     var facts: [(String, String)] = [
       ("scenario", scenarioReference),
-      ("domains", simulated.map(\.rawValue).joined(separator: ", ")
-        + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))")),
+      (
+        "domains",
+        simulated.map(\.rawValue).joined(separator: ", ")
+          + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))")
+      ),
     ]
     if !scenario.travel.isEmpty {
       facts.append(("travel", scenario.travel.map { "day \($0.day) at \($0.hour):00 to \($0.zone)" }.joined(separator: "; ")))
@@ -136,15 +143,19 @@ extension Report {
         let link = "<a href=\"#\(Self.violationIdentifier(result, invariant))\">\(MarkupText.escaped(verdict.text))</a>"
         return HTMLCell(html: link, classes: classes)
       }
-      return [HTMLCell(result.strategy), HTMLCell(result.domain.rawValue),
-              HTMLCell(result.expectedToConverge ? "to converge" : "legacy")] + verdicts
+      return [
+        HTMLCell(result.strategy), HTMLCell(result.domain.rawValue),
+        HTMLCell(result.expectedToConverge ? "to converge" : "legacy"),
+      ] + verdicts
     }
     let usesNotApplicable = outcome.results.contains { result in
       invariants.contains { result.verdict($0) == .notApplicable }
     }
-    var legend = "A cell is <span class=\"pass\">pass</span> (the invariant held at every check), "
+    var legend =
+      "A cell is <span class=\"pass\">pass</span> (the invariant held at every check), "
       + "<span class=\"fail\">FAIL ×n</span> (broken, seen by n checks; it links to the first occurrence)"
-    legend += usesNotApplicable
+    legend +=
+      usesNotApplicable
       ? ", or <span class=\"na\">n/a</span> (never checked: it does not apply to this domain, scenario or design)."
       : "."
     legend += " A strategy expected to converge must pass every invariant; the legacy designs are expected to fail where their apps did."
@@ -154,9 +165,11 @@ extension Report {
   }
 
   private var htmlInvariants: [String] {
-    var lines = Self.htmlSectionOpening("invariants") + [
-      "<p>Every check compares what a design shows and stores with the truth: the domain's model, fed with every action the person performed.</p>",
-      "<dl class=\"invariants\">"]
+    var lines =
+      Self.htmlSectionOpening("invariants") + [
+        "<p>Every check compares what a design shows and stores with the truth: the domain's model, fed with every action the person performed.</p>",
+        "<dl class=\"invariants\">",
+      ]
     for invariant in Invariant.allCases {
       lines.append("<dt id=\"invariant-\(invariant.rawValue)\"><code>\(MarkupText.escaped(invariant.rawValue))</code></dt>")
       lines.append("<dd>\(MarkupText.escaped(invariant.explanation))</dd>")
@@ -174,7 +187,8 @@ extension Report {
       [HTMLCell(result.strategy), HTMLCell(result.domain.rawValue)] + kinds.map { HTMLCell("\(result.faults[$0] ?? 0)") }
     }
     return Self.htmlSectionOpening("checks") + [
-            "<p>How many checks of each invariant ran (each surface compared, each store audited, each reload request judged):</p>"]
+      "<p>How many checks of each invariant ran (each surface compared, each store audited, each reload request judged):</p>"
+    ]
       + Self.htmlTable(["strategy", "domain"] + invariants.map(\.rawValue), leftColumns: 2, checkRows)
       + ["<p>How many faults of each kind the world injected:</p>"]
       + Self.htmlTable(["strategy", "domain"] + kinds.map(\.rawValue), leftColumns: 2, faultRows)
@@ -184,13 +198,16 @@ extension Report {
   private var htmlStaleness: [String] {
     let rows = outcome.results.flatMap { result in
       result.staleness.map { figures in
-        [HTMLCell(result.strategy), HTMLCell(result.domain.rawValue), HTMLCell(figures.surface.rawValue),
-         HTMLCell("\(figures.count)"), HTMLCell(Self.seconds(figures.percentile(50))),
-         HTMLCell(Self.seconds(figures.percentile(99))), HTMLCell(Self.seconds(figures.maximum))]
+        [
+          HTMLCell(result.strategy), HTMLCell(result.domain.rawValue), HTMLCell(figures.surface.rawValue),
+          HTMLCell("\(figures.count)"), HTMLCell(Self.seconds(figures.percentile(50))),
+          HTMLCell(Self.seconds(figures.percentile(99))), HTMLCell(Self.seconds(figures.maximum)),
+        ]
       }
     }
     return Self.htmlSectionOpening("staleness") + [
-            "<p>Every interval during which a surface showed another value than the truth, in seconds (nearest rank).</p>"]
+      "<p>Every interval during which a surface showed another value than the truth, in seconds (nearest rank).</p>"
+    ]
       + Self.htmlTable(["strategy", "domain", "surface", "intervals", "p50", "p99", "max"], leftColumns: 3, rows)
       + ["</section>"]
   }
@@ -200,8 +217,10 @@ extension Report {
     let charts = charts
     if charts.isEmpty { lines.append("<p>None: no surface disagreed with the truth.</p>") }
     for (name, svg) in charts {
-      lines += ["<figure id=\"chart-\(MarkupText.identifier(name))\">", Self.inlineSVG(svg),
-                "<figcaption><code>\(MarkupText.escaped(name))</code></figcaption>", "</figure>"]
+      lines += [
+        "<figure id=\"chart-\(MarkupText.identifier(name))\">", Self.inlineSVG(svg),
+        "<figcaption><code>\(MarkupText.escaped(name))</code></figcaption>", "</figure>",
+      ]
     }
     return lines + ["</section>"]
   }
@@ -216,9 +235,11 @@ extension Report {
 
   private var htmlActivity: [String] {
     let rows = outcome.results.map { result in
-      [HTMLCell(result.strategy), HTMLCell(result.domain.rawValue), HTMLCell("\(result.events)"),
-       HTMLCell("\(result.acceptedActions)"), HTMLCell("\(result.reloadRequests)"),
-       HTMLCell("\(result.chargedReloads)"), HTMLCell("\(result.deniedReloads)")]
+      [
+        HTMLCell(result.strategy), HTMLCell(result.domain.rawValue), HTMLCell("\(result.events)"),
+        HTMLCell("\(result.acceptedActions)"), HTMLCell("\(result.reloadRequests)"),
+        HTMLCell("\(result.chargedReloads)"), HTMLCell("\(result.deniedReloads)"),
+      ]
     }
     return Self.htmlSectionOpening("activity")
       + Self.htmlTable(["strategy", "domain", "events", "accepted actions", "reload requests", "charged", "denied"], leftColumns: 2, rows)
@@ -239,8 +260,10 @@ extension Report {
 
   private func htmlViolation(_ violation: Violation, of result: StrategyResult) -> [String] {
     let heading = "\(result.strategy), \(result.domain.rawValue): \(violation.invariant.rawValue) (\(violation.occurrences) ×)"
-    var lines = ["<article id=\"\(Self.violationIdentifier(result, violation.invariant))\">",
-                 "<h3>\(MarkupText.escaped(heading))</h3>"]
+    var lines = [
+      "<article id=\"\(Self.violationIdentifier(result, violation.invariant))\">",
+      "<h3>\(MarkupText.escaped(heading))</h3>",
+    ]
     if violation.surfaces.count > 1 {
       lines.append("<p class=\"seen\">Seen on: \(MarkupText.escaped(violation.surfaces.map(\.rawValue).joined(separator: ", "))).</p>")
     }
@@ -258,7 +281,8 @@ extension Report {
       lines.append(
         "<p class=\"shrunk\">Shrunk to \(events) (from \(small.originalEventCount)) over \(days), still breaking "
           + "\(MarkupText.escaped(violation.invariant.rawValue)): <a href=\"\(MarkupText.escaped(file))\"><code>\(MarkupText.escaped(file))</code></a>. "
-          + "It replays with <code>\(MarkupText.escaped("simulate --scenario <that file's path> --strategy \(result.strategy) --trace"))</code> (the file holds its seed and days).</p>")
+          + "It replays with <code>\(MarkupText.escaped("simulate --scenario <that file's path> --strategy \(result.strategy) --trace"))</code> (the file holds its seed and days).</p>"
+      )
     }
     return lines + ["</article>"]
   }

@@ -70,7 +70,8 @@ public struct Report: Sendable {
   /// (numbers), then an empty line.
   static func table(_ header: [String], leftColumns: Int, _ rows: [[String]]) -> [String] {
     func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
-    let alignment = "|" + String(repeating: "---|", count: leftColumns)
+    let alignment =
+      "|" + String(repeating: "---|", count: leftColumns)
       + String(repeating: "---:|", count: header.count - leftColumns)
     return [row(header), alignment] + rows.map(row) + [""]
   }
@@ -87,7 +88,8 @@ public struct Report: Sendable {
       return "\(clock.dateText(instant, withYear: true)) \(clock.clockText(instant))"
     }
     let zones = endZone == scenario.zone ? scenario.zone : "\(scenario.zone), then \(endZone)"
-    return "\(request.days): \(local(outcome.start, scenario.zone)) to \(local(outcome.end, endZone)), \(zones) (\(outcome.start) to \(outcome.end))"
+    return
+      "\(request.days): \(local(outcome.start, scenario.zone)) to \(local(outcome.end, endZone)), \(zones) (\(outcome.start) to \(outcome.end))"
   }
 
   private var headerSection: [String] {
@@ -98,8 +100,11 @@ public struct Report: Sendable {
     let pending = scenario.domains.filter { !Simulation.simulatedDomains.contains($0) }
     var rows = [
       ["scenario", "`\(scenarioReference)`"],
-      ["domains", simulated.map(\.rawValue).joined(separator: ", ")
-        + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))")],
+      [
+        "domains",
+        simulated.map(\.rawValue).joined(separator: ", ")
+          + (pending.isEmpty ? "" : " (also named, not simulated yet: \(pending.map(\.rawValue).joined(separator: ", ")))"),
+      ],
     ]
     if !scenario.travel.isEmpty {
       let changes = scenario.travel.map { "day \($0.day) at \($0.hour):00 to \($0.zone)" }
@@ -127,9 +132,11 @@ public struct Report: Sendable {
       [result.strategy, result.domain.rawValue, result.expectedToConverge ? "to converge" : "legacy"]
         + invariants.map { result.verdict($0).text }
     }
-    return ["## Verdicts", "",
+    return [
+      "## Verdicts", "",
       "Each cell is `pass`, `FAIL` with the number of occurrences, or `n/a` when nothing was checked (no store move for no-data-loss; staleness bounds hold only designs expected to converge). A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did. The truth every check compares with is the domain's model, fed by the engine with every action the person performed; surfaces are compared whole (count, band, streak, average; done/total, activity, next step; period and remaining, year cells and highlight).",
-      ""]
+      "",
+    ]
       + Self.table(["strategy", "domain", "expected"] + invariants.map(\.rawValue), leftColumns: 3 + invariants.count, rows)
   }
 
@@ -142,9 +149,11 @@ public struct Report: Sendable {
     let faultRows = outcome.results.map { result -> [String] in
       [result.strategy, result.domain.rawValue] + kinds.map { "\(result.faults[$0] ?? 0)" }
     }
-    return ["## Checks and faults", "",
+    return [
+      "## Checks and faults", "",
       "How many checks of each invariant ran (each surface compared, each store audited, each reload request judged):",
-      ""]
+      "",
+    ]
       + Self.table(["strategy", "domain"] + invariants.map(\.rawValue), leftColumns: 2, checkRows)
       + ["How many faults of each kind the world injected:", ""]
       + Self.table(["strategy", "domain"] + kinds.map(\.rawValue), leftColumns: 2, faultRows)
@@ -153,30 +162,41 @@ public struct Report: Sendable {
   private var stalenessSection: [String] {
     let rows = outcome.results.flatMap { result in
       result.staleness.map { figures in
-        [result.strategy, result.domain.rawValue, figures.surface.rawValue, "\(figures.count)",
-         Self.seconds(figures.percentile(50)), Self.seconds(figures.percentile(99)), Self.seconds(figures.maximum)]
+        [
+          result.strategy, result.domain.rawValue, figures.surface.rawValue, "\(figures.count)",
+          Self.seconds(figures.percentile(50)), Self.seconds(figures.percentile(99)), Self.seconds(figures.maximum),
+        ]
       }
     }
-    var lines = ["## Staleness", "",
-      "Every interval during which a surface showed another count than the truth, in seconds (nearest rank).", ""]
+    var lines =
+      [
+        "## Staleness", "",
+        "Every interval during which a surface showed another count than the truth, in seconds (nearest rank).", "",
+      ]
       + Self.table(["strategy", "domain", "surface", "intervals", "p50", "p99", "max"], leftColumns: 3, rows)
     let overviews = outcome.results.filter { $0.overview != nil }.map(Self.overviewFile)
     if !overviews.isEmpty {
-      lines += ["Each strategy's whole run, every surface against the truth in local time, with where each surface disagreed, the kills, the denied reloads and the first occurrence of each violation: "
-        + overviews.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", ""]
+      lines += [
+        "Each strategy's whole run, every surface against the truth in local time, with where each surface disagreed, the kills, the denied reloads and the first occurrence of each violation: "
+          + overviews.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", "",
+      ]
     }
     let divergences = outcome.results.filter { $0.chart != nil }.map(Self.divergenceFile)
     if !divergences.isEmpty {
-      lines += ["Each strategy's longest divergence, from where it began to where it ended: "
-        + divergences.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", ""]
+      lines += [
+        "Each strategy's longest divergence, from where it began to where it ended: "
+          + divergences.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", "",
+      ]
     }
     return lines
   }
 
   private var activitySection: [String] {
     let rows = outcome.results.map { result in
-      [result.strategy, result.domain.rawValue, "\(result.events)", "\(result.acceptedActions)",
-       "\(result.reloadRequests)", "\(result.chargedReloads)", "\(result.deniedReloads)"]
+      [
+        result.strategy, result.domain.rawValue, "\(result.events)", "\(result.acceptedActions)",
+        "\(result.reloadRequests)", "\(result.chargedReloads)", "\(result.deniedReloads)",
+      ]
     }
     return ["## Activity", ""]
       + Self.table(["strategy", "domain", "events", "accepted actions", "reload requests", "charged", "denied"], leftColumns: 2, rows)
@@ -345,7 +365,8 @@ private struct JSONReport: Encodable {
           ViolationEntry(
             invariant: $0.invariant.rawValue, firstAtMilliseconds: $0.time.millisecondsSince1970,
             firstAt: $0.time.description, surface: $0.surface?.rawValue, field: $0.field, expected: $0.expected, found: $0.found,
-            occurrences: $0.occurrences, surfaces: $0.surfaces.map(\.rawValue), detail: $0.detail, replay: report.replayCommand(strategy: result.strategy),
+            occurrences: $0.occurrences, surfaces: $0.surfaces.map(\.rawValue), detail: $0.detail,
+            replay: report.replayCommand(strategy: result.strategy),
             shrunk: report.shrunk(result.strategy, result.domain, $0.invariant).map {
               Shrunk(file: Report.shrunkFile($0), events: $0.eventCount, originalEvents: $0.originalEventCount, days: $0.request.days)
             })

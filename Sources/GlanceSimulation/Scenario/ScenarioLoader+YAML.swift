@@ -106,7 +106,9 @@ extension ScenarioLoader {
   /// ``duplicateRenamesMax`` of them): the marker's mapping is the one with the duplicate. When
   /// that does not work out (an aliased or complex key, too many duplicates), the error names the
   /// key and its first line.
-  static func duplicateKeyError(keys: [String], first: Mark, text: String, source: String)
+  static func duplicateKeyError(
+    keys: [String], first: Mark, text: String, source: String
+  )
     -> ScenarioError
   {
     let key = keys.first ?? "?"
@@ -165,7 +167,9 @@ extension ScenarioLoader {
   }
 
   /// The first mapping, in document order, with a scalar key `key`, and the key path to it.
-  static func mapping(containingKey key: String, in root: Node) -> (
+  static func mapping(
+    containingKey key: String, in root: Node
+  ) -> (
     path: String, mapping: Node.Mapping
   )? {
     var stack: [(node: Node, path: String)] = [(root, "")]

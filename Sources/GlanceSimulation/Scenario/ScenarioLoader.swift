@@ -99,14 +99,15 @@ public enum ScenarioLoader {
   /// - Throws: ``ScenarioError/unknownScenario(name:directory:available:)`` listing
   ///   ``availableScenarios(in:)`` when there is no such scenario, and any error of
   ///   ``load(fileAt:)``.
-  public static func builtIn(named name: String, in directory: String) throws(ScenarioError)
+  public static func builtIn(
+    named name: String, in directory: String
+  ) throws(ScenarioError)
     -> Scenario
   {
     let files = FileManager.default
     if name.hasSuffix(".yaml") {
       let inDirectory = joined(directory, name)
-      if !files.fileExists(atPath: name), !name.contains("/"), files.fileExists(atPath: inDirectory)
-      {
+      if !files.fileExists(atPath: name), !name.contains("/"), files.fileExists(atPath: inDirectory) {
         return try load(fileAt: inDirectory)
       }
       return try load(fileAt: name)

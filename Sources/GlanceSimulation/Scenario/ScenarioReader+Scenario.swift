@@ -102,7 +102,9 @@ extension ScenarioReader {
   }
 
   /// The start date must exist in the start zone (Pacific/Apia skipped 2011-12-30).
-  func checkStart(_ start: CivilDate, exists zone: String, field: ScenarioField, zoneLine: Int)
+  func checkStart(
+    _ start: CivilDate, exists zone: String, field: ScenarioField, zoneLine: Int
+  )
     throws(ScenarioError)
   {
     let calendar: ZoneCalendar
@@ -268,7 +270,9 @@ extension ScenarioReader {
 
   /// Throws ``ScenarioError/missingKey(source:keyPath:line:expected:)`` for the first key of
   /// `keys` (in schema order) that `values` lacks.
-  func requireKeys(_ keys: [String], in values: [String: ScenarioField], of field: ScenarioField)
+  func requireKeys(
+    _ keys: [String], in values: [String: ScenarioField], of field: ScenarioField
+  )
     throws(ScenarioError)
   {
     for key in keys where values[key] == nil {
@@ -363,7 +367,9 @@ extension ScenarioReader {
   }
 
   /// `[low, high]` with both within `bounds` and `low <= high`.
-  func range(_ field: ScenarioField, within bounds: ClosedRange<Int>) throws(ScenarioError)
+  func range(
+    _ field: ScenarioField, within bounds: ClosedRange<Int>
+  ) throws(ScenarioError)
     -> ClosedRange<Int>
   {
     let expected =

@@ -38,7 +38,8 @@ extension ScenarioReader {
   func script(_ field: ScenarioField) throws(ScenarioError) -> Script {
     var script = Script()
     for (key, item) in try entries(
-      of: field, known: Self.scriptKeys, expected: "a mapping of actions, kills, outOfRange, widgetKills, watchKills, storeWriteFailures and corruptedDefaults")
+      of: field, known: Self.scriptKeys,
+      expected: "a mapping of actions, kills, outOfRange, widgetKills, watchKills, storeWriteFailures and corruptedDefaults")
     {
       switch key {
       case "actions": script.actions = try actions(item)

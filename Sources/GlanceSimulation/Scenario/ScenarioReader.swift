@@ -32,7 +32,9 @@ struct ScenarioReader {
 
   /// The entries of a mapping in file order, with every key checked against `known` (a key
   /// given twice was refused when the document was composed).
-  func entries(of field: ScenarioField, known: [String], expected: String) throws(ScenarioError)
+  func entries(
+    of field: ScenarioField, known: [String], expected: String
+  ) throws(ScenarioError)
     -> [(key: String, field: ScenarioField)]
   {
     try requireValue(field, expected: expected)
@@ -59,8 +61,7 @@ struct ScenarioReader {
   }
 
   /// The elements of a sequence, each with its `keyPath[index]` and line.
-  func elements(of field: ScenarioField, expected: String) throws(ScenarioError) -> [ScenarioField]
-  {
+  func elements(of field: ScenarioField, expected: String) throws(ScenarioError) -> [ScenarioField] {
     try requireValue(field, expected: expected)
     guard case .sequence(let sequence) = field.node else {
       throw .wrongType(
@@ -81,7 +82,9 @@ struct ScenarioReader {
   // MARK: Scalars
 
   /// A plain decimal integer within `range`; `expected` defaults to "an integer from a to b".
-  func integer(_ field: ScenarioField, in range: ClosedRange<Int>, expected: String? = nil)
+  func integer(
+    _ field: ScenarioField, in range: ClosedRange<Int>, expected: String? = nil
+  )
     throws(ScenarioError) -> Int
   {
     let expected = expected ?? Self.expectation(for: range)
@@ -124,7 +127,9 @@ struct ScenarioReader {
   }
 
   /// Any scalar's text, quoted or not; `nonEmpty` also rejects `""`.
-  func text(_ field: ScenarioField, expected: String, nonEmpty: Bool) throws(ScenarioError)
+  func text(
+    _ field: ScenarioField, expected: String, nonEmpty: Bool
+  ) throws(ScenarioError)
     -> String
   {
     try requireValue(field, expected: expected)

@@ -149,7 +149,9 @@ struct BabyStepsWidget: SyncDesign {
 
   /// `syncProgressToWidget`'s snapshot of `data` now: today's completions with the orphans (the
   /// global step fetch), the listed tasks' steps, completed tasks, tasks.
-  private static func snapshot(of data: BabyStepsData, world: World) -> (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int) {
+  private static func snapshot(
+    of data: BabyStepsData, world: World
+  ) -> (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int) {
     let progress = data.progress
     let orphansToday = data.orphans.count { world.today.contains($0) }
     return (

@@ -23,11 +23,14 @@ struct ConvergedBudget: ConvergedDesign {
     } catch {
       preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
     }
-    phone = Self.phone(log: SimulatedEventLog("phone", stores: stores), book: book, refreshBudget: scenario.refreshBudget, platform: platform)
+    phone = Self.phone(
+      log: SimulatedEventLog("phone", stores: stores), book: book, refreshBudget: scenario.refreshBudget, platform: platform)
   }
 
   /// The phone's engine over `log`, as the app makes it at launch.
-  private static func phone(log: SimulatedEventLog, book: BudgetBook, refreshBudget: Int, platform: SimulatedPlatform) -> BudgetApp<SimulatedEventLog> {
+  private static func phone(
+    log: SimulatedEventLog, book: BudgetBook, refreshBudget: Int, platform: SimulatedPlatform
+  ) -> BudgetApp<SimulatedEventLog> {
     do {
       return try BudgetApp(log: log, book: book, refreshBudget: refreshBudget, reloader: platform, wakes: platform)
     } catch {

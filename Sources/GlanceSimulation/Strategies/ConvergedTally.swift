@@ -87,7 +87,9 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     precondition(widget == .main, "the tally has one widget")
-    let timeline = Self.shown { try TallyWidget.timeline(of: phone.log, settings: Self.settings, refreshBudget: refreshBudget, at: world.now, in: world.calendar) }
+    let timeline = Self.shown {
+      try TallyWidget.timeline(of: phone.log, settings: Self.settings, refreshBudget: refreshBudget, at: world.now, in: world.calendar)
+    }
     return WidgetTimeline(timeline) { .tallyBadge($0) }
   }
 

@@ -207,7 +207,8 @@ struct MirrorSmokerLegacy: TallySyncDesign {
       widgetAddedFlag = false
       defaultsWritten(world: &world)
     }
-    world.schedule(step: MirrorSmokerStep.drain(phase: 0, queue: [], then: .externalChanges(seen: seen, notify: notify)), in: .app, after: 1)
+    world.schedule(
+      step: MirrorSmokerStep.drain(phase: 0, queue: [], then: .externalChanges(seen: seen, notify: notify)), in: .app, after: 1)
   }
 
   /// `PendingWidgetActionsManager.processPendingIfAny()`, then the rest of its caller.

@@ -46,7 +46,8 @@ public enum SweepError: Error, Equatable, Sendable, CustomStringConvertible {
     case .malformedLine(let path, let line, let reason):
       return "\(path):\(line): not a sweep line: \(reason)"
     case .mismatch(let field, let path, let expected, let found):
-      return "\(path): \(field) is \(found), but the first shard's is \(expected); merge only shards of one sweep (same binary, scenario, days, seeds and strategies)"
+      return
+        "\(path): \(field) is \(found), but the first shard's is \(expected); merge only shards of one sweep (same binary, scenario, days, seeds and strategies)"
     case .duplicateShard(let index, let count, let paths):
       return "shard \(index)/\(count) is given twice: \(paths.joined(separator: ", "))"
     case .missingShards(let indices, let count):

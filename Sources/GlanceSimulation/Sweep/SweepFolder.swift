@@ -19,7 +19,8 @@ public enum SweepFolder {
   /// with `-shard<K>of<N>` for one shard of several.
   public static func defaultName(_ manifest: SweepManifest) -> String {
     let seeds = manifest.seeds.replacingOccurrences(of: "...", with: "-")
-    let shard = manifest.shard == SweepShard.whole.description
+    let shard =
+      manifest.shard == SweepShard.whole.description
       ? "" : "-shard" + manifest.shard.replacingOccurrences(of: "/", with: "of")
     return "sweep-\(manifest.scenario)-seeds\(seeds)-days\(manifest.days)\(shard)"
   }
@@ -55,7 +56,9 @@ public enum SweepFolder {
   }
 
   /// ``read(_:)``, with the shard the manifest names.
-  private static func readShard(_ folder: String) throws(SweepError)
+  private static func readShard(
+    _ folder: String
+  ) throws(SweepError)
     -> (manifest: SweepManifest, lines: [SweepLine], shard: SweepShard)
   {
     let manifestPath = (folder as NSString).appendingPathComponent(manifestFile)
@@ -73,7 +76,8 @@ public enum SweepFolder {
       throw .malformedManifest(path: manifestPath, reason: "\(error)")
     }
     guard manifest.format == SweepManifest.currentFormat else {
-      throw .malformedManifest(path: manifestPath, reason: "format \(manifest.format); this binary reads format \(SweepManifest.currentFormat)")
+      throw .malformedManifest(
+        path: manifestPath, reason: "format \(manifest.format); this binary reads format \(SweepManifest.currentFormat)")
     }
     let range: ClosedRange<UInt64>
     let shard: SweepShard
@@ -98,7 +102,9 @@ public enum SweepFolder {
         guard line.seed == seed, line.strategy == strategy else {
           throw .incompleteShard(
             path: linesPath,
-            problem: "line \(index + 1) is seed \(line.seed), strategy \(line.strategy); expected seed \(seed), strategy \(strategy) (shard \(manifest.shard) of \(manifest.seeds))")
+            problem:
+              "line \(index + 1) is seed \(line.seed), strategy \(line.strategy); expected seed \(seed), strategy \(strategy) (shard \(manifest.shard) of \(manifest.seeds))"
+          )
         }
         index += 1
       }

@@ -61,11 +61,12 @@ public struct SweepReport: Sendable {
     for strategy in manifest.strategies {
       let mine = ordered.filter { $0.strategy == strategy }
       let converged = mine.filter(\.converged)
-      strategies.append(StrategyRow(
-        strategy: strategy, expectedToConverge: mine.first?.expectedToConverge ?? false, seeds: mine.count,
-        converged: converged.count,
-        convergedBasisPoints: mine.isEmpty ? 0 : converged.count * 10_000 / mine.count,
-        firstFailingSeed: mine.first { !$0.converged }?.seed))
+      strategies.append(
+        StrategyRow(
+          strategy: strategy, expectedToConverge: mine.first?.expectedToConverge ?? false, seeds: mine.count,
+          converged: converged.count,
+          convergedBasisPoints: mine.isEmpty ? 0 : converged.count * 10_000 / mine.count,
+          firstFailingSeed: mine.first { !$0.converged }?.seed))
       // Keys in first-seen order of an ordered walk, then sorted: no hash order reaches the report.
       var broken: [String: (domain: String, invariant: String, seeds: [UInt64], occurrences: Int)] = [:]
       var worst: [String: StalenessRow] = [:]
@@ -98,7 +99,9 @@ public struct SweepReport: Sendable {
       staleness += order.compactMap { worst[$0] }
     }
     self.strategies = strategies
-    self.violations = violations.sorted { ($0.strategy, Self.rank($0.domain), $0.invariant) < ($1.strategy, Self.rank($1.domain), $1.invariant) }
+    self.violations = violations.sorted {
+      ($0.strategy, Self.rank($0.domain), $0.invariant) < ($1.strategy, Self.rank($1.domain), $1.invariant)
+    }
     self.staleness = staleness
   }
 
@@ -129,33 +132,49 @@ public struct SweepReport: Sendable {
       ["tzdata", manifest.tzdata],
       ["glance", manifest.glance],
     ]
-    if partial { header.insert(["shard", "\(manifest.shard): seeds ≡ \(manifest.shard.split(separator: "/")[0]) − 1 after the first, modulo \(manifest.shard.split(separator: "/")[1]); merge the shards for the whole report"], at: 2) }
+    if partial {
+      header.insert(
+        [
+          "shard",
+          "\(manifest.shard): seeds ≡ \(manifest.shard.split(separator: "/")[0]) − 1 after the first, modulo \(manifest.shard.split(separator: "/")[1]); merge the shards for the whole report",
+        ], at: 2)
+    }
     lines += ["| | |", "|---|---|"] + header.map { "| \($0[0]) | \($0[1]) |" } + [""]
 
-    lines += ["## Convergence", "",
-      "The share of seeds on which a strategy held every invariant in every domain it plays (floored).", ""]
+    lines += [
+      "## Convergence", "",
+      "The share of seeds on which a strategy held every invariant in every domain it plays (floored).", "",
+    ]
     lines += Report.table(
       ["strategy", "expected", "seeds", "converged", "share", "first failing seed"], leftColumns: 2,
       strategies.map { row in
-        [row.strategy, row.expectedToConverge ? "to converge" : "legacy", "\(row.seeds)", "\(row.converged)",
-         Self.percent(row.convergedBasisPoints), row.firstFailingSeed.map { "\($0)" } ?? "–"]
+        [
+          row.strategy, row.expectedToConverge ? "to converge" : "legacy", "\(row.seeds)", "\(row.converged)",
+          Self.percent(row.convergedBasisPoints), row.firstFailingSeed.map { "\($0)" } ?? "–",
+        ]
       })
 
-    lines += ["## Violations", "",
-      "Each invariant a strategy broke, per domain: on how many seeds, how often in all, and the first seeds.", ""]
+    lines += [
+      "## Violations", "",
+      "Each invariant a strategy broke, per domain: on how many seeds, how often in all, and the first seeds.", "",
+    ]
     if violations.isEmpty {
       lines += ["None.", ""]
     } else {
       lines += Report.table(
         ["strategy", "domain", "invariant", "seeds", "occurrences", "first seeds"], leftColumns: 3,
         violations.map { row in
-          [row.strategy, row.domain, row.invariant, "\(row.seeds)", "\(row.occurrences)",
-           row.firstSeeds.map { "\($0)" }.joined(separator: ", ")]
+          [
+            row.strategy, row.domain, row.invariant, "\(row.seeds)", "\(row.occurrences)",
+            row.firstSeeds.map { "\($0)" }.joined(separator: ", "),
+          ]
         })
     }
 
-    lines += ["## Worst staleness", "",
-      "The longest interval a surface showed another count than the truth, over every seed, in seconds, and the first seed with it.", ""]
+    lines += [
+      "## Worst staleness", "",
+      "The longest interval a surface showed another count than the truth, over every seed, in seconds, and the first seed with it.", "",
+    ]
     lines += Report.table(
       ["strategy", "domain", "surface", "max", "seed"], leftColumns: 3,
       staleness.map { [$0.strategy, $0.domain, $0.surface, Report.seconds($0.maxMilliseconds), "\($0.seed)"] })
@@ -164,9 +183,12 @@ public struct SweepReport: Sendable {
     let failing = strategies.filter { $0.expectedToConverge && $0.converged < $0.seeds }
     if failing.isEmpty {
       let expected = strategies.filter(\.expectedToConverge).map(\.strategy)
-      lines.append("pass: \(expected.isEmpty ? "no strategy is expected to converge" : expected.joined(separator: ", ") + " held every invariant on every seed").")
+      lines.append(
+        "pass: \(expected.isEmpty ? "no strategy is expected to converge" : expected.joined(separator: ", ") + " held every invariant on every seed")."
+      )
     } else {
-      lines.append("FAIL: \(failing.map { "\($0.strategy) broke an invariant on \($0.seeds - $0.converged) seeds" }.joined(separator: "; ")).")
+      lines.append(
+        "FAIL: \(failing.map { "\($0.strategy) broke an invariant on \($0.seeds - $0.converged) seeds" }.joined(separator: "; ")).")
       lines.append("")
       for row in failing {
         if let seed = row.firstFailingSeed { lines.append("Replay: `\(replayCommand(seed: seed, strategy: row.strategy))`") }
@@ -193,8 +215,9 @@ public struct SweepReport: Sendable {
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    return try encoder.encode(Shape(
-      manifest: manifest, verdict: failsExpectation ? "fail" : "pass", strategies: strategies, violations: violations,
-      staleness: staleness))
+    return try encoder.encode(
+      Shape(
+        manifest: manifest, verdict: failsExpectation ? "fail" : "pass", strategies: strategies, violations: violations,
+        staleness: staleness))
   }
 }

@@ -169,7 +169,8 @@ public struct SweepRequest: Hashable, Sendable {
   /// What a generated sweep's reports name as its scenario.
   public static let generatedPlaceholder = Scenario(
     name: ScenarioGenerator.reference,
-    summary: "Each seed plays its own scenario, drawn by ScenarioGenerator \(ScenarioGenerator.version) across every field's documented range (`simulate generate --seed S` writes it).",
+    summary:
+      "Each seed plays its own scenario, drawn by ScenarioGenerator \(ScenarioGenerator.version) across every field's documented range (`simulate generate --seed S` writes it).",
     start: CivilDate(dayNumber: 0))
 
   /// The seeds this shard runs, in order (computed on demand, see ``ShardSeeds``).

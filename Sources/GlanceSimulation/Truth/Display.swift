@@ -44,7 +44,8 @@ public indirect enum Display: Hashable, Sendable {
       let field = wanted?.field ?? found?.field ?? "?"
       let (foundText, wantedText) = (found?.text ?? "nothing", wanted?.text ?? "nothing")
       if found?.field != wanted?.field {
-        differences.append(FieldDifference(field: field, expected: wantedText, found: found.map { "\($0.field) = \($0.text)" } ?? "nothing"))
+        differences.append(
+          FieldDifference(field: field, expected: wantedText, found: found.map { "\($0.field) = \($0.text)" } ?? "nothing"))
       } else if foundText != wantedText {
         differences.append(FieldDifference(field: field, expected: wantedText, found: foundText))
       }
@@ -84,7 +85,8 @@ public indirect enum Display: Hashable, Sendable {
     case .tallyBadge(let badge): return "\(badge.count) (\(Self.text(badge.band)))"
     case .steps(let steps): return steps.progress.headline
     case .currentPeriod(let model):
-      return model.remaining.map { "\($0.formatted(.full)) for \(model.period.map { "\($0)" } ?? "?")" } ?? "the empty state (\"\(model.text)\")"
+      return model.remaining.map { "\($0.formatted(.full)) for \(model.period.map { "\($0)" } ?? "?")" }
+        ?? "the empty state (\"\(model.text)\")"
     case .yearOverview(let model): return model.year.map { "the \($0) grid" } ?? "the empty state (\"\(model.emptyText ?? "")\")"
     }
   }

@@ -23,7 +23,9 @@ protocol DomainModel {
   /// What `surface` should show when what the other device did at or after `since` may not have
   /// reached the surface's device yet (something sent to it since then is still on its way):
   /// the truth without those deeds. What the surface's own device did is always known.
-  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant)
+  mutating func expected(
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant
+  )
     -> Display
   /// The live records, sorted.
   var liveRecords: [Record] { get }
@@ -32,7 +34,9 @@ protocol DomainModel {
 extension DomainModel {
   /// A domain whose every action happens on the phone and whose watch shows nothing: nothing the
   /// other device did can be unknown.
-  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant)
+  mutating func expected(
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant
+  )
     -> Display
   {
     expected(on: surface, at: instant, today: today, in: calendar)

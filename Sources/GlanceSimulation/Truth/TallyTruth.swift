@@ -59,7 +59,9 @@ struct TallyTruth: DomainModel {
     }
   }
 
-  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant)
+  mutating func expected(
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant
+  )
     -> Display
   {
     let device: Device = surface == .watch ? .watch : .phone

@@ -87,12 +87,14 @@ enum WorkloadPlanner {
         let tapped = moment()
         keep(tapped, [(tapped, .watchTap)])
       }
-      let deletes = workload.deletesPerWeek / 7 + (stream.happens(Chance(numerator: UInt64(workload.deletesPerWeek % 7), denominator: 7)) ? 1 : 0)
+      let deletes =
+        workload.deletesPerWeek / 7 + (stream.happens(Chance(numerator: UInt64(workload.deletesPerWeek % 7), denominator: 7)) ? 1 : 0)
       for _ in 0..<deletes {
         let opened = moment()
         keep(opened, [(opened, .appOpen(minutes: 2)), (opened.advanced(by: 30_000), .appDelete)])
       }
-      let editCount = workload.editsPerWeek / 7 + (edits.happens(Chance(numerator: UInt64(workload.editsPerWeek % 7), denominator: 7)) ? 1 : 0)
+      let editCount =
+        workload.editsPerWeek / 7 + (edits.happens(Chance(numerator: UInt64(workload.editsPerWeek % 7), denominator: 7)) ? 1 : 0)
       for _ in 0..<editCount {
         let opened = Instant(millisecondsSince1970: edits.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1)))
         keep(opened, [(opened, .appOpen(minutes: 2)), (opened.advanced(by: 30_000), .appEdit)])
@@ -156,12 +158,14 @@ enum WorkloadPlanner {
     let high = stream.next()
     let low = stream.next()
     func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
-    let uuid = UUID(uuid: (
-      byte(milliseconds << 16, 0), byte(milliseconds << 16, 1), byte(milliseconds << 16, 2),
-      byte(milliseconds << 16, 3), byte(milliseconds << 16, 4), byte(milliseconds << 16, 5),
-      byte(high, 0) & 0x0F | 0x70, byte(high, 1),
-      byte(low, 0) & 0x3F | 0x80, byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5),
-      byte(low, 6), byte(low, 7)))
+    let uuid = UUID(
+      uuid: (
+        byte(milliseconds << 16, 0), byte(milliseconds << 16, 1), byte(milliseconds << 16, 2),
+        byte(milliseconds << 16, 3), byte(milliseconds << 16, 4), byte(milliseconds << 16, 5),
+        byte(high, 0) & 0x0F | 0x70, byte(high, 1),
+        byte(low, 0) & 0x3F | 0x80, byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5),
+        byte(low, 6), byte(low, 7)
+      ))
     return EventID(uuid)
   }
 

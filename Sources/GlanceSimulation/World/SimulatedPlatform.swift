@@ -38,7 +38,8 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
   /// The watch's side of WatchConnectivity: it sends to the phone.
   public var watchLink: any PeerLink { links.watch }
   /// The link of each device: `links.phone` sends to the watch, `links.watch` to the phone.
-  private(set) lazy var links = PerDevice(phone: Link(platform: self, destination: .watch), watch: Link(platform: self, destination: .phone))
+  private(set) lazy var links = PerDevice(
+    phone: Link(platform: self, destination: .watch), watch: Link(platform: self, destination: .phone))
 
   /// One device's side of WatchConnectivity.
   final class Link: PeerLink {

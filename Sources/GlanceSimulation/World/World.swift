@@ -198,7 +198,8 @@ public struct World {
   ) {
     self.storeFaults = storeFaults
     self.storeMoveInterruption = storeMoveInterruption
-    precondition(widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
+    precondition(
+      widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
     self.now = start
     self.itinerary = itinerary
     self.calendar = itinerary.calendar(at: start)

@@ -24,7 +24,11 @@
     public var lastPacedReload: Instant? {
       get { (defaults.object(forKey: key) as? NSNumber).map { Instant(millisecondsSince1970: $0.int64Value) } }
       set {
-        if let newValue { defaults.set(NSNumber(value: newValue.millisecondsSince1970), forKey: key) } else { defaults.removeObject(forKey: key) }
+        if let newValue {
+          defaults.set(NSNumber(value: newValue.millisecondsSince1970), forKey: key)
+        } else {
+          defaults.removeObject(forKey: key)
+        }
       }
     }
   }

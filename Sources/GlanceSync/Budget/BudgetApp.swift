@@ -21,7 +21,9 @@ public struct BudgetApp<Log: EventLog>: PhoneEngine {
   /// An app over `log`.
   ///
   /// - Throws: `RefreshBudgetError` for a budget outside 40…72.
-  public init(log: Log, book: BudgetBook, refreshBudget: Int, reloader: any WidgetReloader, wakes: any WakeScheduler)
+  public init(
+    log: Log, book: BudgetBook, refreshBudget: Int, reloader: any WidgetReloader, wakes: any WakeScheduler
+  )
     throws(RefreshBudgetError)
   {
     self.log = log

@@ -106,7 +106,9 @@ public struct BudgetBook: Hashable, Sendable {
 
   /// What a budget widget of `kind` (and the app, which shows the current period's) shows of
   /// `cache` at `instant`.
-  public static func model(_ cache: BudgetWidgetCache?, kind: BudgetWidgetKind, at instant: Instant, in calendar: ZoneCalendar)
+  public static func model(
+    _ cache: BudgetWidgetCache?, kind: BudgetWidgetKind, at instant: Instant, in calendar: ZoneCalendar
+  )
     -> BudgetWidgetModel
   {
     BudgetWidgetProjection(cache: cache, kind: kind, calendar: calendar).model(at: instant)

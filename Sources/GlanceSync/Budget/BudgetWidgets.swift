@@ -32,17 +32,22 @@ public struct BudgetWidgets: Sendable {
   /// `calendar`'s zone.
   ///
   /// - Throws: what the log throws.
-  public func timeline(of log: some EventLog, kind: BudgetWidgetKind, at now: Instant, in calendar: ZoneCalendar) throws
+  public func timeline(
+    of log: some EventLog, kind: BudgetWidgetKind, at now: Instant, in calendar: ZoneCalendar
+  ) throws
     -> Timeline<BudgetWidgetModel>
   {
     let projection = BudgetBookProjection(book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar)
-    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.periodHorizonMilliseconds, refreshBudget: refreshBudget)
+    return WidgetTimelines.plan(
+      projection, now: now, horizonMilliseconds: WidgetTimelines.periodHorizonMilliseconds, refreshBudget: refreshBudget)
   }
 
   /// What the widget of `kind` shows of `log` at `now`.
   ///
   /// - Throws: what the log throws.
-  public func model(of log: some EventLog, kind: BudgetWidgetKind, at now: Instant, in calendar: ZoneCalendar) throws
+  public func model(
+    of log: some EventLog, kind: BudgetWidgetKind, at now: Instant, in calendar: ZoneCalendar
+  ) throws
     -> BudgetWidgetModel
   {
     BudgetBook.model(book.cache(spent: try spent(of: log, in: calendar), at: now, in: calendar), kind: kind, at: now, in: calendar)

@@ -43,7 +43,8 @@ public struct StepsWidget: Sendable {
   /// - Throws: what the log throws.
   public func timeline(of store: (some EventLog)?, at now: Instant, in calendar: ZoneCalendar) throws -> Timeline<StepsDisplay> {
     let projection = StepsDisplayProjection(snapshot: try snapshot(of: store, at: now, in: calendar), calendar: calendar)
-    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds, refreshBudget: refreshBudget)
+    return WidgetTimelines.plan(
+      projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds, refreshBudget: refreshBudget)
   }
 
   /// What the app and the widget show of `store` at `now`.

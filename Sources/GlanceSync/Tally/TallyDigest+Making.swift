@@ -13,7 +13,9 @@ extension TallyDigest {
   /// only the days that begin after it.
   ///
   /// - Throws: what the log throws.
-  public static func making(of log: some EventLog, at now: Instant, bytesMax: Int = PeerChannel.applicationContext.payloadBytesMax)
+  public static func making(
+    of log: some EventLog, at now: Instant, bytesMax: Int = PeerChannel.applicationContext.payloadBytesMax
+  )
     throws -> TallyDigest
   {
     let from = now.advanced(by: -windowMilliseconds)

@@ -31,8 +31,10 @@ public enum TallyWidget {
     } catch {
       preconditionFailure("a snapshot of today's count fits the tally widget: \(error)")
     }
-    return WidgetTimelines.plan(projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds, refreshBudget: refreshBudget)
-      .mapModels { model in
+    return WidgetTimelines.plan(
+      projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds, refreshBudget: refreshBudget
+    )
+    .mapModels { model in
       guard case .tally(let tally) = model else { preconditionFailure("a tally projection renders tallies") }
       return TallyBadge(count: tally.count, limit: settings.dailyLimit)
     }

@@ -117,7 +117,9 @@ extension AmountEntry {
   }
 
   /// A sheet in `currency` after typing `text` (one keystroke per character).
-  static func typed(_ text: String, currency: Currency = .chf) throws(AmountEntryError)
+  static func typed(
+    _ text: String, currency: Currency = .chf
+  ) throws(AmountEntryError)
     -> AmountEntry
   {
     var entry = AmountEntry(currency: currency)

@@ -114,7 +114,8 @@ struct BudgetWidgetTests {
     #expect(july20.link == .budget(id: BudgetWidgetFixtures.uuid(99)))
     #expect(july26.text == "Ouvre Pulpe" && july26.remaining == nil && july26.link == .addExpense(budgetID: nil))
     // The change happens at the first instant of 25 July, local time, without a reload.
-    let timeline = try TimelinePlanner.plan(projection, now: DayFixtures.utc("2026-07-20T10:00:00Z"), horizon: DayFixtures.utc("2026-07-30T00:00:00Z"))
+    let timeline = try TimelinePlanner.plan(
+      projection, now: DayFixtures.utc("2026-07-20T10:00:00Z"), horizon: DayFixtures.utc("2026-07-30T00:00:00Z"))
     #expect(timeline.entries.map(\.date) == [DayFixtures.utc("2026-07-20T10:00:00Z"), DayFixtures.utc("2026-07-24T22:00:00Z")])
   }
 
@@ -123,8 +124,11 @@ struct BudgetWidgetTests {
     let zurich = BudgetWidgetFixtures.zurich
     let now = DayFixtures.utc("2026-03-10T12:00:00Z")
     func text(_ family: BudgetWidgetFamily, units: Int64) -> (String, String?) {
-      let cache = BudgetWidgetFixtures.cache(asOf: now, payDay: .calendarMonths, calendar: zurich, hasCurrent: true, monthMask: 0, units: units)
-      guard case .currentPeriod(let model) = BudgetWidgetProjection(cache: cache, kind: .currentPeriod(family), calendar: zurich).model(at: now) else {
+      let cache = BudgetWidgetFixtures.cache(
+        asOf: now, payDay: .calendarMonths, calendar: zurich, hasCurrent: true, monthMask: 0, units: units)
+      guard
+        case .currentPeriod(let model) = BudgetWidgetProjection(cache: cache, kind: .currentPeriod(family), calendar: zurich).model(at: now)
+      else {
         return ("", nil)
       }
       return (model.text, model.label)
@@ -141,7 +145,8 @@ struct BudgetWidgetTests {
   func yearOverview() throws {
     let zurich = BudgetWidgetFixtures.zurich
     let now = DayFixtures.utc("2026-03-10T12:00:00Z")
-    let cache = BudgetWidgetFixtures.cache(asOf: now, payDay: .calendarMonths, calendar: zurich, hasCurrent: true, monthMask: 0b0000_0000_0111, units: 100_000)
+    let cache = BudgetWidgetFixtures.cache(
+      asOf: now, payDay: .calendarMonths, calendar: zurich, hasCurrent: true, monthMask: 0b0000_0000_0111, units: 100_000)
     let projection = BudgetWidgetProjection(cache: cache, kind: .yearOverview, calendar: zurich)
     guard case .yearOverview(let model) = projection.model(at: now) else { return }
     #expect(model.year == 2026 && model.cells.count == 12)
@@ -166,7 +171,8 @@ struct BudgetWidgetTests {
   func cacheVersions() throws {
     let zurich = BudgetWidgetFixtures.zurich
     let now = DayFixtures.utc("2026-03-10T12:00:00Z")
-    let cache = BudgetWidgetFixtures.cache(asOf: now, payDay: try PayDay(25), calendar: zurich, hasCurrent: true, monthMask: 0b1010, units: 987_654_321)
+    let cache = BudgetWidgetFixtures.cache(
+      asOf: now, payDay: try PayDay(25), calendar: zurich, hasCurrent: true, monthMask: 0b1010, units: 987_654_321)
     #expect(try BudgetWidgetCache.decode(try cache.encoded()) == cache)
     let version1 = #"""
       {"version":1,"asOf":1773144000000,"year":2026,
@@ -184,12 +190,18 @@ struct BudgetWidgetTests {
     let now = DayFixtures.utc("2026-03-10T12:00:00Z")
     let cases: [(String, BudgetCacheError)] = [
       (#"{"version":3,"asOf":0,"year":2026,"yearMonths":[]}"#, .unsupportedVersion(found: 3, newest: 2)),
-      (#"{"version":2,"asOf":0,"currency":"CHF","payDay":40,"year":2026,"yearMonths":[]}"#,
-       .corrupted(path: ".payDay", reason: "pay day 40 is outside 1…31")),
-      (#"{"version":2,"asOf":0,"currency":"CHF","payDay":1,"year":2026,"yearMonths":[{"period":{"year":2025,"month":3},"remaining":"1.00 CHF"}]}"#,
-       .inconsistent(field: "yearMonths[0]", reason: "period 2025-03 is not in year 2026")),
-      (#"{"version":2,"asOf":0,"currency":"CHF","payDay":1,"year":2026,"current":{"period":{"year":2026,"month":3},"remaining":"1.00 EUR"},"yearMonths":[]}"#,
-       .currencyMismatch(field: "current.remaining", found: .eur, expected: .chf)),
+      (
+        #"{"version":2,"asOf":0,"currency":"CHF","payDay":40,"year":2026,"yearMonths":[]}"#,
+        .corrupted(path: ".payDay", reason: "pay day 40 is outside 1…31")
+      ),
+      (
+        #"{"version":2,"asOf":0,"currency":"CHF","payDay":1,"year":2026,"yearMonths":[{"period":{"year":2025,"month":3},"remaining":"1.00 CHF"}]}"#,
+        .inconsistent(field: "yearMonths[0]", reason: "period 2025-03 is not in year 2026")
+      ),
+      (
+        #"{"version":2,"asOf":0,"currency":"CHF","payDay":1,"year":2026,"current":{"period":{"year":2026,"month":3},"remaining":"1.00 EUR"},"yearMonths":[]}"#,
+        .currencyMismatch(field: "current.remaining", found: .eur, expected: .chf)
+      ),
     ]
     for (json, expected) in cases {
       #expect(throws: expected, "\(json)") { try BudgetWidgetCache.decode(Data(json.utf8)) }

@@ -8,7 +8,9 @@ import Testing
 struct RolloverChainTests {
   typealias F = BudgetFixture
 
-  static func delta(_ id: String, _ year: Int, _ month: Int, _ francs: Int64?) throws
+  static func delta(
+    _ id: String, _ year: Int, _ month: Int, _ francs: Int64?
+  ) throws
     -> RolloverChain.BudgetDelta
   {
     try RolloverChain.BudgetDelta(

@@ -26,9 +26,10 @@ enum ProgressFixture {
   /// set so it prints like a real v4 UUID).
   static func uuid(tag: UInt8, _ number: Int) -> UUID {
     let value = UInt16(number)
-    return UUID(uuid: (
-      tag, UInt8(value >> 8), UInt8(value & 0xFF), 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0
-    ))
+    return UUID(
+      uuid: (
+        tag, UInt8(value >> 8), UInt8(value & 0xFF), 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0
+      ))
   }
 
   static func step(_ number: Int) -> StepID { StepID(uuid(tag: 0x51, number)) }

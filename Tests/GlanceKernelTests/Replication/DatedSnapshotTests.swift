@@ -7,7 +7,10 @@ import Testing
 struct DatedSnapshotTests {
   @Test("a tally snapshot counts on its own day and zone only")
   func tallyProjectsToZeroOnOtherDays() async {
-    await propertyCheck(count: 1000, input: DayGen.zonedInstant, Gen.int(in: 0...50), Gen.int64(in: -3 * Instant.millisecondsPerDay...3 * Instant.millisecondsPerDay)) {
+    await propertyCheck(
+      count: 1000, input: DayGen.zonedInstant, Gen.int(in: 0...50),
+      Gen.int64(in: -3 * Instant.millisecondsPerDay...3 * Instant.millisecondsPerDay)
+    ) {
       zoned, count, shift in
       let snapshot = PlanningGen.tallySnapshot(asOf: zoned.instant, count: count, calendar: zoned.calendar)
       guard case .tally(let tally) = snapshot else { return }

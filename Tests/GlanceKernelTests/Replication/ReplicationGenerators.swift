@@ -194,9 +194,10 @@ enum ReplicationGen {
 
   static let eventIDs: [EventID] = (0..<(poolSize + danglingTargets) * 256).map { key in
     EventID(
-      UUID(uuid: (
-        UInt8(key / 256), UInt8(key % 256), 0x4E, 0x11, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0x01
-      )))
+      UUID(
+        uuid: (
+          UInt8(key / 256), UInt8(key % 256), 0x4E, 0x11, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0x01
+        )))
   }
 
   /// The id a removal targets; indices past the pool name ids that no pool event has.

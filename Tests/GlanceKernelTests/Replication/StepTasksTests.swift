@@ -431,4 +431,3 @@ struct StepTasksTests {
     #expect(try Self.list(events) == [StepTask(id: F.task(1), title: "Walk", order: 0, steps: [F.step(1)])])
   }
 }
-

@@ -20,19 +20,25 @@ struct MidnightStoryTests {
   }
 
   static let nights: [Night] = [
-    Night(zone: "Europe/Zurich", lastMinute: "2024-06-14T21:59:00Z", rollover: "2024-06-14T22:00:00Z",
-          followingRollover: "2024-06-15T22:00:00Z", label: "an ordinary night"),
-    Night(zone: "Europe/Zurich", lastMinute: "2024-03-30T22:59:00Z", rollover: "2024-03-30T23:00:00Z",
-          followingRollover: "2024-03-31T22:00:00Z", label: "into the 23-hour day 2024-03-31"),
-    Night(zone: "Europe/Zurich", lastMinute: "2024-10-26T21:59:00Z", rollover: "2024-10-26T22:00:00Z",
-          followingRollover: "2024-10-27T23:00:00Z", label: "into the 25-hour day 2024-10-27"),
-    Night(zone: "Europe/Zurich", lastMinute: "2024-10-27T22:59:00Z", rollover: "2024-10-27T23:00:00Z",
-          followingRollover: "2024-10-28T23:00:00Z", label: "out of the 25-hour day"),
+    Night(
+      zone: "Europe/Zurich", lastMinute: "2024-06-14T21:59:00Z", rollover: "2024-06-14T22:00:00Z",
+      followingRollover: "2024-06-15T22:00:00Z", label: "an ordinary night"),
+    Night(
+      zone: "Europe/Zurich", lastMinute: "2024-03-30T22:59:00Z", rollover: "2024-03-30T23:00:00Z",
+      followingRollover: "2024-03-31T22:00:00Z", label: "into the 23-hour day 2024-03-31"),
+    Night(
+      zone: "Europe/Zurich", lastMinute: "2024-10-26T21:59:00Z", rollover: "2024-10-26T22:00:00Z",
+      followingRollover: "2024-10-27T23:00:00Z", label: "into the 25-hour day 2024-10-27"),
+    Night(
+      zone: "Europe/Zurich", lastMinute: "2024-10-27T22:59:00Z", rollover: "2024-10-27T23:00:00Z",
+      followingRollover: "2024-10-28T23:00:00Z", label: "out of the 25-hour day"),
     // 2018-11-04 has no midnight in São Paulo: the day starts at 01:00 −02.
-    Night(zone: "America/Sao_Paulo", lastMinute: "2018-11-04T02:59:00Z", rollover: "2018-11-04T03:00:00Z",
-          followingRollover: "2018-11-05T02:00:00Z", label: "into 2018-11-04, which starts at 01:00"),
-    Night(zone: "Asia/Beirut", lastMinute: "2024-03-30T21:59:00Z", rollover: "2024-03-30T22:00:00Z",
-          followingRollover: "2024-03-31T21:00:00Z", label: "into 2024-03-31, which starts at 01:00"),
+    Night(
+      zone: "America/Sao_Paulo", lastMinute: "2018-11-04T02:59:00Z", rollover: "2018-11-04T03:00:00Z",
+      followingRollover: "2018-11-05T02:00:00Z", label: "into 2018-11-04, which starts at 01:00"),
+    Night(
+      zone: "Asia/Beirut", lastMinute: "2024-03-30T21:59:00Z", rollover: "2024-03-30T22:00:00Z",
+      followingRollover: "2024-03-31T21:00:00Z", label: "into 2024-03-31, which starts at 01:00"),
   ]
 
   static func eventID(_ number: UInt8) -> EventID {

@@ -12,7 +12,9 @@ struct ReloadPacerTests {
   /// Plays `changes` against a pacer, firing waiting reloads when due as a design does, and
   /// fed through WidgetKit's own budget: returns the charged reloads and, per change, when a
   /// reload covered it.
-  static func play(limit: Int, _ changes: [(Int64, Bool)]) throws -> (charged: [Instant], covered: [(change: Instant, by: Instant)], budget: RefreshBudget) {
+  static func play(
+    limit: Int, _ changes: [(Int64, Bool)]
+  ) throws -> (charged: [Instant], covered: [(change: Instant, by: Instant)], budget: RefreshBudget) {
     var pacer = try ReloadPacer(refreshBudget: limit)
     var budget = try RefreshBudget(limit: limit)
     var now = Instant(secondsSince1970: 1_700_000_000)

@@ -39,7 +39,8 @@ enum PlanningGen {
       // One time in ten, the snapshot was taken in another zone (the user travelled).
       let snapshotCalendar = otherZone == 0 ? DayFixtures.calendar("Asia/Tokyo") : calendar
       let kind = kinds[kindIndex]
-      let snapshot = kind == .tally
+      let snapshot =
+        kind == .tally
         ? tallySnapshot(asOf: asOf, count: counts[0], calendar: snapshotCalendar)
         : stepsSnapshot(asOf: asOf, counts: counts, calendar: snapshotCalendar)
       return PlanningCase(
@@ -168,7 +169,8 @@ struct TimelinePlannerProperties {
       try TimelinePlanner.plan(snapshot, kind: .tally, now: now, horizon: far, calendar: zurich, labels: .english)
     }
     #expect(throws: TimelineError.snapshotDoesNotFit(kind: .nextStep, snapshot: "tally")) {
-      try TimelinePlanner.plan(snapshot, kind: .nextStep, now: now, horizon: far.advanced(by: -Instant.millisecondsPerDay * 2), calendar: zurich, labels: .english)
+      try TimelinePlanner.plan(
+        snapshot, kind: .nextStep, now: now, horizon: far.advanced(by: -Instant.millisecondsPerDay * 2), calendar: zurich, labels: .english)
     }
   }
 }

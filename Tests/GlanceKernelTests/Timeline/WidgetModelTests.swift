@@ -9,11 +9,12 @@ struct WidgetModelTests {
   static func snapshot(_ extraTasks: [StepTask] = []) throws -> (StepsSnapshot, ZoneCalendar, Instant) {
     let zurich = DayFixtures.calendar("Europe/Zurich")
     let now = DayFixtures.utc("2024-06-14T18:00:00Z")
-    let tasks = [
-      ProgressFixture.task(1, order: 0, steps: 0..<2),
-      ProgressFixture.task(2, order: 1, steps: 2..<4),
-      ProgressFixture.task(3, order: 2, steps: 4..<6),
-    ] + extraTasks
+    let tasks =
+      [
+        ProgressFixture.task(1, order: 0, steps: 0..<2),
+        ProgressFixture.task(2, order: 1, steps: 2..<4),
+        ProgressFixture.task(3, order: 2, steps: 4..<6),
+      ] + extraTasks
     var replica = Replica()
     let completions: [(Int, String)] = [(0, "2024-06-13T09:00:00Z"), (1, "2024-06-14T07:00:00Z"), (2, "2024-06-14T17:30:00Z")]
     for (number, (step, time)) in completions.enumerated() {

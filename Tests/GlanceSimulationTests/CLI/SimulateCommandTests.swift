@@ -17,7 +17,8 @@ struct SimulateCommandTests {
   }
 
   static func temporaryDirectory(_ name: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("glance-\(name)-\(ProcessInfo.processInfo.processIdentifier)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("glance-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+      .path
     try? FileManager.default.removeItem(atPath: path)
     return path
   }
@@ -94,7 +95,10 @@ struct SimulateCommandTests {
   func sqliteStoreWithoutFolder() throws {
     let result = try Self.run(["--days", "1", "--seed", "1", "--store", "sqlite"], environment: ["TMPDIR": "/nonexistent-glance"])
     #expect(result.status == 74)
-    #expect(result.errors.contains("--store sqlite: no folder for the databases: cannot create /nonexistent-glance/glance-simulate-XXXXXX: No such file or directory"), "\(result.errors)")
+    #expect(
+      result.errors.contains(
+        "--store sqlite: no folder for the databases: cannot create /nonexistent-glance/glance-simulate-XXXXXX: No such file or directory"),
+      "\(result.errors)")
   }
 
   @Test("generate writes the scenario `--scenario generated` plays for that seed; without a seed it is a usage error")
@@ -123,7 +127,9 @@ struct SimulateCommandTests {
     #expect(days.errors.contains("--days must be between 1 and 3650 (got 0)"))
     let strategy = try Self.run(["--strategy", "optimistic"])
     #expect(strategy.status == 64)
-    #expect(strategy.errors.contains("The value 'optimistic' is invalid for '--strategy <strategy>'. Please provide one of 'mirrorsmoker-legacy',"))
+    #expect(
+      strategy.errors.contains(
+        "The value 'optimistic' is invalid for '--strategy <strategy>'. Please provide one of 'mirrorsmoker-legacy',"))
     let store = try Self.run(["--store", "postgres"])
     #expect(store.status == 64)
     #expect(store.errors.contains("The value 'postgres' is invalid for '--store <store>'. Please provide one of 'memory' and 'sqlite'."))
@@ -152,13 +158,13 @@ struct SimulateCommandTests {
     // Los Angeles to Auckland at 22:00 on 13 June (14 June 05:00Z, 17:00 on 14 June there);
     // "day 6 at 10:00" in Auckland is earlier: 13 June 22:00Z.
     try """
-      name: back-in-time
-      zone: America/Los_Angeles
-      start: 2026-06-08
-      travel:
-        - {day: 5, hour: 22, zone: Pacific/Auckland}
-        - {day: 6, hour: 10, zone: Europe/Zurich}
-      """.write(toFile: path, atomically: true, encoding: .utf8)
+    name: back-in-time
+    zone: America/Los_Angeles
+    start: 2026-06-08
+    travel:
+      - {day: 5, hour: 22, zone: Pacific/Auckland}
+      - {day: 6, hour: 10, zone: Europe/Zurich}
+    """.write(toFile: path, atomically: true, encoding: .utf8)
     let result = try Self.run(["--scenario", path, "--days", "7", "--seed", "1"])
     #expect(result.status == 64)
     #expect(result.errors.contains("travel[1]") && result.errors.contains("in time order"), "\(result.errors)")
@@ -179,7 +185,9 @@ struct SimulateCommandTests {
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("converged") }
     #expect(
-      lines == ["converged (tally): all invariants hold", "converged (steps): all invariants hold", "converged (budget): all invariants hold"],
+      lines == [
+        "converged (tally): all invariants hold", "converged (steps): all invariants hold", "converged (budget): all invariants hold",
+      ],
       "\(result.output)")
   }
 

@@ -32,7 +32,9 @@ struct SimulateRobustnessTests {
     for arguments in [["--seed", "-5"], ["generate", "--seed", "-5"], ["--seed", "18446744073709551616"]] {
       let result = try SimulateCommandTests.run(arguments)
       #expect(result.status == 64, "\(arguments)")
-      #expect(result.errors.contains("is invalid for '--seed <seed>': a seed is a whole number from 0 to 18446744073709551615"), "\(result.errors)")
+      #expect(
+        result.errors.contains("is invalid for '--seed <seed>': a seed is a whole number from 0 to 18446744073709551615"),
+        "\(result.errors)")
       #expect(!result.errors.contains("Missing value"))
     }
     let days = try SimulateCommandTests.run(["--days", "-5"])
@@ -45,7 +47,8 @@ struct SimulateRobustnessTests {
     let whole = try SimulateCommandTests.run(["sweep", "--seeds", "0...18446744073709551615"])
     #expect(whole.status == 64)
     #expect(
-      whole.errors.contains("'0...18446744073709551615' is invalid for '--seeds <A...B>': it spans 18446744073709551616 seeds; a sweep spans at most 100000000"),
+      whole.errors.contains(
+        "'0...18446744073709551615' is invalid for '--seeds <A...B>': it spans 18446744073709551616 seeds; a sweep spans at most 100000000"),
       "\(whole.errors)")
     let backwards = try SimulateCommandTests.run(["sweep", "--seeds", "5...4"])
     #expect(backwards.status == 64)
@@ -63,10 +66,14 @@ struct SimulateRobustnessTests {
     let out = try Self.folder("huge-range")
     defer { try? FileManager.default.removeItem(atPath: out) }
     let result = try SimulateCommandTests.run(
-      ["sweep", "--seeds", "1...99999999", "--shard", "99999999/99999999", "--days", "1", "--strategy", "converged", "--no-progress", "--out", out])
+      [
+        "sweep", "--seeds", "1...99999999", "--shard", "99999999/99999999", "--days", "1", "--strategy", "converged", "--no-progress",
+        "--out", out,
+      ])
     #expect(result.status == 0, "\(result.output)\(result.errors)")
     #expect(result.output.contains("sweep: 1 seeds × 1 strategies × 1 days"), "\(result.output)")
-    let lines = try String(contentsOfFile: out + "/sweep-default-seeds1-99999999-days1-shard99999999of99999999/lines.jsonl", encoding: .utf8)
+    let lines = try String(
+      contentsOfFile: out + "/sweep-default-seeds1-99999999-days1-shard99999999of99999999/lines.jsonl", encoding: .utf8)
     #expect(lines.contains(#""seed":99999999"#), "\(lines)")
   }
 
@@ -76,7 +83,8 @@ struct SimulateRobustnessTests {
     let help = try SimulateCommandTests.run(["run", "--help"], environment: ["COLUMNS": "400"])
     #expect(help.status == 0)
     #expect(help.output.contains("(values: memory, sqlite; default: memory)"), "\(help.output)")
-    #expect(help.output.contains("(values: mirrorsmoker-legacy, mirrorsmoker-seed, babysteps-widget, pulpe-widget, converged)"), "\(help.output)")
+    #expect(
+      help.output.contains("(values: mirrorsmoker-legacy, mirrorsmoker-seed, babysteps-widget, pulpe-widget, converged)"), "\(help.output)")
     let store = try SimulateCommandTests.run(["--store", "postgres"])
     #expect(store.status == 64)
     #expect(store.errors.contains("The value 'postgres' is invalid for '--store <store>'. Please provide one of 'memory' and 'sqlite'."))
@@ -95,7 +103,10 @@ struct SimulateRobustnessTests {
       (["--days", "1", "--seed", "1", "--out", file + "/reports"], "Error: --out: cannot write into \(file)/reports: Not a directory"),
       (["sweep", "--seeds", "1", "--days", "1", "--out", file], "Error: --out: cannot write into \(file): it is a file (Not a directory)"),
       // The atomic write's temporary file is what the system could not create.
-      (["generate", "--seed", "1", "--out", file + "/scenario.yaml"], "Error: cannot write \(file)/scenario.yaml: No such file or directory"),
+      (
+        ["generate", "--seed", "1", "--out", file + "/scenario.yaml"],
+        "Error: cannot write \(file)/scenario.yaml: No such file or directory"
+      ),
     ]
     for (arguments, line) in cases {
       let result = try SimulateCommandTests.run(arguments)
@@ -166,7 +177,8 @@ struct SimulateRobustnessTests {
     defer { try? FileManager.default.removeItem(atPath: elsewhere) }
     let list = try Self.run(["list"], in: elsewhere)
     #expect(list.status == 0)
-    #expect(list.output.contains("scenarios: default, no-midnight, store-move, store-move-widget-first, travel, year-end"), "\(list.output)")
+    #expect(
+      list.output.contains("scenarios: default, no-midnight, store-move, store-move-widget-first, travel, year-end"), "\(list.output)")
     let run = try Self.run(["--days", "1", "--seed", "42", "--strategy", "converged", "--scenario", "travel"], in: elsewhere)
     #expect(run.status == 0, "\(run.output)\(run.errors)")
     #expect(FileManager.default.fileExists(atPath: elsewhere + "/Reports/travel-seed42-days1/report.md"))

@@ -32,7 +32,9 @@ struct EventLimitTests {
     #expect(try inputs.play(ConvergedTally.self).events == events)
   }
 
-  @Test("the limit is 1 000 000 events and 50 000 a day: 183 500 000 for 3650 days", arguments: [(1, 1_050_000), (30, 2_500_000), (3650, 183_500_000)])
+  @Test(
+    "the limit is 1 000 000 events and 50 000 a day: 183 500 000 for 3650 days",
+    arguments: [(1, 1_050_000), (30, 2_500_000), (3650, 183_500_000)])
   func limitGrowsWithTheDays(days: Int, limit: Int) throws {
     #expect(DomainRun<ConvergedTally>(inputs: try Self.inputs(days: days)).eventsMax == limit)
   }

@@ -25,7 +25,8 @@ struct KnownFailuresTests {
     KnownFailure.kinds(violation)
   }
 
-  @Test("mirrorsmoker-legacy: a save that failed is only logged; the tap waits unsaved in the app's context, out of the store (no-lost-write)")
+  @Test(
+    "mirrorsmoker-legacy: a save that failed is only logged; the tap waits unsaved in the app's context, out of the store (no-lost-write)")
   func failedSaveOnlyLogged() throws {
     let legacy = try Self.legacy()
     let violation = try #require(legacy.violation(.noLostWrite))
@@ -45,7 +46,10 @@ struct KnownFailuresTests {
     var scripted = scenario
     scripted.domains = [.tally]
     scripted.script = Script(
-      actions: [ScriptedAction(at: at(10), kind: .watchTap), ScriptedAction(at: at(23).advanced(by: 50 * Instant.millisecondsPerMinute), kind: .appOpen(minutes: 5))],
+      actions: [
+        ScriptedAction(at: at(10), kind: .watchTap),
+        ScriptedAction(at: at(23).advanced(by: 50 * Instant.millisecondsPerMinute), kind: .appOpen(minutes: 5)),
+      ],
       outOfRange: [OutOfRangeSpell(from: at(9), until: at(12))])
     let outcome = try Simulation.run(SimulationRequest(scenario: scripted, days: 1, seed: 42, strategies: [.mirrorsmokerLegacy]))
     let violation = try #require(outcome.result(.mirrorsmokerLegacy)?.violation(.noLostWrite))
@@ -93,14 +97,16 @@ struct KnownFailuresTests {
   /// first day: the widget is wrong from then on, and no midnight is judged apart from that.)
   @Test("babysteps-widget: yesterday's \"today\" shown after midnight until the next reload (rollover, no-midnight)")
   func stepsYesterdayAfterMidnight() throws {
-    let steps = try #require(try SimulationFixtures.outcome("no-midnight", strategies: [.babystepsWidget]).result(.babystepsWidget, domain: .steps))
+    let steps = try #require(
+      try SimulationFixtures.outcome("no-midnight", strategies: [.babystepsWidget]).result(.babystepsWidget, domain: .steps))
     let violation = try #require(steps.violation(.rollover))
     #expect(violation.surface == .widget && violation.field == "progress.completedToday", "\(violation.detail)")
     #expect(violation.expected.hasPrefix("today 0/") && !violation.found.hasPrefix("today 0/"), "\(violation.detail)")
   }
 
-  @Test("babysteps-widget: the store move loses data when the copy fails, and strands it when the widget opens the store first (no-data-loss)",
-        arguments: ["store-move", "store-move-widget-first"])
+  @Test(
+    "babysteps-widget: the store move loses data when the copy fails, and strands it when the widget opens the store first (no-data-loss)",
+    arguments: ["store-move", "store-move-widget-first"])
   func storeMoveLosesData(_ scenario: String) throws {
     let outcome = try SimulationFixtures.outcome(scenario)
     let steps = try #require(outcome.result(.babystepsWidget, domain: .steps))
@@ -111,8 +117,9 @@ struct KnownFailuresTests {
 
   /// Scripted: one expense on the first day, then nothing, so that no unsynced expense (the
   /// "+" sheet, an edit, a delete) is what the rollover check finds at a day boundary.
-  @Test("pulpe-widget: the old period, then the empty state, after a pay-period boundary (rollover)",
-        arguments: ["default", "year-end"])
+  @Test(
+    "pulpe-widget: the old period, then the empty state, after a pay-period boundary (rollover)",
+    arguments: ["default", "year-end"])
   func budgetAfterPeriodBoundary(_ scenario: String) throws {
     var quiet = try SimulationFixtures.scenario(scenario)
     quiet.domains = [.budget]

@@ -5,8 +5,9 @@ import Testing
 /// A scenario with a script plays exactly its actions and faults.
 @Suite("Scripted runs")
 struct ScriptedRunTests {
-  @Test("the script of a drawn run replays it exactly, every strategy and violation alike",
-        arguments: [("default", 7), ("travel", 7), ("store-move", 5)])
+  @Test(
+    "the script of a drawn run replays it exactly, every strategy and violation alike",
+    arguments: [("default", 7), ("travel", 7), ("store-move", 5)])
   func scriptReplaysDrawnRun(_ name: String, days: Int) throws {
     let request = SimulationRequest(scenario: try SimulationFixtures.scenario(name), days: days, seed: 42)
     let drawn = try Simulation.run(request)
@@ -53,20 +54,28 @@ struct ScriptedRunTests {
       scenario.script = script
       _ = try Simulation.run(SimulationRequest(scenario: scenario, days: 2, seed: 1, strategies: [.mirrorsmokerLegacy]))
     }
-    #expect(throws: SimulationError.invalidScript(
-      keyPath: "script.actions[1]", problem: "\(early) is before the run's start, \(start)")) {
+    #expect(
+      throws: SimulationError.invalidScript(
+        keyPath: "script.actions[1]", problem: "\(early) is before the run's start, \(start)")
+    ) {
       try run(Script(actions: [ScriptedAction(at: later, kind: .appTap), ScriptedAction(at: early, kind: .appTap)]))
     }
-    #expect(throws: SimulationError.invalidScript(
-      keyPath: "script.actions[1]", problem: "\(later) is not after the previous action, \(later)")) {
+    #expect(
+      throws: SimulationError.invalidScript(
+        keyPath: "script.actions[1]", problem: "\(later) is not after the previous action, \(later)")
+    ) {
       try run(Script(actions: [ScriptedAction(at: later, kind: .appTap), ScriptedAction(at: later, kind: .widgetTap)]))
     }
-    #expect(throws: SimulationError.invalidScript(
-      keyPath: "script.kills[0]", problem: "\(early) is before the run's start, \(start)")) {
+    #expect(
+      throws: SimulationError.invalidScript(
+        keyPath: "script.kills[0]", problem: "\(early) is before the run's start, \(start)")
+    ) {
       try run(Script(kills: [early]))
     }
-    #expect(throws: SimulationError.invalidScript(
-      keyPath: "script.outOfRange[0]", problem: "it ends at \(later), not after it begins at \(later)")) {
+    #expect(
+      throws: SimulationError.invalidScript(
+        keyPath: "script.outOfRange[0]", problem: "it ends at \(later), not after it begins at \(later)")
+    ) {
       try run(Script(outOfRange: [OutOfRangeSpell(from: later, until: later)]))
     }
     let description = SimulationError.invalidScript(keyPath: "script.kills[2]", problem: "too early").description

@@ -13,7 +13,9 @@ enum SimulationFixtures {
     try ScenarioLoader.builtIn(named: name, in: simulations)
   }
 
-  static func outcome(_ name: String, days: Int = 30, seed: UInt64 = 42, strategies: [StrategyName] = StrategyName.allCases) throws -> SimulationOutcome {
+  static func outcome(
+    _ name: String, days: Int = 30, seed: UInt64 = 42, strategies: [StrategyName] = StrategyName.allCases
+  ) throws -> SimulationOutcome {
     try Simulation.run(SimulationRequest(scenario: try scenario(name), days: days, seed: seed, strategies: strategies))
   }
 }

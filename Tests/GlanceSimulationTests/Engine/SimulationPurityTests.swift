@@ -22,7 +22,9 @@ struct SimulationPurityTests {
   /// GlanceSync's engines too: the simulator runs them, and passes them every instant and zone.
   /// (Its Apple adapters, compiled only where WatchConnectivity and WidgetKit exist, talk to the
   /// platform by design.)
-  @Test("no simulation or engine source reads the clock, the device's settings or system randomness", arguments: ["Sources/GlanceSimulation", "Sources/GlanceSync"])
+  @Test(
+    "no simulation or engine source reads the clock, the device's settings or system randomness",
+    arguments: ["Sources/GlanceSimulation", "Sources/GlanceSync"])
   func noAmbientInputs(folder: String) throws {
     let directory = SimulationFixtures.root.appendingPathComponent(folder)
     let enumerator = FileManager.default.enumerator(atPath: directory.path)

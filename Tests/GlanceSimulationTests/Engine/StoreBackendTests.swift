@@ -41,7 +41,8 @@ struct StoreBackendTests {
     let memory = try Simulation.run(request)
     let opened = OpenedNames()
     let durable = try Simulation.run(
-      request, store: .durable(named: "replica") { name in
+      request,
+      store: .durable(named: "replica") { name in
         opened.append(name)
         return Replica()
       })

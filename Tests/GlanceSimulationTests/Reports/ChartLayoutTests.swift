@@ -62,9 +62,11 @@ struct ChartLayoutTests {
     return problems
   }
 
-  @Test("no text of any chart of the shipped scenarios overlaps another or leaves the page", arguments: [
-    "default", "no-midnight", "store-move", "store-move-widget-first", "travel", "year-end",
-  ])
+  @Test(
+    "no text of any chart of the shipped scenarios overlaps another or leaves the page",
+    arguments: [
+      "default", "no-midnight", "store-move", "store-move-widget-first", "travel", "year-end",
+    ])
   func shippedChartsAreLegible(_ scenario: String) throws {
     let outcome = try SimulationFixtures.outcome(scenario, days: scenario == "travel" ? 7 : 30)
     let charts = Report(outcome: outcome, scenarioReference: scenario).charts

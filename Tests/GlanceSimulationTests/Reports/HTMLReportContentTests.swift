@@ -15,7 +15,8 @@ enum HostileReport {
   static let scenarioName = "Tom & Jerry's <b>\"day\"</b>"
   static let summary = "Summary with <script>alert('x')</script> & more"
   static let reference = "my \"odd\" <scenario>.yaml"
-  static let chart = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><title>t &amp; u</title></svg>\n"
+  static let chart =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><title>t &amp; u</title></svg>\n"
 
   static func make() throws -> Report {
     var scenario = try SimulationFixtures.scenario("default")
@@ -85,15 +86,21 @@ struct HTMLReportContentTests {
     #expect(!html.contains("<b>"))
     #expect(!html.contains("<18>"))
     #expect(!html.contains("<odd>"))
-    #expect(html.contains(
-      "<title>Glance convergence report: Tom &amp; Jerry&#39;s &lt;b&gt;&quot;day&quot;&lt;/b&gt;, seed 7, 3 days</title>"))
+    #expect(
+      html.contains(
+        "<title>Glance convergence report: Tom &amp; Jerry&#39;s &lt;b&gt;&quot;day&quot;&lt;/b&gt;, seed 7, 3 days</title>"))
     #expect(html.contains("Summary with &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; more"))
-    #expect(html.contains(
-      "<p>First at 2026-03-10T06:30:00.000Z on the widget: expected 0 (.perfect), found &lt;18&gt; &amp; &quot;more&quot;. widget.count: expected 0, found 18; it&#39;s &lt;odd&gt;.</p>"))
-    #expect(html.contains(
-      "<pre class=\"trace\">2026-03-10T06:00:00.000Z action #1 widgetTap &lt;x&gt;\n2026-03-10T06:30:00.000Z quiescence check &amp; &#39;y&#39;</pre>"))
-    #expect(html.contains(
-      "<code>simulate --days 3 --seed 7 --scenario my &quot;odd&quot; &lt;scenario&gt;.yaml --strategy converged --trace</code>"))
+    #expect(
+      html.contains(
+        "<p>First at 2026-03-10T06:30:00.000Z on the widget: expected 0 (.perfect), found &lt;18&gt; &amp; &quot;more&quot;. widget.count: expected 0, found 18; it&#39;s &lt;odd&gt;.</p>"
+      ))
+    #expect(
+      html.contains(
+        "<pre class=\"trace\">2026-03-10T06:00:00.000Z action #1 widgetTap &lt;x&gt;\n2026-03-10T06:30:00.000Z quiescence check &amp; &#39;y&#39;</pre>"
+      ))
+    #expect(
+      html.contains(
+        "<code>simulate --days 3 --seed 7 --scenario my &quot;odd&quot; &lt;scenario&gt;.yaml --strategy converged --trace</code>"))
   }
 
   @Test("the page is well-formed, its ids are unique and every fragment link has its target")
@@ -127,7 +134,10 @@ struct HTMLReportContentTests {
     let html = try HostileReport.make().html
     #expect(html.contains("<tr><th scope=\"row\">scenario</th><td>my &quot;odd&quot; &lt;scenario&gt;.yaml</td></tr>"))
     #expect(html.contains("<tr><th scope=\"row\">seed</th><td>7</td></tr>"))
-    #expect(html.contains("<tr><th scope=\"row\">days</th><td>3: 10 Mar 2026 00:00 to 13 Mar 2026 00:00, Europe/Zurich (2026-03-09T23:00:00.000Z to 2026-03-12T23:00:00.000Z)</td></tr>"))
+    #expect(
+      html.contains(
+        "<tr><th scope=\"row\">days</th><td>3: 10 Mar 2026 00:00 to 13 Mar 2026 00:00, Europe/Zurich (2026-03-09T23:00:00.000Z to 2026-03-12T23:00:00.000Z)</td></tr>"
+      ))
     #expect(html.contains("<tr><th scope=\"row\">zone</th><td>Europe/Zurich</td></tr>"))
     #expect(html.contains("<tr><th scope=\"row\">strategies</th><td>converged, mirrorsmoker-legacy</td></tr>"))
     #expect(html.contains("<tr><th scope=\"row\">actions planned</th><td>42</td></tr>"))
@@ -137,21 +147,24 @@ struct HTMLReportContentTests {
   @Test("a verdict row per strategy and domain, a column per invariant; a FAIL links to its violation")
   func verdicts() throws {
     let html = try HostileReport.make().html
-    #expect(html.contains(
-      "<thead><tr><th scope=\"col\">strategy</th><th scope=\"col\">domain</th><th scope=\"col\">expected</th>"
-        + "<th scope=\"col\">no-lost-write</th><th scope=\"col\">no-double-count</th><th scope=\"col\">convergence</th>"
-        + "<th scope=\"col\">rollover</th><th scope=\"col\">staleness</th><th scope=\"col\">refresh-budget</th>"
-        + "<th scope=\"col\">no-data-loss</th></tr></thead>"))
+    #expect(
+      html.contains(
+        "<thead><tr><th scope=\"col\">strategy</th><th scope=\"col\">domain</th><th scope=\"col\">expected</th>"
+          + "<th scope=\"col\">no-lost-write</th><th scope=\"col\">no-double-count</th><th scope=\"col\">convergence</th>"
+          + "<th scope=\"col\">rollover</th><th scope=\"col\">staleness</th><th scope=\"col\">refresh-budget</th>"
+          + "<th scope=\"col\">no-data-loss</th></tr></thead>"))
     // Checked and never broken is pass; broken is FAIL ×n; never checked is n/a.
     let pass = "<td class=\"verdict pass\">pass</td>"
     let notApplicable = "<td class=\"verdict na\">n/a</td>"
-    #expect(html.contains(
-      "<tr><th scope=\"row\">converged</th><td>tally</td><td>to converge</td>" + pass + notApplicable
-        + "<td class=\"verdict fail\"><a href=\"#violation-converged-tally-convergence\">FAIL ×3</a></td>"
-        + String(repeating: notApplicable, count: 4) + "</tr>"))
-    #expect(html.contains(
-      "<tr><th scope=\"row\">mirrorsmoker-legacy</th><td>tally</td><td>legacy</td>"
-        + String(repeating: pass, count: 4) + notApplicable + pass + notApplicable + "</tr>"))
+    #expect(
+      html.contains(
+        "<tr><th scope=\"row\">converged</th><td>tally</td><td>to converge</td>" + pass + notApplicable
+          + "<td class=\"verdict fail\"><a href=\"#violation-converged-tally-convergence\">FAIL ×3</a></td>"
+          + String(repeating: notApplicable, count: 4) + "</tr>"))
+    #expect(
+      html.contains(
+        "<tr><th scope=\"row\">mirrorsmoker-legacy</th><td>tally</td><td>legacy</td>"
+          + String(repeating: pass, count: 4) + notApplicable + pass + notApplicable + "</tr>"))
     #expect(html.contains("<span class=\"na\">n/a</span> (never checked"))
     #expect(html.contains("<article id=\"violation-converged-tally-convergence\">"))
   }
@@ -176,9 +189,10 @@ struct HTMLReportContentTests {
     // Faults in kind order: app-kill 2, reply-timeout (the eighth kind) 1.
     #expect(html.contains("<tr><th scope=\"row\">converged</th><td>tally</td>" + numbers([2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]) + "</tr>"))
     // Intervals 1.0 s, 2.5 s, 70.0 s: p50 is rank ⌈1.5⌉ = 2, p99 rank ⌈2.97⌉ = 3.
-    #expect(html.contains(
-      "<tr><th scope=\"row\">converged</th><td>tally</td><td>widget</td><td class=\"number\">3</td>"
-        + "<td class=\"number\">2.5</td><td class=\"number\">70.0</td><td class=\"number\">70.0</td></tr>"))
+    #expect(
+      html.contains(
+        "<tr><th scope=\"row\">converged</th><td>tally</td><td>widget</td><td class=\"number\">3</td>"
+          + "<td class=\"number\">2.5</td><td class=\"number\">70.0</td><td class=\"number\">70.0</td></tr>"))
     #expect(html.contains("<tr><th scope=\"row\">mirrorsmoker-legacy</th><td>tally</td>" + numbers([50, 9, 4, 3, 1]) + "</tr>"))
   }
 
@@ -187,15 +201,17 @@ struct HTMLReportContentTests {
     let html = try HostileReport.make().html
     #expect(html.contains("<h3>converged, tally: convergence (3 ×)</h3>"))
     #expect(html.contains("<p class=\"seen\">Seen on: widget, watch.</p>"))
-    #expect(html.contains(
-      "Shrunk to 4 events (from 1060) over 2 days, still breaking convergence: <a href=\"shrunk/converged-tally-convergence.yaml\">"))
+    #expect(
+      html.contains(
+        "Shrunk to 4 events (from 1060) over 2 days, still breaking convergence: <a href=\"shrunk/converged-tally-convergence.yaml\">"))
   }
 
   @Test("charts are inlined as SVG, without their XML declaration")
   func charts() throws {
     let html = try HostileReport.make().html
-    #expect(html.contains(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><title>t &amp; u</title></svg>\n<figcaption>"))
+    #expect(
+      html.contains(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><title>t &amp; u</title></svg>\n<figcaption>"))
     #expect(!html.contains("<?xml"))
     #expect(html.components(separatedBy: "<figure ").count - 1 == 1)
   }
@@ -232,9 +248,11 @@ struct HTMLReportContentTests {
     #expect(FileManager.default.fileExists(atPath: (written as NSString).appendingPathComponent("report.md")))
   }
 
-  @Test("a verdict cell's class", arguments: [
-    (Verdict.pass, "pass"), (.fail(occurrences: 1), "fail"), (.fail(occurrences: 622), "fail"), (.notApplicable, "na"),
-  ])
+  @Test(
+    "a verdict cell's class",
+    arguments: [
+      (Verdict.pass, "pass"), (.fail(occurrences: 1), "fail"), (.fail(occurrences: 622), "fail"), (.notApplicable, "na"),
+    ])
   func verdictClasses(verdict: Verdict, expected: String) {
     #expect(Report.verdictClass(verdict) == expected)
   }

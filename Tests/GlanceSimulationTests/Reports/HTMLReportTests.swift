@@ -117,7 +117,8 @@ struct HTMLReportTests {
     let chromium = try #require(HeadlessChromium.find())
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let planted = "<!DOCTYPE html>\n<html><head></head><body><main><section><p>planted</p>"
+    let planted =
+      "<!DOCTYPE html>\n<html><head></head><body><main><section><p>planted</p>"
       + "<img src=\"missing.png\" alt=\"\"/><figure><svg width=\"10\" height=\"10\"><path d=\"M 0 NaN\"/></svg></figure>"
       + "<div class=\"wide\" style=\"overflow-x: auto\"><table><tr><td style=\"min-width: 1000px\">wide</td></tr></table></div>"
       + "</section></main></body></html>\n"

@@ -124,9 +124,10 @@ struct PNGImage {
 /// zlib's `uncompress`, from the system's `libz.so.1` (loaded with `dlopen`: Foundation does not
 /// expose zlib, and Chromium needs the same library anyway).
 enum Zlib {
-  private typealias Uncompress = @convention(c) (
-    UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt
-  ) -> Int32
+  private typealias Uncompress =
+    @convention(c) (
+      UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt
+    ) -> Int32
 
   /// `data` inflated; it must inflate to exactly `size` bytes.
   static func uncompress(_ data: [UInt8], size: Int) throws -> [UInt8] {

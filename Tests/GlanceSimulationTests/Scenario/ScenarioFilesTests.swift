@@ -179,8 +179,7 @@ struct ScenarioFilesTests {
     #expect(throws: ScenarioError.fileNotFound(path: "/nonexistent/glance.yaml")) {
       try ScenarioLoader.load(fileAt: "/nonexistent/glance.yaml")
     }
-    #expect(throws: ScenarioError.unreadableFile(path: Self.directory, reason: "it is a directory"))
-    {
+    #expect(throws: ScenarioError.unreadableFile(path: Self.directory, reason: "it is a directory")) {
       try ScenarioLoader.load(fileAt: Self.directory)
     }
     #expect(throws: ScenarioError.fileNotFound(path: "missing.yaml")) {

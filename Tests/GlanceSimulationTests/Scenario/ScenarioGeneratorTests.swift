@@ -63,7 +63,8 @@ struct ScenarioGeneratorTests {
 
   @Test("a wake hour after a short day's end plays (Asunción's 23-hour 1993-10-01, waking at 23)")
   func wakeHourBeyondAShortDay() throws {
-    var scenario = Scenario(name: "short-day", zone: "America/Asuncion", start: try CivilDate(year: 1993, month: 10, day: 1), domains: [.tally])
+    var scenario = Scenario(
+      name: "short-day", zone: "America/Asuncion", start: try CivilDate(year: 1993, month: 10, day: 1), domains: [.tally])
     scenario.workload.wakeHour = 23
     scenario.workload.sleepHour = 24
     let calendar = try ZoneCalendar(identifier: scenario.zone)

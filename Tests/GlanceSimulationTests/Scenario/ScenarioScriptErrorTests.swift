@@ -26,42 +26,47 @@ struct ScenarioScriptErrorTests {
   }
 
   static func instant(_ text: String) throws -> Instant {
-    try #require(try ScenarioLoader.load(
-      yaml: actions("{at: \(text), kind: appTap}"), source: source).script?.actions.first?.at)
+    try #require(
+      try ScenarioLoader.load(
+        yaml: actions("{at: \(text), kind: appTap}"), source: source
+      ).script?.actions.first?.at)
   }
 
   @Test("a script, a seed and days load as written")
   func loads() throws {
-    let scenario = try ScenarioLoader.load(yaml: Self.head + """
-      seed: 18446744073709551615
-      days: 3
-      script:
-        actions:
-          - {at: 2026-03-10T13:44:43.020Z, kind: appOpen, minutes: 3, fromWidget: true}
-          - at: "2026-03-10T13:45:00.001Z"
-            kind: appOpen
-            minutes: 1440
-          - {at: 2026-03-10T13:46:00.000Z, kind: appTap}
-          - {at: 2026-03-10T13:47:00.000Z, kind: widgetTap}
-          - {at: 2026-03-10T13:48:00.000Z, kind: watchTap}
-          - {at: 2026-03-10T13:49:00.000Z, kind: appDelete}
-        kills: [2026-03-10T13:44:43.020Z, 2026-03-10T13:44:43.020Z, 2026-03-11T00:00:00.000Z]
-        outOfRange:
-          - {from: 2026-03-10T18:00:00.000Z, until: 2026-03-10T19:30:00.000Z}
-          - {from: 2026-03-10T18:00:00.000Z, until: 2026-03-10T18:00:00.001Z}
-      """, source: Self.source)
+    let scenario = try ScenarioLoader.load(
+      yaml: Self.head + """
+        seed: 18446744073709551615
+        days: 3
+        script:
+          actions:
+            - {at: 2026-03-10T13:44:43.020Z, kind: appOpen, minutes: 3, fromWidget: true}
+            - at: "2026-03-10T13:45:00.001Z"
+              kind: appOpen
+              minutes: 1440
+            - {at: 2026-03-10T13:46:00.000Z, kind: appTap}
+            - {at: 2026-03-10T13:47:00.000Z, kind: widgetTap}
+            - {at: 2026-03-10T13:48:00.000Z, kind: watchTap}
+            - {at: 2026-03-10T13:49:00.000Z, kind: appDelete}
+          kills: [2026-03-10T13:44:43.020Z, 2026-03-10T13:44:43.020Z, 2026-03-11T00:00:00.000Z]
+          outOfRange:
+            - {from: 2026-03-10T18:00:00.000Z, until: 2026-03-10T19:30:00.000Z}
+            - {from: 2026-03-10T18:00:00.000Z, until: 2026-03-10T18:00:00.001Z}
+        """, source: Self.source)
     #expect(scenario.seed == UInt64.max)
     #expect(scenario.days == 3)
     let script = try #require(scenario.script)
-    #expect(script.actions.map(\.kind) == [
-      .appOpen(minutes: 3, fromWidget: true), .appOpen(minutes: 1440, fromWidget: false), .appTap, .widgetTap, .watchTap,
-      .appDelete,
-    ])
+    #expect(
+      script.actions.map(\.kind) == [
+        .appOpen(minutes: 3, fromWidget: true), .appOpen(minutes: 1440, fromWidget: false), .appTap, .widgetTap, .watchTap,
+        .appDelete,
+      ])
     #expect(script.actions[0].at == Instant(millisecondsSince1970: 1_773_150_283_020))
     #expect(script.actions.map(\.at.description).last == "2026-03-10T13:49:00.000Z")
-    #expect(script.kills.map(\.description) == [
-      "2026-03-10T13:44:43.020Z", "2026-03-10T13:44:43.020Z", "2026-03-11T00:00:00.000Z",
-    ])
+    #expect(
+      script.kills.map(\.description) == [
+        "2026-03-10T13:44:43.020Z", "2026-03-10T13:44:43.020Z", "2026-03-11T00:00:00.000Z",
+      ])
     #expect(script.outOfRange.count == 2 && script.outOfRange[1].from.distance(to: script.outOfRange[1].until) == 1)
     #expect(script.eventCount == 11)
     // Without the keys, nothing is set; an empty script is a script with nothing in it.
@@ -81,15 +86,17 @@ struct ScenarioScriptErrorTests {
   @Test("actions out of time order name the later action's at")
   func unsortedActions() {
     #expect(
-      Self.error(Self.actions(
-        "{at: 2026-03-10T13:00:00.000Z, kind: widgetTap}", "{at: 2026-03-10T12:59:59.999Z, kind: appTap}"))
+      Self.error(
+        Self.actions(
+          "{at: 2026-03-10T13:00:00.000Z, kind: widgetTap}", "{at: 2026-03-10T12:59:59.999Z, kind: appTap}"))
         == .outOfRange(
           source: Self.source, keyPath: "script.actions[1].at", line: 6, value: "2026-03-10T12:59:59.999Z",
           expected: "an instant after 2026-03-10T13:00:00.000Z (script actions are listed in strictly increasing time)"))
     // Two actions at one instant are out of order too.
     #expect(
-      Self.error(Self.actions(
-        "{at: 2026-03-10T13:00:00.000Z, kind: widgetTap}", "{at: 2026-03-10T13:00:00.000Z, kind: watchTap}"))?.keyPath
+      Self.error(
+        Self.actions(
+          "{at: 2026-03-10T13:00:00.000Z, kind: widgetTap}", "{at: 2026-03-10T13:00:00.000Z, kind: watchTap}"))?.keyPath
         == "script.actions[1].at")
   }
 
@@ -102,9 +109,11 @@ struct ScenarioScriptErrorTests {
           expected: "one of appOpen, appTap, widgetTap, watchTap, appDelete, appEdit"))
   }
 
-  @Test("a bad instant is named with the format expected", arguments: [
-    "2026-03-10 13:00:00", "2026-03-10T13:00:00Z", "2026-03-10T24:00:00.000Z", "2026-02-30T13:00:00.000Z", "yesterday",
-  ])
+  @Test(
+    "a bad instant is named with the format expected",
+    arguments: [
+      "2026-03-10 13:00:00", "2026-03-10T13:00:00Z", "2026-03-10T24:00:00.000Z", "2026-02-30T13:00:00.000Z", "yesterday",
+    ])
   func badInstant(_ text: String) {
     #expect(
       Self.error(Self.actions("{at: \"\(text)\", kind: appTap}"))
@@ -171,7 +180,9 @@ struct ScenarioScriptErrorTests {
           source: Self.source, keyPath: "script.outOfRange[0].until", line: 5, expected: Self.instantExpectation))
     #expect(
       Self.error(Self.head + "script:\n  crashes: []\n")
-        == .unknownKey(source: Self.source, keyPath: "script.crashes", line: 4, known: ["actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults"]))
+        == .unknownKey(
+          source: Self.source, keyPath: "script.crashes", line: 4,
+          known: ["actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults"]))
   }
 
   @Test("seed is an integer from 0 to 2^64 − 1; days from 1 to 3650")

@@ -169,11 +169,13 @@ struct ScenarioWriterProperties {
     }
   }
 
-  @Test("texts that look like instants but are not", arguments: [
-    "2026-03-10T13:44:43Z", "2026-03-10T13:44:43.02Z", "2026-03-10 13:44:43.020Z", "2026-03-10T13:44:43.020",
-    "2026-03-10T24:00:00.000Z", "2026-03-10T23:60:00.000Z", "2026-03-10T23:59:60.000Z", "2026-02-29T00:00:00.000Z",
-    "+2026-03-10T13:44:43.020Z", "2026-3-10T13:44:43.020Z", "2026-03-10T13:44:43.020+01:00", "",
-  ])
+  @Test(
+    "texts that look like instants but are not",
+    arguments: [
+      "2026-03-10T13:44:43Z", "2026-03-10T13:44:43.02Z", "2026-03-10 13:44:43.020Z", "2026-03-10T13:44:43.020",
+      "2026-03-10T24:00:00.000Z", "2026-03-10T23:60:00.000Z", "2026-03-10T23:59:60.000Z", "2026-02-29T00:00:00.000Z",
+      "+2026-03-10T13:44:43.020Z", "2026-3-10T13:44:43.020Z", "2026-03-10T13:44:43.020+01:00", "",
+    ])
   func notInstants(_ text: String) {
     #expect(InstantText.parse(text) == nil)
   }
@@ -182,25 +184,26 @@ struct ScenarioWriterProperties {
   func layout() throws {
     var scenario = Scenario(name: "shrunk", start: try CivilDate(year: 2026, month: 3, day: 10), domains: [.tally])
     scenario.script = Script()
-    #expect(ScenarioWriter.yaml(scenario, header: ["a\nb", "", "c\u{7}"]) == """
-      # a
-      # b
-      #
-      # c\\u{7}
+    #expect(
+      ScenarioWriter.yaml(scenario, header: ["a\nb", "", "c\u{7}"]) == """
+        # a
+        # b
+        #
+        # c\\u{7}
 
-      name: "shrunk"
-      zone: "Europe/Zurich"
-      start: 2026-03-10
-      domains: [tally]
-      script:
-        actions: []
-        kills: []
-        outOfRange: []
-        widgetKills: []
-        watchKills: []
-        storeWriteFailures: []
-        corruptedDefaults: []
+        name: "shrunk"
+        zone: "Europe/Zurich"
+        start: 2026-03-10
+        domains: [tally]
+        script:
+          actions: []
+          kills: []
+          outOfRange: []
+          widgetKills: []
+          watchKills: []
+          storeWriteFailures: []
+          corruptedDefaults: []
 
-      """)
+        """)
   }
 }

@@ -44,7 +44,8 @@ struct KnownFailure: Sendable, CustomTestStringConvertible {
 
   /// BabySteps' store move deletes the data when the copy fails.
   static let storeMove = KnownFailure(
-    scenario: "store-move", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .noDataLoss) { _ in true }
+    scenario: "store-move", days: 30, strategy: .babystepsWidget, domain: .steps, invariant: .noDataLoss
+  ) { _ in true }
 
   static let all: [KnownFailure] = [
     KnownFailure(scenario: "default", days: 30, strategy: .mirrorsmokerLegacy, domain: .tally, invariant: .noLostWrite) {
@@ -147,8 +148,9 @@ struct ShrinkerTests {
     }
   }
 
-  @Test("every known failure shrinks to at most 20 events, its file replays the same violation, and no event of it can go",
-        arguments: KnownFailure.all)
+  @Test(
+    "every known failure shrinks to at most 20 events, its file replays the same violation, and no event of it can go",
+    arguments: KnownFailure.all)
   func knownFailureShrinks(_ failure: KnownFailure) throws {
     let result = try failure.shrink()
     #expect(result.eventCount <= 20, "\(result.eventCount) events:\n\(result.yaml())")

@@ -52,7 +52,8 @@ struct BabyStepsEditsTests {
     let (seed, completed, deleted) = try #require(found)
     let orphans = completed.intersection(deleted.steps).count
     let total = StepsPlan.tasks.reduce(0) { $0 + $1.steps.count } - deleted.steps.count
-    let outcome = try Simulation.run(SimulationRequest(scenario: scenario, days: 1, seed: seed, strategies: [.babystepsWidget, .converged]))
+    let outcome = try Simulation.run(
+      SimulationRequest(scenario: scenario, days: 1, seed: seed, strategies: [.babystepsWidget, .converged]))
     let babySteps = try #require(outcome.result(.babystepsWidget, domain: .steps))
     let violation = try #require(babySteps.violation(.convergence), "\(babySteps.violations.map(\.detail))")
     // Thirty quiet minutes after the edit.
@@ -75,7 +76,8 @@ struct BabyStepsEditsTests {
       return meaning.deleted == nil ? seed : nil
     }.first
     let seed = try #require(found)
-    let outcome = try Simulation.run(SimulationRequest(scenario: scenario, days: 1, seed: seed, strategies: [.babystepsWidget, .converged]))
+    let outcome = try Simulation.run(
+      SimulationRequest(scenario: scenario, days: 1, seed: seed, strategies: [.babystepsWidget, .converged]))
     let babySteps = try #require(outcome.result(.babystepsWidget, domain: .steps))
     // Until midnight (after it, yesterday's "today" is another known failure).
     let midnight = nine.advanced(by: 15 * Instant.millisecondsPerHour)

@@ -12,9 +12,10 @@ struct BudgetPlusTests {
     scenario.domains = [.budget]
     scenario.storeMove = nil
     let start = try #require(try ZoneCalendar(identifier: scenario.zone).dayInterval(of: scenario.start)).start
-    scenario.script = Script(actions: kinds.enumerated().map { index, kind in
-      ScriptedAction(at: start.advanced(by: 9 * Instant.millisecondsPerHour + Int64(index) * 600_000), kind: kind)
-    })
+    scenario.script = Script(
+      actions: kinds.enumerated().map { index, kind in
+        ScriptedAction(at: start.advanced(by: 9 * Instant.millisecondsPerHour + Int64(index) * 600_000), kind: kind)
+      })
     return try Simulation.run(SimulationRequest(scenario: scenario, days: 1, seed: 42, strategies: [.pulpeWidget, .converged]))
   }
 

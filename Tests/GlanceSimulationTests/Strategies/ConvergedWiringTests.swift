@@ -17,8 +17,10 @@ struct ConvergedWiringTests {
     (#"\bReloadPacer\b|\bReloadCoordinator\b"#, "paces reloads itself"),
     (#"\bTimelinePlanner\b|\bWidgetProjection\b|\bTimelineProjection\b"#, "plans a timeline itself"),
     (#"\bRolloverChain\b|\bBudgetMetrics\b|\bTallySummary\("#, "computes figures itself"),
-    (#"world\.(requestReload|transferUserInfo|updateApplicationContext|sendMessage|scheduleWake|schedule\()"#,
-     "talks to the platform past the engine's ports"),
+    (
+      #"world\.(requestReload|transferUserInfo|updateApplicationContext|sendMessage|scheduleWake|schedule\()"#,
+      "talks to the platform past the engine's ports"
+    ),
     (#"\.record\(|\.receive\("#, "writes a store itself"),
   ]
 
@@ -51,7 +53,9 @@ struct ConvergedWiringTests {
     }
   }
 
-  @Test("the judge gives a widget at least the engine's zone check to learn of a flight, for every budget", arguments: Array(RefreshBudget.limitRange))
+  @Test(
+    "the judge gives a widget at least the engine's zone check to learn of a flight, for every budget",
+    arguments: Array(RefreshBudget.limitRange))
   func zoneCatchUpCoversTheZoneCheck(limit: Int) throws {
     var scenario = try SimulationFixtures.scenario("travel")
     scenario.refreshBudget = limit

@@ -43,12 +43,16 @@ struct LegacyFaultTests {
     return try #require(outcome.result(.babystepsWidget, domain: .steps))
   }
 
-  @Test("babysteps-widget: a completion whose save failed is lost with the process, and saved with the next save without a kill (no-lost-write)")
+  @Test(
+    "babysteps-widget: a completion whose save failed is lost with the process, and saved with the next save without a kill (no-lost-write)"
+  )
   func failedSaveLostWithTheProcess() throws {
     let killed = try Self.babyStepsRun(killed: true)
     let lost = try #require(killed.violation(.noLostWrite))
     #expect(killed.faults[.storeWriteFailure] == 1 && killed.faults[.appKill] == 1)
-    let start = try #require(try ZoneCalendar(identifier: "Europe/Zurich").dayInterval(of: try SimulationFixtures.scenario("default").start)).start
+    let start = try #require(
+      try ZoneCalendar(identifier: "Europe/Zurich").dayInterval(of: try SimulationFixtures.scenario("default").start)
+    ).start
     let tap = MirrorSmokerLegacyTests.at(start, 9, 1)
     // Missing at 09:31 (pending, unsaved) in both runs; only the killed one is still missing at
     // 10:31 and at the final audit.

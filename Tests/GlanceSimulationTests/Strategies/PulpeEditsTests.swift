@@ -9,7 +9,9 @@ import Testing
 @Suite("Pulpe's edits and soft deletes")
 struct PulpeEditsTests {
   /// The default scenario's first day, budget only; `actions` at minutes after 09:00.
-  static func run(_ actions: [(minutes: Int64, kind: ScriptedAction.Kind)], kills: [Int64] = []) throws -> (outcome: SimulationOutcome, nine: Instant) {
+  static func run(
+    _ actions: [(minutes: Int64, kind: ScriptedAction.Kind)], kills: [Int64] = []
+  ) throws -> (outcome: SimulationOutcome, nine: Instant) {
     var scenario = try SimulationFixtures.scenario("default")
     scenario.domains = [.budget]
     let start = try #require(try ZoneCalendar(identifier: scenario.zone).dayInterval(of: scenario.start)).start
@@ -50,7 +52,9 @@ struct PulpeEditsTests {
   /// never sent, and the relaunched app and the widget count the expense again.
   @Test("a soft delete whose undo toast a kill cuts short is lost: the backend keeps the expense")
   func softDeleteLostWithTheProcess() throws {
-    let script: [(Int64, ScriptedAction.Kind)] = [(0, .appOpen(minutes: 10)), (1, .appTap), (2, .appTap), (3, .appDelete), (20, .appOpen(minutes: 2))]
+    let script: [(Int64, ScriptedAction.Kind)] = [
+      (0, .appOpen(minutes: 10)), (1, .appTap), (2, .appTap), (3, .appDelete), (20, .appOpen(minutes: 2)),
+    ]
     let (outcome, _) = try Self.run(script, kills: [3 * 60_000 + 1_000])
     let pulpe = try #require(outcome.result(.pulpeWidget, domain: .budget))
     let extra = try #require(pulpe.violation(.noDoubleCount), "\(pulpe.violations.map(\.detail))")

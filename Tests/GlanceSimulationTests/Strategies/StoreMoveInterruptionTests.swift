@@ -17,7 +17,8 @@ struct StoreMoveInterruptionTests {
     return try Simulation.run(SimulationRequest(scenario: scenario, days: 10, seed: 42))
   }
 
-  @Test("each step: the kill is counted, BabySteps loses data only before copying the WAL, converged never", arguments: StoreMoveStep.allCases)
+  @Test(
+    "each step: the kill is counted, BabySteps loses data only before copying the WAL, converged never", arguments: StoreMoveStep.allCases)
   func interrupted(before step: StoreMoveStep) throws {
     let outcome = try Self.outcome(interruptedBefore: step)
     let legacy = try #require(outcome.result(.babystepsWidget, domain: .steps))
@@ -29,12 +30,15 @@ struct StoreMoveInterruptionTests {
 
   @Test("a scenario names the step by its name; another name is an error naming the key and the choices")
   func scenarioField() throws {
-    let yaml = "name: test\nstart: 2026-03-10\ndomains: [steps]\nstoreMove: {day: 1, copyFails: false, widgetOpensFirst: false, interruptedBefore: %@}\n"
+    let yaml =
+      "name: test\nstart: 2026-03-10\ndomains: [steps]\nstoreMove: {day: 1, copyFails: false, widgetOpensFirst: false, interruptedBefore: %@}\n"
     let loaded = try ScenarioLoader.load(yaml: yaml.replacingOccurrences(of: "%@", with: "copyWAL"), source: "s.yaml")
     #expect(loaded.storeMove?.interruptedBefore == .copyWAL)
-    #expect(throws: ScenarioError.outOfRange(
-      source: "s.yaml", keyPath: "storeMove.interruptedBefore", line: 4, value: "copyWal",
-      expected: "one of copyStore, copyWAL, copySHM, deleteLegacy")) {
+    #expect(
+      throws: ScenarioError.outOfRange(
+        source: "s.yaml", keyPath: "storeMove.interruptedBefore", line: 4, value: "copyWal",
+        expected: "one of copyStore, copyWAL, copySHM, deleteLegacy")
+    ) {
       try ScenarioLoader.load(yaml: yaml.replacingOccurrences(of: "%@", with: "copyWal"), source: "s.yaml")
     }
   }

@@ -26,7 +26,8 @@ struct SweepCommandTests {
     var shardFolders: [String] = []
     // Given to merge out of order, one with 3 jobs: neither may matter.
     for index in [3, 1, 4, 2] {
-      let shard = try SimulateCommandTests.run(common + ["--shard", "\(index)/4", "--jobs", index == 4 ? "3" : "1", "--out", out + "/shards"])
+      let shard = try SimulateCommandTests.run(
+        common + ["--shard", "\(index)/4", "--jobs", index == 4 ? "3" : "1", "--out", out + "/shards"])
       #expect(shard.status == 0, "\(shard.output)\(shard.errors)")
       shardFolders.append(out + "/shards/sweep-default-seeds3-13-days2-shard\(index)of4")
     }
@@ -72,7 +73,9 @@ struct SweepCommandTests {
     #expect(twice.status == 65)
     #expect(twice.errors.contains("shard 1/2 is given twice"), "\(twice.errors)")
 
-    let otherDays = try SimulateCommandTests.run(["sweep", "--seeds", "1...4", "--days", "2", "--strategy", "converged", "--shard", "2/2", "--no-progress", "--out", out])
+    let otherDays = try SimulateCommandTests.run([
+      "sweep", "--seeds", "1...4", "--days", "2", "--strategy", "converged", "--shard", "2/2", "--no-progress", "--out", out,
+    ])
     #expect(otherDays.status == 0)
     let mixed = try SimulateCommandTests.run(["merge", first, out + "/sweep-default-seeds1-4-days2-shard2of2", "--out", merged])
     #expect(mixed.status == 65)
@@ -92,11 +95,13 @@ struct SweepCommandTests {
     #expect(!FileManager.default.fileExists(atPath: merged), "a refused merge writes nothing")
   }
 
-  @Test("bad --seeds, --shard and --jobs are usage errors naming the option", arguments: [
-    (["--seeds", "10...1"], "--seeds"), (["--seeds", "1..10"], "--seeds"), (["--seeds", "-3"], "--seeds"),
-    (["--seeds", "1...3", "--shard", "5/4"], "--shard"), (["--seeds", "1...3", "--shard", "0/4"], "--shard"),
-    (["--seeds", "1...3", "--shard", "1/"], "--shard"), (["--seeds", "1...3", "--jobs", "0"], "--jobs"),
-  ])
+  @Test(
+    "bad --seeds, --shard and --jobs are usage errors naming the option",
+    arguments: [
+      (["--seeds", "10...1"], "--seeds"), (["--seeds", "1..10"], "--seeds"), (["--seeds", "-3"], "--seeds"),
+      (["--seeds", "1...3", "--shard", "5/4"], "--shard"), (["--seeds", "1...3", "--shard", "0/4"], "--shard"),
+      (["--seeds", "1...3", "--shard", "1/"], "--shard"), (["--seeds", "1...3", "--jobs", "0"], "--jobs"),
+    ])
   func usageErrors(_ arguments: [String], _ option: String) throws {
     let result = try SimulateCommandTests.run(["sweep"] + arguments + ["--out", "/nonexistent/never-written"])
     #expect(result.status == 64, "\(result.output)\(result.errors)")

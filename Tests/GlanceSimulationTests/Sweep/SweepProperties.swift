@@ -50,17 +50,24 @@ struct SweepProperties {
     #expect(SweepError.seedCount(1, 100_000_000) == "100000000")
   }
 
-  @Test("--seeds and --shard texts", arguments: [
-    ("1...10000", 1...10_000 as ClosedRange<UInt64>?), ("42", 42...42), ("0...0", 0...0), ("5...4", nil), ("1..10", nil),
-    ("", nil), ("1...", nil), ("...3", nil), ("+1...3", nil), ("0...100000000", nil), ("1...100000000", 1...100_000_000),
-  ])
+  @Test(
+    "--seeds and --shard texts",
+    arguments: [
+      ("1...10000", 1...10_000 as ClosedRange<UInt64>?), ("42", 42...42), ("0...0", 0...0), ("5...4", nil), ("1..10", nil),
+      ("", nil), ("1...", nil), ("...3", nil), ("+1...3", nil), ("0...100000000", nil), ("1...100000000", 1...100_000_000),
+    ])
   func seedRanges(_ text: String, _ expected: ClosedRange<UInt64>?) {
     let parsed: ClosedRange<UInt64>? = try? SeedRange.parse(text)
     #expect(parsed == expected)
     if let expected { #expect(SeedRange.text(expected) == (text.contains("...") ? text : "\(text)...\(text)")) }
   }
 
-  @Test("shards are K/N with 1 ≤ K ≤ N", arguments: [("1/1", true), ("4/4", true), ("2/4", true), ("0/4", false), ("5/4", false), ("1/0", false), ("a/2", false), ("1/2/3", false), (" 1/2", false)])
+  @Test(
+    "shards are K/N with 1 ≤ K ≤ N",
+    arguments: [
+      ("1/1", true), ("4/4", true), ("2/4", true), ("0/4", false), ("5/4", false), ("1/0", false), ("a/2", false), ("1/2/3", false),
+      (" 1/2", false),
+    ])
   func shardTexts(_ text: String, _ valid: Bool) {
     #expect(((try? SweepShard(parsing: text)) != nil) == valid)
   }
@@ -99,7 +106,9 @@ struct SweepProperties {
     }
   }
 
-  static func line(_ seed: UInt64, _ strategy: String, _ broken: [(String, String, Int)], stale: Int64 = 0, expected: Bool = false) -> SweepLine {
+  static func line(
+    _ seed: UInt64, _ strategy: String, _ broken: [(String, String, Int)], stale: Int64 = 0, expected: Bool = false
+  ) -> SweepLine {
     SweepLine(
       seed: seed, strategy: strategy, expectedToConverge: expected, converged: broken.isEmpty,
       violations: broken.map { SweepLine.Broken(domain: $0.0, invariant: $0.1, occurrences: $0.2) },
@@ -109,7 +118,8 @@ struct SweepProperties {
   @Test("a hand-worked report: shares floored, first seeds, worst staleness at its lowest seed")
   func handWorkedReport() throws {
     var manifest = SweepManifest(
-      SweepRequest(scenario: try Self.scenario(), scenarioReference: "default", days: 3, seeds: 1...3, strategies: [.mirrorsmokerLegacy, .converged]),
+      SweepRequest(
+        scenario: try Self.scenario(), scenarioReference: "default", days: 3, seeds: 1...3, strategies: [.mirrorsmokerLegacy, .converged]),
       lines: 6)
     manifest.tzdata = "test"
     let lines = [

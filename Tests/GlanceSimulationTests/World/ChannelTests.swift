@@ -155,7 +155,8 @@ struct ChannelTests {
     let outcomes = Self.outcomes(&world) { world, message in
       if message == Self.tap { world.reply(Self.reply) }
     }
-    #expect(outcomes.map(\.1) == [.delivered(Self.tap, to: .phone, replyLost: false), .delivered(Self.reply, to: .watch, replyLost: false)])
+    #expect(
+      outcomes.map(\.1) == [.delivered(Self.tap, to: .phone, replyLost: false), .delivered(Self.reply, to: .watch, replyLost: false)])
   }
 
   @Test("send message: one failed in flight is never delivered; its sender's error handler runs")

@@ -47,7 +47,9 @@ struct CountedReplicaTests {
         let (expensesBefore, removalsBefore) = (counted.liveExpenses, counted.expenseRemovals)
         counted.insert(Self.event(&random, togglesRemovable: togglesRemovable))
         if counted.expenseRemovals == removalsBefore {
-          #expect(Array(counted.liveExpenses.prefix(expensesBefore.count)) == expensesBefore, "without a removal, expenses only grow at their end")
+          #expect(
+            Array(counted.liveExpenses.prefix(expensesBefore.count)) == expensesBefore, "without a removal, expenses only grow at their end"
+          )
         }
         let replica = counted.replica
         #expect(counted.liveAddIDs == replica.liveAdds.map(\.id), "seed \(seed)")

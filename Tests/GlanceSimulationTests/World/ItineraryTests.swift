@@ -35,18 +35,20 @@ struct ItineraryTests {
       cursor = itinerary.nextRollover(after: cursor)
       boundaries.append(cursor)
     }
-    #expect(boundaries.map { itinerary.calendar(at: $0).date(containing: $0).description } == [
-      "2026-06-09", "2026-06-10", "2026-06-11", "2026-06-12", "2026-06-13", "2026-06-15", "2026-06-16",
-    ])
+    #expect(
+      boundaries.map { itinerary.calendar(at: $0).date(containing: $0).description } == [
+        "2026-06-09", "2026-06-10", "2026-06-11", "2026-06-12", "2026-06-13", "2026-06-15", "2026-06-16",
+      ])
     // The day boundaries are the zone's: midnight in Los Angeles is 07:00Z.
     #expect(boundaries[2].description == "2026-06-11T07:00:00.000Z")
     let pieces = itinerary.days(from: start, until: boundaries[6])
     // 10 June and 13/14 June are cut by the flights; the index counts local days.
     #expect(pieces.map(\.index) == [0, 1, 2, 2, 3, 4, 5, 5, 6])
-    #expect(pieces.map(\.day.date.description) == [
-      "2026-06-08", "2026-06-09", "2026-06-10", "2026-06-10", "2026-06-11", "2026-06-12", "2026-06-13", "2026-06-14",
-      "2026-06-15",
-    ])
+    #expect(
+      pieces.map(\.day.date.description) == [
+        "2026-06-08", "2026-06-09", "2026-06-10", "2026-06-10", "2026-06-11", "2026-06-12", "2026-06-13", "2026-06-14",
+        "2026-06-15",
+      ])
   }
 
   @Test("the pieces partition the run and lie in their days, for any start and any days")
@@ -84,8 +86,10 @@ struct ItineraryTests {
     // Back in Auckland on 14 June at 17:00; "day 6 at 10:00" there is 13 June 22:00Z, before it.
     scenario.travel.append(Travel(day: 6, hour: 10, zone: "Europe/Zurich"))
     let auckland = try ZoneCalendar(identifier: scenario.zone)
-    #expect(throws: SimulationError.travelOutOfOrder(
-      index: 2, at: "2026-06-13T22:00:00.000Z", previous: "2026-06-14T05:00:00.000Z")) {
+    #expect(
+      throws: SimulationError.travelOutOfOrder(
+        index: 2, at: "2026-06-13T22:00:00.000Z", previous: "2026-06-14T05:00:00.000Z")
+    ) {
       try Itinerary(scenario: scenario, calendar: auckland, start: start)
     }
     let description = SimulationError.travelOutOfOrder(index: 2, at: "a", previous: "b").description

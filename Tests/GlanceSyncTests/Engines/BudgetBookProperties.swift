@@ -7,7 +7,9 @@ import Testing
 /// the reference places it by its local date, one calendar lookup each.
 @Suite("BudgetBook")
 struct BudgetBookProperties {
-  static func naive(_ book: BudgetBook, _ expenses: [(instant: Instant, amount: Money)], in calendar: ZoneCalendar)
+  static func naive(
+    _ book: BudgetBook, _ expenses: [(instant: Instant, amount: Money)], in calendar: ZoneCalendar
+  )
     -> [BudgetPeriod: Money]
   {
     var spent: [BudgetPeriod: Money] = [:]

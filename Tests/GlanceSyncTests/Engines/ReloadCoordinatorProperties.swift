@@ -63,7 +63,10 @@ struct ReloadCoordinatorProperties {
     var now = Instant(millisecondsSince1970: 0)
     while index < changes.count || !ports.wakes.isEmpty {
       if let relaunch = nextRelaunch, let every = relaunchEvery,
-        relaunch < min(changes.dropFirst(index).first?.instant ?? relaunch.advanced(by: 1), ports.wakes.map(\.instant).min() ?? relaunch.advanced(by: 1))
+        relaunch
+          < min(
+            changes.dropFirst(index).first?.instant ?? relaunch.advanced(by: 1),
+            ports.wakes.map(\.instant).min() ?? relaunch.advanced(by: 1))
       {
         do {
           coordinator = try ReloadCoordinator(refreshBudget: limit, reloader: ports, wakes: ports)
@@ -110,7 +113,9 @@ struct ReloadCoordinatorProperties {
     }
   }
 
-  @Test("killed and relaunched every half hour, the app still never exhausts the budget, as its reloader keeps the pacing", arguments: [40, 55, 70, 72])
+  @Test(
+    "killed and relaunched every half hour, the app still never exhausts the budget, as its reloader keeps the pacing",
+    arguments: [40, 55, 70, 72])
   func relaunchesKeepThePacing(limit: Int) {
     for (seed, rate) in [(UInt64(1), 6), (2, 60), (3, 600)] {
       let played = Self.play(limit: limit, changesPerHour: rate, freeShare: 0, days: 3, seed: seed, relaunchesPerDay: 48)
@@ -133,7 +138,9 @@ struct ReloadCoordinatorProperties {
     #expect(played.lateBy <= bound, "a change waited \(played.lateBy) ms for a reload (bound \(bound) ms)")
   }
 
-  @Test("the zone check and the pacing share the budget: in any 24 hours at most `limit` charged reloads", arguments: Array(RefreshBudget.limitRange))
+  @Test(
+    "the zone check and the pacing share the budget: in any 24 hours at most `limit` charged reloads",
+    arguments: Array(RefreshBudget.limitRange))
   func arithmetic(limit: Int) {
     let day = RefreshBudget.windowMilliseconds
     let timelines = day / WidgetTimelines.zoneCheckMilliseconds(refreshBudget: limit) + 1
@@ -191,7 +198,8 @@ struct ReloadCoordinatorProperties {
   func backstopFollowsTheLongerWindow() throws {
     var (ports, coordinator, opened) = try Self.askedWhileDeaf(after: 1_000)
     coordinator.appOpenedFromWidget(at: opened.advanced(by: 15_000))
-    #expect(ports.wakes.filter { $0.reason == .deafWindowBackstop }.map(\.instant) == [opened.advanced(by: 31_000), opened.advanced(by: 46_000)])
+    #expect(
+      ports.wakes.filter { $0.reason == .deafWindowBackstop }.map(\.instant) == [opened.advanced(by: 31_000), opened.advanced(by: 46_000)])
     // Killed; the first backstop relaunches it inside the longer window (its reload is dropped),
     // the second asks again once the window is over.
     var relaunched = try Self.relaunched(ports)

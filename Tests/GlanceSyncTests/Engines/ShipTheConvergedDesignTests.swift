@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The code blocks of ShipTheConvergedDesign.md are kept here verbatim.)
 import Foundation
 import GlanceKernel
 import GlanceSync

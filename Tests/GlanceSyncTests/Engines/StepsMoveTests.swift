@@ -28,7 +28,8 @@ struct StepsMoveTests {
     let group = FlakyLog(failures: 1)
     #expect(app.moveLegacyStore(into: group, at: Self.now.advanced(by: 5_000)) == .moved(events: 2))
     #expect(app.legacy == nil && group.events.count == 2)
-    #expect(try app.display(at: Self.now.advanced(by: 6_000), in: try ZoneCalendar(identifier: "Europe/Zurich")).progress.completedToday == 2)
+    #expect(
+      try app.display(at: Self.now.advanced(by: 6_000), in: try ZoneCalendar(identifier: "Europe/Zurich")).progress.completedToday == 2)
   }
 
   @Test("every attempt failing leaves the legacy store in use and says what was copied")

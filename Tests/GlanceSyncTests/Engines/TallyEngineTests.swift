@@ -15,7 +15,8 @@ struct TallyEngineTests {
   static let morning = Instant(millisecondsSince1970: 1_773_907_200_000)
 
   static func id(_ number: Int) -> EventID {
-    EventID(UUID(uuid: (UInt8(number & 0xFF), UInt8((number >> 8) & 0xFF), UInt8(number >> 16), 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 2)))
+    EventID(
+      UUID(uuid: (UInt8(number & 0xFF), UInt8((number >> 8) & 0xFF), UInt8(number >> 16), 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 2)))
   }
 
   @Test("digests merged in any order, any number of times, give the watch the same badge")
@@ -41,7 +42,8 @@ struct TallyEngineTests {
   func duplicateDelivery() throws {
     let phonePorts = RecordingPorts()
     let watchPorts = RecordingPorts()
-    var phone = try TallyPhone(log: Replica(), settings: Self.settings, refreshBudget: 70, link: phonePorts, reloader: phonePorts, wakes: phonePorts)
+    var phone = try TallyPhone(
+      log: Replica(), settings: Self.settings, refreshBudget: 70, link: phonePorts, reloader: phonePorts, wakes: phonePorts)
     var watch = TallyWatch(log: Replica(), settings: Self.settings, link: watchPorts)
     try watch.tap(id: Self.id(1), at: Self.morning)
     let sent = watchPorts.take(.transferUserInfo)
@@ -55,9 +57,10 @@ struct TallyEngineTests {
   @Test("a digest of 20,000 taps in 48 hours is trimmed to fit the application context, and stays a slice of the log")
   func digestIsBounded() throws {
     let now = Self.morning
-    let log = try Replica(events: (0..<20_000).map { tap in
-      Event(id: Self.id(tap), kind: .add, instant: now.advanced(by: -Int64(tap) * 8_000), origin: .app)
-    })
+    let log = try Replica(
+      events: (0..<20_000).map { tap in
+        Event(id: Self.id(tap), kind: .add, instant: now.advanced(by: -Int64(tap) * 8_000), origin: .app)
+      })
     let digest = try TallyDigest.making(of: log, at: now)
     let bytes = PeerMessage.tallyDigest(digest).encoded()
     #expect(bytes.count <= PeerChannel.applicationContext.payloadBytesMax, "\(bytes.count) bytes")

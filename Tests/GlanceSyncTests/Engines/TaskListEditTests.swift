@@ -127,7 +127,8 @@ struct TaskListEditTests {
     #expect(try app.display(at: Self.now, in: zurich).remaining == Money(minorUnits: Int64(498_750), currency: .chf))
     #expect(try app.display(at: later, in: zurich).remaining == Money(minorUnits: Int64(998_750), currency: .chf))
     #expect(throws: BudgetEditError.unknownExpense(first)) {
-      try app.edit(first, to: try SubmittedExpense(amount: Money(minorUnits: Int64(100), currency: .chf), name: "X"), ids: (ids(), ids()), at: later)
+      try app.edit(
+        first, to: try SubmittedExpense(amount: Money(minorUnits: Int64(100), currency: .chf), name: "X"), ids: (ids(), ids()), at: later)
     }
   }
 }

@@ -16,7 +16,8 @@ struct WriteFailureTests {
 
   static func phone(failures: Int) throws -> (TallyPhone<FlakyLog>, RecordingPorts) {
     let ports = RecordingPorts()
-    let phone = try TallyPhone(log: FlakyLog(failures: failures), settings: settings, refreshBudget: 70, link: ports, reloader: ports, wakes: ports)
+    let phone = try TallyPhone(
+      log: FlakyLog(failures: failures), settings: settings, refreshBudget: 70, link: ports, reloader: ports, wakes: ports)
     return (phone, ports)
   }
 
@@ -55,9 +56,11 @@ struct WriteFailureTests {
   func otherEngines() throws {
     let ports = RecordingPorts()
     let book = BudgetBook(
-      payDay: try PayDay(27), firstPeriod: try BudgetPeriod(year: 2026, month: 1), income: Money(minorUnits: Int64(500_000), currency: .chf))
+      payDay: try PayDay(27), firstPeriod: try BudgetPeriod(year: 2026, month: 1), income: Money(minorUnits: Int64(500_000), currency: .chf)
+    )
     var budget = try BudgetApp(log: FlakyLog(failures: 1), book: book, refreshBudget: 70, reloader: ports, wakes: ports)
-    try budget.add(try SubmittedExpense(amount: Money(minorUnits: Int64(1_250), currency: .chf), name: "Café"), id: Self.id(1), at: Self.now)
+    try budget.add(
+      try SubmittedExpense(amount: Money(minorUnits: Int64(1_250), currency: .chf), name: "Café"), id: Self.id(1), at: Self.now)
     #expect(budget.log.events.count == 1)
     let step = StepID(UUID(uuid: (5, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
     let task = StepTask(id: TaskID(UUID(uuid: (7, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))), title: "T", order: 0, steps: [step])

@@ -148,7 +148,9 @@ enum WireGen {
   /// dated before `from` retargeted at an event of the digest (itself, another tombstone, or a
   /// counted event). Tombstones dated at or after `from` keep their drawn target, which the
   /// digest almost never holds (the phone may not hold it yet).
-  static func lawfulDigest(_ drawn: [Event], _ fallbackFrom: Instant, _ slack: Int64, _ seed: UInt64)
+  static func lawfulDigest(
+    _ drawn: [Event], _ fallbackFrom: Instant, _ slack: Int64, _ seed: UInt64
+  )
     -> TallyDigest
   {
     var byID: [EventID: Event] = [:]
