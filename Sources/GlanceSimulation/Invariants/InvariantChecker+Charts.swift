@@ -23,7 +23,7 @@ extension InvariantChecker {
         "\(Self.quantity(of: domain)): the truth and what each surface showed, \(clock.dateText(from, withYear: true)) to \(clock.dateText(until, withYear: true))"
         + (historyFullAt.map { " (lines until \(clock.dateText($0, withYear: true)))" } ?? ""),
       from: from, until: until, series: series(from: from, until: until), marks: marks.sorted { $0.time < $1.time },
-      clock: ChartClock(legs: clockLegs(world)), values: Self.values(of: domain), bands: bands(world: world, until: until),
+      clock: clock, values: Self.values(of: domain), bands: bands(world: world, until: until),
       lanes: lanes(world: world), gridLines: dayBoundaries(world: world, from: from, until: until))
   }
 

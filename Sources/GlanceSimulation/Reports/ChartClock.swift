@@ -52,10 +52,11 @@ public struct ChartClock: Hashable, Sendable {
     CivilDate(dayNumber: SVGChart.floorDivision(localMilliseconds(instant), Instant.millisecondsPerDay))
   }
 
-  /// `HH:MM` of the local time.
+  /// `HH:MM` of the local time, for every instant (the remainder is taken directly, so that no
+  /// intermediate product overflows).
   func clockText(_ instant: Instant) -> String {
-    let local = localMilliseconds(instant)
-    let millisecondsOfDay = local - SVGChart.floorDivision(local, Instant.millisecondsPerDay) * Instant.millisecondsPerDay
+    let remainder = localMilliseconds(instant) % Instant.millisecondsPerDay
+    let millisecondsOfDay = remainder < 0 ? remainder + Instant.millisecondsPerDay : remainder
     let minutes = millisecondsOfDay / Instant.millisecondsPerMinute
     return "\(Self.two(minutes / 60)):\(Self.two(minutes % 60))"
   }

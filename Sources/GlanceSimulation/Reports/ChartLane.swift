@@ -38,8 +38,11 @@ public struct ChartLane: Hashable, Sendable {
 
   var colour: String {
     switch kind {
-    case .disagreement, .failures: return "#D55E00"
+    case .disagreement, .failures: return Self.strongColour
     case .events: return "#000000"
     }
   }
+
+  /// Vermillion: a disagreement longer than its bound, a failure.
+  static let strongColour = "#D55E00"
 }

@@ -66,12 +66,6 @@ struct ChartLayout {
     return true
   }
 
-  /// The text a box would need, without writing it: whether it is clear of the placed texts.
-  private func isClear(_ text: String, x: Int64, y: Int64, size: Int64, anchor: TextBox.Anchor) -> Bool {
-    let box = TextBox(text: text, x: x, y: y, size: size, anchor: anchor)
-    return box.left >= 0 && box.right <= SVGChart.width && !boxes.contains { $0.meets(box) }
-  }
-
   // MARK: Rendering
 
   mutating func render() -> String {
@@ -424,7 +418,7 @@ struct ChartLayout {
     if disagreements.contains(where: { !$0.minorSpans.isEmpty }) {
       items.append((.swatch(ChartLane.minorColour), "differs, within its bound"))
     }
-    if !disagreements.isEmpty { items.append((.swatch("#D55E00"), "differs for longer than its bound")) }
+    if !disagreements.isEmpty { items.append((.swatch(ChartLane.strongColour), "differs for longer than its bound")) }
     var bandLabels: [String] = []
     for band in chart.bands where !bandLabels.contains(band.label) { bandLabels.append(band.label) }
     items += bandLabels.map { (.swatch("#E8E8E8"), $0) }

@@ -383,10 +383,7 @@ extension SVGChart {
   /// The UTC time of day as `HH:MM`, the same digits as in `Instant.description`, computed
   /// directly so that it holds for every instant.
   static func clockText(_ instant: Instant) -> String {
-    let remainder = instant.millisecondsSince1970 % Instant.millisecondsPerDay
-    let millisecondsOfDay = remainder < 0 ? remainder + Instant.millisecondsPerDay : remainder
-    let minutes = millisecondsOfDay / Instant.millisecondsPerMinute
-    return "\(ChartClock.two(minutes / 60)):\(ChartClock.two(minutes % 60))"
+    ChartClock.utc.clockText(instant)
   }
 
   /// `text` safe as XML character data or attribute value (the same escaping as the HTML report).
