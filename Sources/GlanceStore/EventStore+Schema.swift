@@ -104,6 +104,11 @@ enum StoreSchema {
       event_id BLOB NOT NULL UNIQUE REFERENCES event(id)
     ) STRICT;
 
+    """ + eventTriggers
+
+  /// The triggers that refuse `UPDATE` and `DELETE` on `event` (v1's; v3 makes them again on
+  /// the rebuilt table).
+  static let eventTriggers = """
     CREATE TRIGGER event_is_immutable BEFORE UPDATE ON event
     BEGIN
       SELECT RAISE(ABORT, 'events are immutable: write a new event');
@@ -169,17 +174,5 @@ enum StoreSchema {
 
     ALTER TABLE new_event RENAME TO event;
 
-    CREATE TRIGGER event_is_immutable BEFORE UPDATE ON event
-    BEGIN
-      SELECT RAISE(ABORT, 'events are immutable: write a new event');
-    END;
-
-    CREATE TRIGGER event_is_never_deleted BEFORE DELETE ON event
-    BEGIN
-      SELECT RAISE(ABORT, 'events are never deleted: write a remove event');
-    END;
-
-    CREATE INDEX event_by_instant ON event (instant_ms);
-    CREATE INDEX event_by_target ON event (target_id) WHERE target_id IS NOT NULL;
-    """
+    """ + eventTriggers + "\n" + version2
 }
