@@ -51,7 +51,7 @@ struct ConvergedBudget: ConvergedDesign {
     case .remove(let target):
       platform.run(&world) { try phone.delete(target.id, id: action.eventID, at: action.time) }
     case .amend(let target, let replacement, let submitted):
-      let tombstone = EventID(StepsPlan.madeID(0, by: action))
+      let tombstone = EventID(action.madeID(0))
       platform.run(&world) { try phone.edit(target.id, to: submitted, ids: (tombstone, replacement.id), at: action.time) }
     default:
       preconditionFailure("the budget model does not make \(deed)")

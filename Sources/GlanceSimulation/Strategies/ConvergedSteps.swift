@@ -74,7 +74,7 @@ struct ConvergedSteps: ConvergedDesign {
       var made = 0
       let ids = {
         defer { made += 1 }
-        return made == 0 ? action.eventID : EventID(StepsPlan.madeID(made - 1, by: action))
+        return made == 0 ? action.eventID : EventID(action.madeID(made - 1))
       }
       let now = action.time
       platform.run(&world) {

@@ -29,44 +29,25 @@ enum StepsPlan {
   /// byte of the action's (random) id; `nil` when no task has a step.
   static func step(for action: PlannedAction, in tasks: [StepTask]) -> StepID? {
     let steps = tasks.flatMap(\.steps)
-    return steps.isEmpty ? nil : steps[Int(byte(15, of: action)) % steps.count]
-  }
-
-  /// Byte `index` of the action's id (random past its first 7 bytes).
-  static func byte(_ index: Int, of action: PlannedAction) -> UInt8 {
-    withUnsafeBytes(of: action.eventID.uuid.uuid) { $0[index] }
-  }
-
-  /// The id of the `number`-th thing (0…65 534) made by `action` (a new task, its steps, the
-  /// events a design writes for an edit): the action's id with its eighth and tenth bytes
-  /// (random) moved by `number + 1`, so that the ids one action makes differ from each other
-  /// and from its own, and ids made by different actions differ as their ids do.
-  static func madeID(_ number: Int, by action: PlannedAction) -> UUID {
-    precondition((0..<65_535).contains(number), "an action makes at most 65 535 ids")
-    var bytes = action.eventID.uuid.uuid
-    withUnsafeMutableBytes(of: &bytes) {
-      $0[7] = $0[7] &+ UInt8(truncatingIfNeeded: number + 1)
-      $0[9] = $0[9] &+ UInt8(truncatingIfNeeded: (number + 1) >> 8)
-    }
-    return UUID(uuid: bytes)
+    return steps.isEmpty ? nil : steps[Int(action.idByte(15)) % steps.count]
   }
 
   /// The edit `action` makes of `tasks` (in list order): one time in five a new task of 1–7
   /// steps, in five steps added to a task, in five a task renamed, in five the list reordered
   /// (a task moved), in five a task deleted; a new task when the list is empty.
   static func edit(for action: PlannedAction, of tasks: [StepTask], tasksCreated: Int) -> TaskEdit {
-    let choice = Int(byte(15, of: action)) % 10
-    let parameter = Int(byte(14, of: action))
-    let target = tasks.isEmpty ? nil : Int(byte(13, of: action)) % tasks.count
+    let choice = Int(action.idByte(15)) % 10
+    let parameter = Int(action.idByte(14))
+    let target = tasks.isEmpty ? nil : Int(action.idByte(13)) % tasks.count
     guard let target, choice >= 2 else {
-      let steps = (0..<(1 + parameter % 7)).map { StepID(madeID(1 + $0, by: action)) }
+      let steps = (0..<(1 + parameter % 7)).map { StepID(action.madeID(1 + $0)) }
       let order = (tasks.map(\.order).max() ?? -1) + 1
-      return .addTask(StepTask(id: TaskID(madeID(0, by: action)), title: "Task \(tasksCreated + 1)", order: order, steps: steps))
+      return .addTask(StepTask(id: TaskID(action.madeID(0)), title: "Task \(tasksCreated + 1)", order: order, steps: steps))
     }
     let task = tasks[target]
     switch choice {
     case 2, 3:
-      let steps = (0..<(1 + parameter % 3)).map { StepID(madeID(1 + $0, by: action)) }
+      let steps = (0..<(1 + parameter % 3)).map { StepID(action.madeID(1 + $0)) }
       return .addSteps(task: task.id, steps: steps, firstOrder: task.steps.count)
     case 4, 5:
       return .renameTask(task.id, title: "Task renamed by action \(action.ordinal)")

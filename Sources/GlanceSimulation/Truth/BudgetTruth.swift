@@ -63,7 +63,7 @@ struct BudgetTruth: DomainModel {
       let current = periods.period(containing: calendar.date(containing: action.time))
       let candidates = expenses.indices.filter { period(of: expenses[$0], in: calendar) == current }
       guard !candidates.isEmpty else { return nil }
-      let index = candidates[Int(StepsPlan.byte(13, of: action)) % candidates.count]
+      let index = candidates[Int(action.idByte(13)) % candidates.count]
       let target = expenses.remove(at: index)
       let submitted = Self.editExpense(at: action)
       let replacement = Record(id: action.eventID, instant: target.instant)
@@ -81,8 +81,8 @@ struct BudgetTruth: DomainModel {
   /// The expense as the person re-enters it on the edit page: the amount cleared and typed
   /// anew, 1.00 to 99.95 francs (from the action's id), the name kept.
   static func editExpense(at action: PlannedAction) -> SubmittedExpense {
-    let francs = 1 + Int(StepsPlan.byte(14, of: action)) % 99
-    let cents = 5 * (Int(StepsPlan.byte(12, of: action)) % 20)
+    let francs = 1 + Int(action.idByte(14)) % 99
+    let cents = 5 * (Int(action.idByte(12)) % 20)
     let typed = "\(francs)." + (cents < 10 ? "0\(cents)" : "\(cents)")
     var sheet = AmountEntry(currency: .chf)
     do {
