@@ -124,20 +124,7 @@ struct EventStoreTests {
     let directory = try TemporaryDirectory("store-first-open-\(round)")
     defer { directory.remove() }
     let url = directory.file("glance.sqlite")
-    let opened = await withTaskGroup(of: Result<Int, StoreError>.self) { group in
-      for byte in UInt8(1)...4 {
-        group.addTask {
-          do throws(StoreError) {
-            return .success(try EventStore(at: url, check: .quick).receive([Fixtures.add(byte, at: Self.now)]))
-          } catch {
-            return .failure(error)
-          }
-        }
-      }
-      var results: [Result<Int, StoreError>] = []
-      for await result in group { results.append(result) }
-      return results
-    }
+    let opened = await Fixtures.openConcurrently(url, receiving: (UInt8(1)...4).map { [Fixtures.add($0, at: Self.now)] })
     for result in opened { #expect(try result.get() == 1) }
     #expect(try EventStore(at: url, check: .full).eventCount() == 4)
   }

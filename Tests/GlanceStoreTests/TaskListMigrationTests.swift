@@ -213,20 +213,7 @@ struct TaskListMigrationTests {
         id: Fixtures.eventID(0x50 + index), kind: .defineTask(StoreGen.taskID(index), title: "T\(index)", order: 0),
         instant: Self.now, origin: .widgetIntent)
     }
-    let opened = await withTaskGroup(of: Result<Int, StoreError>.self) { group in
-      for definition in definitions {
-        group.addTask {
-          do throws(StoreError) {
-            return .success(try EventStore(at: url, check: .quick).receive([definition]))
-          } catch {
-            return .failure(error)
-          }
-        }
-      }
-      var results: [Result<Int, StoreError>] = []
-      for await result in group { results.append(result) }
-      return results
-    }
+    let opened = await Fixtures.openConcurrently(url, receiving: definitions.map { [$0] })
     for result in opened { #expect(try result.get() == 1) }
     let store = try EventStore(at: url, check: .full)
     #expect(try store.replica() == Replica(events: events + definitions))

@@ -43,6 +43,25 @@ struct TemporaryDirectory {
 
 /// Fixed values for hand-worked examples.
 enum Fixtures {
+  /// Opens the store at `url` once per batch, all at the same time (processes racing to open a
+  /// file), each receiving its batch: what each `receive` returned, or the error.
+  static func openConcurrently(_ url: URL, receiving batches: [[Event]]) async -> [Result<Int, StoreError>] {
+    await withTaskGroup(of: Result<Int, StoreError>.self) { group in
+      for batch in batches {
+        group.addTask {
+          do throws(StoreError) {
+            return .success(try EventStore(at: url, check: .quick).receive(batch))
+          } catch {
+            return .failure(error)
+          }
+        }
+      }
+      var results: [Result<Int, StoreError>] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+  }
+
   static let zurich = calendar("Europe/Zurich")
 
   static func calendar(_ identifier: String) -> ZoneCalendar {
