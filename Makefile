@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | test-yams5 | lint | format | bench | bench-judge | bench-sweep | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-nogmp | test-yams5 | lint | format | bench | bench-judge | bench-sweep | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -16,7 +16,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test test-yams5 lint format bench bench-judge bench-sweep simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-nogmp test-yams5 lint format bench bench-judge bench-sweep simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -54,13 +54,29 @@ build: deps
 ## Examples/CustomDesign, a separate package that simulates a design of its own, and
 ## Examples/KernelConsumer, an app's package that pins Yams 5 beside Glance's kernel (each in
 ## its own build folder: it builds Glance from source, as a user's package would); then the
-## scenario tests with Yams 5 (test-yams5).
+## scenario tests with Yams 5 (test-yams5) and the kernel's tests without GMP (test-nogmp).
+## `--traits` replaces the default traits, so GMP is named beside InternalChecks.
 test: deps browser
-	$(SWIFT) build --build-tests --traits InternalChecks
-	$(SWIFT) test --skip-build --traits InternalChecks
+	$(SWIFT) build --build-tests --traits GMP,InternalChecks
+	$(SWIFT) test --skip-build --traits GMP,InternalChecks
 	cd Examples/CustomDesign && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	cd Examples/KernelConsumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) test-yams5
+	$(MAKE) test-nogmp
+
+## test-nogmp: the kernel's tests on the pure-Swift backend (attaswift/BigInt), as on iOS and
+## watchOS, and the determinism suite (the committed baseline, byte for byte): a build without the
+## default trait GMP, in its own folder, whose test binary must not link libgmp (ldd shows it);
+## the GMP build's binary must (so that the check can fail).
+NOGMP_BUILD ?= .build-nogmp
+test-nogmp: deps
+	$(SWIFT) build --build-tests --traits InternalChecks --build-path $(NOGMP_BUILD)
+	$(SWIFT) test --skip-build --traits InternalChecks --build-path $(NOGMP_BUILD) --filter 'GlanceKernelTests|DeterminismTests'
+	@binary=$$(ls -d $(NOGMP_BUILD)/debug/*.xctest | head -n 1); echo "ldd $$binary:"; ldd $$binary | sed 's/ (0x.*//; s/^/  /'; \
+	  if ldd $$binary | grep -q libgmp; then echo "test-nogmp: $$binary links GMP"; exit 1; fi; \
+	  gmp_binary=$$(ls -d .build/debug/*.xctest 2>/dev/null | head -n 1); \
+	  if [ -n "$$gmp_binary" ] && ! ldd $$gmp_binary | grep -q libgmp; then echo "test-nogmp: $$gmp_binary (GMP trait) does not link GMP"; exit 1; fi; \
+	  echo "test-nogmp: no GMP linked; the GMP build links $$(ldd $$gmp_binary | grep -o 'libgmp[^ ]*' | head -n 1)"
 
 ## test-yams5: Glance accepts Yams 5 or 6 (Package.swift); the package resolves 6 itself, so this
 ## copies the tracked files into $(YAMS5_COPY), resolves Yams 5.0.1 there and runs the scenario
@@ -211,8 +227,10 @@ fuzz: deps
 
 ## docs: DocC archives of GlanceKernel, GlanceStore and GlanceSimulation in
 ## $(DOCS_OUT)/<module>.doccarchive, ready for static hosting. The symbol graphs come from
-## `swift package dump-symbol-graph` (no plugin dependency); a DocC warning fails the target.
+## `swift package dump-symbol-graph` (no plugin dependency; it needs the test modules built, hence
+## the first line); a DocC warning fails the target.
 docs: deps
+	$(SWIFT) build --build-tests --scratch-path $(DOCS_BUILD)
 	$(SWIFT) package --scratch-path $(DOCS_BUILD) dump-symbol-graph
 	@graphs="$$(dirname "$$($(SWIFT) build --scratch-path $(DOCS_BUILD) --show-bin-path)")/symbolgraph"; \
 	for module in $(DOCS_MODULES); do \

@@ -2,8 +2,9 @@
 //
 // Glance: the data layer behind an iOS app, its home-screen widgets and its watch companion.
 //
-// Dependency direction is one way (see ../shared/DESIGN.md, Layout):
-//   simulate -> GlanceSimulation -> GlanceSync -> GlanceKernel -> CGMP (system GMP) and Foundation.
+// Dependency direction is one way:
+//   simulate -> GlanceSimulation -> GlanceSync -> GlanceKernel -> Foundation, and for integers
+//   beyond Int64 either CGMP (system GMP) or attaswift/BigInt (see the trait `GMP` below).
 //   GlanceSync is the converged design as engines an app ships; it depends on the kernel alone
 //   and talks to the platform through ports (event log, peer link, widget reloader, wake-ups).
 //   GlanceSimulation also reads scenario files with Yams; only `simulate` uses ArgumentParser.
@@ -11,6 +12,11 @@
 //   the replicated event log on a real database, shared by the app, widget and watch processes.
 //
 // Compilation conditions:
+//   GLANCE_GMP              The kernel's big integers go through GMP. On with the package trait
+//                           `GMP` (a default trait) on Linux and macOS; off on iOS, watchOS and
+//                           tvOS, and with `--disable-default-traits` (or `traits: []` in a
+//                           consumer's dependency), where attaswift/BigInt takes over: pure Swift,
+//                           nothing to cross-compile, no LGPL terms in a statically linked app.
 //   GLANCE_INTERNAL_CHECKS  Deep invariant checks and the live GMP box counter that the tests
 //                           read. On only with the package trait `InternalChecks`, off by default,
 //                           so never in an app's build of Glance: `make test` enables it (debug),
@@ -21,12 +27,19 @@
 
 import PackageDescription
 
+/// Where GMP is a system library a package can link (pkg-config on Linux, Homebrew on macOS).
+let gmpPlatforms: [Platform] = [.linux, .macOS]
+
+/// GMP's module, in the builds that use it.
+let gmp: Target.Dependency = .target(name: "CGMP", condition: .when(platforms: gmpPlatforms, traits: ["GMP"]))
+
 /// One list of settings for every target (the swift-argument-parser / swift-dependencies habit).
 let sharedSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
   .enableUpcomingFeature("MemberImportVisibility"),
   .define("GLANCE_INTERNAL_CHECKS", .when(traits: ["InternalChecks"])),
+  .define("GLANCE_GMP", .when(platforms: gmpPlatforms, traits: ["GMP"])),
   .treatAllWarnings(as: .error),
 ]
 
@@ -43,6 +56,10 @@ let package = Package(
     .executable(name: "simulate", targets: ["simulate"]),
   ],
   traits: [
+    .default(enabledTraits: ["GMP"]),
+    .trait(
+      name: "GMP",
+      description: "Big integers through GMP on Linux and macOS (else attaswift/BigInt, pure Swift)."),
     .trait(
       name: "InternalChecks",
       description: "Deep invariant checks and the live GMP box counter the tests read; off in an app's build."),
@@ -56,6 +73,8 @@ let package = Package(
     // pins 5; the scenario tests run with both, see `make test-yams5`).
     .package(url: "https://github.com/jpsim/Yams.git", "5.0.1"..<"7.0.0"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    // The kernel's big integers where GMP is not used (iOS, watchOS, tvOS, or the trait off).
+    .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
   ],
   targets: [
     // MARK: Implementation details
@@ -71,7 +90,7 @@ let package = Package(
 
     .target(
       name: "GlanceKernel",
-      dependencies: ["CGMP"],
+      dependencies: [gmp, .product(name: "BigInt", package: "BigInt")],
       swiftSettings: sharedSettings
     ),
 
@@ -119,7 +138,7 @@ let package = Package(
 
     .executableTarget(
       name: "glance-bench",
-      dependencies: ["GlanceKernel", "GlanceSimulation", "CGMP"],
+      dependencies: ["GlanceKernel", "GlanceSimulation", gmp],
       path: "Benchmarks/GlanceBench",
       swiftSettings: sharedSettings
     ),

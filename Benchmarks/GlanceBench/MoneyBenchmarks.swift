@@ -1,7 +1,6 @@
 // Money: Glance `Money` side by side with plain `Int64` minor units and Foundation `Decimal` for
 // small values, and with raw GMP (the floor) for huge ones.
 
-import CGMP
 import Foundation
 import GlanceKernel
 import GlanceSimulation
@@ -16,22 +15,27 @@ struct MoneyBenchmarks {
     // Small: up to ±1 000 000 CHF, i.e. ±10^8 Rappen.
     let small: [Int64] = (0..<count).map { _ in Int64(random.next(below: 200_000_001)) - 100_000_000 }
     let quantities: [Int] = (0..<count).map { _ in Int(random.next(below: 10)) + 1 }
-    // Huge: above 10^30 CHF, i.e. 10^32 to about 1.7 × 10^37 Rappen (two GMP limbs).
-    let huge: [Int128] = (0..<count).map { _ in
-      let high = Int128(random.next(below: 1 << 59) + (1 << 43))  // ≥ 2^43 · 2^64 > 10^32
-      let value = high << 64 | Int128(random.next())
-      return random.next(below: 2) == 0 ? value : -value
-    }
-    // Each input form is built once and shared by every workload that reads it.
+    // The huge rows compare with raw GMP, so they run only where the kernel uses GMP.
+    #if GLANCE_GMP
+      // Huge: above 10^30 CHF, i.e. 10^32 to about 1.7 × 10^37 Rappen (two GMP limbs).
+      let huge: [Int128] = (0..<count).map { _ in
+        let high = Int128(random.next(below: 1 << 59) + (1 << 43))  // ≥ 2^43 · 2^64 > 10^32
+        let value = high << 64 | Int128(random.next())
+        return random.next(below: 2) == 0 ? value : -value
+      }
+      // Each input form is built once and shared by every workload that reads it.
+      let hugeInputs = HugeInputs(huge)
+      defer { hugeInputs.raw.free() }
+    #endif
     let smallInputs = SmallInputs(small)
-    let hugeInputs = HugeInputs(huge)
-    defer { hugeInputs.raw.free() }
     if selected("sum") { sums(smallInputs, into: &table) }
     if selected("product") { products(smallInputs, quantities, into: &table) }
     if selected("percentage") { percentages(smallInputs, into: &table) }
     if selected("allocation") { allocations(smallInputs, into: &table) }
-    if selected("huge-sum") { hugeSums(hugeInputs, into: &table) }
-    if selected("huge-product") { hugeProducts(hugeInputs, quantities, into: &table) }
+    #if GLANCE_GMP
+      if selected("huge-sum") { hugeSums(hugeInputs, into: &table) }
+      if selected("huge-product") { hugeProducts(hugeInputs, quantities, into: &table) }
+    #endif
   }
 
   // MARK: Small values
@@ -204,46 +208,50 @@ struct MoneyBenchmarks {
 
   // MARK: Huge values
 
-  func hugeSums(_ inputs: HugeInputs, into table: inout ResultTable) {
-    let (money, raw) = (inputs.money, inputs.raw)
-    var moneyTotal = Money.zero(.chf)
-    var rawTotal = ""
-    let floor = measure(operations: count, repetitions: repetitions) {
-      rawTotal = raw.sum()
-    }
-    let glance = measure(operations: count, repetitions: repetitions) {
-      moneyTotal = Money.sum(money, currency: .chf)
-    }
-    var loopTotal = Money.zero(.chf)
-    let glanceLoop = measure(operations: count, repetitions: repetitions) {
-      var total = Money.zero(.chf)
-      for value in money { total += value }
-      loopTotal = total
-    }
-    check(loopTotal == moneyTotal, "huge sum: Money.sum vs for-in")
-    check(moneyTotal.minorUnitsText == rawTotal, "huge sum: Money \(moneyTotal) vs GMP \(rawTotal)")
-    table.add(
-      "sum, huge (> 10^30 CHF)", note: "raw GMP is `mpz_add` in place into one accumulator; Money adds in place into its uniquely held box",
-      [("raw GMP mpz_add", floor), ("Glance Money.sum", glance), ("Glance Money, for-in +=", glanceLoop)])
-  }
+  #if GLANCE_GMP
 
-  func hugeProducts(_ inputs: HugeInputs, _ quantities: [Int], into table: inout ResultTable) {
-    let (money, raw) = (inputs.money, inputs.raw)
-    var moneyTotal = Money.zero(.chf)
-    var rawTotal = ""
-    let floor = measure(operations: count, repetitions: repetitions) {
-      rawTotal = raw.sumOfProducts(quantities)
+    func hugeSums(_ inputs: HugeInputs, into table: inout ResultTable) {
+      let (money, raw) = (inputs.money, inputs.raw)
+      var moneyTotal = Money.zero(.chf)
+      var rawTotal = ""
+      let floor = measure(operations: count, repetitions: repetitions) {
+        rawTotal = raw.sum()
+      }
+      let glance = measure(operations: count, repetitions: repetitions) {
+        moneyTotal = Money.sum(money, currency: .chf)
+      }
+      var loopTotal = Money.zero(.chf)
+      let glanceLoop = measure(operations: count, repetitions: repetitions) {
+        var total = Money.zero(.chf)
+        for value in money { total += value }
+        loopTotal = total
+      }
+      check(loopTotal == moneyTotal, "huge sum: Money.sum vs for-in")
+      check(moneyTotal.minorUnitsText == rawTotal, "huge sum: Money \(moneyTotal) vs GMP \(rawTotal)")
+      table.add(
+        "sum, huge (> 10^30 CHF)",
+        note: "raw GMP is `mpz_add` in place into one accumulator; Money adds in place into its uniquely held box",
+        [("raw GMP mpz_add", floor), ("Glance Money.sum", glance), ("Glance Money, for-in +=", glanceLoop)])
     }
-    let glance = measure(operations: count, repetitions: repetitions) {
-      var total = Money.zero(.chf)
-      for index in money.indices { total += money[index] * quantities[index] }
-      moneyTotal = total
+
+    func hugeProducts(_ inputs: HugeInputs, _ quantities: [Int], into table: inout ResultTable) {
+      let (money, raw) = (inputs.money, inputs.raw)
+      var moneyTotal = Money.zero(.chf)
+      var rawTotal = ""
+      let floor = measure(operations: count, repetitions: repetitions) {
+        rawTotal = raw.sumOfProducts(quantities)
+      }
+      let glance = measure(operations: count, repetitions: repetitions) {
+        var total = Money.zero(.chf)
+        for index in money.indices { total += money[index] * quantities[index] }
+        moneyTotal = total
+      }
+      check(moneyTotal.minorUnitsText == rawTotal, "huge product: Money vs GMP")
+      table.add(
+        "amount × quantity, huge, summed", note: "raw GMP is `mpz_mul_si` into a scratch integer, then `mpz_add`",
+        [("raw GMP mpz_mul_si", floor), ("Glance Money", glance)])
     }
-    check(moneyTotal.minorUnitsText == rawTotal, "huge product: Money vs GMP")
-    table.add(
-      "amount × quantity, huge, summed", note: "raw GMP is `mpz_mul_si` into a scratch integer, then `mpz_add`",
-      [("raw GMP mpz_mul_si", floor), ("Glance Money", glance)])
-  }
+  #endif
 }
 
 /// Small amounts in the three forms compared: Int64 minor units, Money, Decimal.
@@ -259,16 +267,18 @@ struct SmallInputs {
   }
 }
 
-/// Huge amounts as Money and as raw GMP integers (freed by the caller with `raw.free()`).
-struct HugeInputs {
-  let money: [Money]
-  let raw: RawGMPArray
+#if GLANCE_GMP
+  /// Huge amounts as Money and as raw GMP integers (freed by the caller with `raw.free()`).
+  struct HugeInputs {
+    let money: [Money]
+    let raw: RawGMPArray
 
-  init(_ units: [Int128]) {
-    money = units.map { Money(minorUnits: $0, currency: .chf) }
-    raw = RawGMPArray(units)
+    init(_ units: [Int128]) {
+      money = units.map { Money(minorUnits: $0, currency: .chf) }
+      raw = RawGMPArray(units)
+    }
   }
-}
+#endif
 
 extension Money {
   /// The amount in minor units as decimal text, for comparing with raw GMP.
@@ -277,62 +287,5 @@ extension Money {
     let negative = text.hasPrefix("-")
     let digits = text.drop { $0 == "-" || $0 == "0" }
     return digits.isEmpty ? "0" : (negative ? "-" : "") + digits
-  }
-}
-
-/// The floor: an array of GMP integers used directly, the way a C programmer would.
-struct RawGMPArray {
-  let integers: UnsafeMutablePointer<__mpz_struct>
-  let count: Int
-
-  init(_ values: [Int128]) {
-    count = values.count
-    integers = .allocate(capacity: values.count)
-    for (index, value) in values.enumerated() {
-      let pointer = integers + index
-      __gmpz_init(pointer)
-      var words = Array(value.magnitude.words)
-      __gmpz_import(pointer, words.count, -1, MemoryLayout<UInt>.stride, 0, 0, &words)
-      if value < 0 { __gmpz_neg(pointer, pointer) }
-    }
-  }
-
-  func free() {
-    for index in 0..<count { __gmpz_clear(integers + index) }
-    integers.deallocate()
-  }
-
-  func sum() -> String {
-    let total = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
-    __gmpz_init(total)
-    for index in 0..<count { __gmpz_add(total, total, integers + index) }
-    defer {
-      __gmpz_clear(total)
-      total.deallocate()
-    }
-    return Self.text(total)
-  }
-
-  func sumOfProducts(_ quantities: [Int]) -> String {
-    let total = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 2)
-    let scratch = total + 1
-    __gmpz_init(total)
-    __gmpz_init(scratch)
-    for index in 0..<count {
-      __gmpz_mul_si(scratch, integers + index, quantities[index])
-      __gmpz_add(total, total, scratch)
-    }
-    defer {
-      __gmpz_clear(total)
-      __gmpz_clear(scratch)
-      total.deallocate()
-    }
-    return Self.text(total)
-  }
-
-  static func text(_ integer: UnsafePointer<__mpz_struct>) -> String {
-    var buffer = [CChar](repeating: 0, count: __gmpz_sizeinbase(integer, 10) + 2)
-    __gmpz_get_str(&buffer, 10, integer)
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

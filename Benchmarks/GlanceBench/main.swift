@@ -5,7 +5,6 @@
 // Absolute times on shared machines are noisy; the ratios measured side by side are the figures
 // to quote. Each measurement is the best of several runs.
 
-import CGMP
 import Foundation
 import GlanceKernel
 

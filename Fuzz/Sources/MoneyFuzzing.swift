@@ -39,14 +39,14 @@ enum MoneyFuzzing {
 
   static func run(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
-    #if GLANCE_INTERNAL_CHECKS
+    #if GLANCE_INTERNAL_CHECKS && GLANCE_GMP
       let liveBoxes = GMPDiagnostics.liveBoxCount
     #endif
     for currency in Currency.allCases {
       checkUserInput(text, currency: currency)
       checkCanonical(text, bytes: Array(text.utf8), currency: currency)
     }
-    #if GLANCE_INTERNAL_CHECKS
+    #if GLANCE_INTERNAL_CHECKS && GLANCE_GMP
       law(
         GMPDiagnostics.liveBoxCount == liveBoxes,
         "\(GMPDiagnostics.liveBoxCount - liveBoxes) GMP integers outlived \(text.debugDescription)")

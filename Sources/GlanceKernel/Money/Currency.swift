@@ -1,6 +1,6 @@
 /// A currency that Glance can count in. Both have two decimal places (Rappen, cents).
 ///
-/// Pulpe supports exactly these two (`SupportedCurrency`, `../shared/domain/pulpe.md` §2).
+/// Pulpe supports exactly these two (`SupportedCurrency`; see *The real apps Glance models*, Pulpe: currencies and formats).
 public enum Currency: String, Sendable, Hashable, CaseIterable, Codable {
   /// Swiss franc; the minor unit is the Rappen (centime).
   case chf = "CHF"

@@ -1,95 +1,246 @@
-internal import CGMP
-
-#if GLANCE_INTERNAL_CHECKS
-  import Foundation
-#endif
-
-/// Owns exactly one GMP integer (`mpz_t`) on the heap.
-///
-/// Ownership follows one rule: `init` initialises the integer, `deinit` clears it and frees the
-/// memory, and nothing else frees it. The `__mpz_struct` never lives in a Swift field or a copied
-/// local, because a bitwise copy would share the limbs and free them twice.
-///
-/// A box is immutable once it is shared. Only the integer code in `BigInteger` mutates a box, and
-/// only after `isKnownUniquelyReferenced` proved that no other value can see it. That discipline
-/// is what makes `@unchecked Sendable` sound.
-@usableFromInline
-final class MPZBox: @unchecked Sendable {
-  /// The integer. Lent to GMP calls; never escapes the box's lifetime.
-  let pointer: UnsafeMutablePointer<__mpz_struct>
-
-  /// A new box holding zero. The corresponding GMP function is `mpz_init`.
-  init() {
-    pointer = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
-    __gmpz_init(pointer)
-    MPZBox.didAllocate()
-  }
-
-  /// A new box holding a copy of `source`. The corresponding GMP function is `mpz_init_set`.
-  init(copying source: UnsafePointer<__mpz_struct>) {
-    pointer = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
-    __gmpz_init_set(pointer, source)
-    MPZBox.didAllocate()
-  }
-
-  deinit {
-    __gmpz_clear(pointer)
-    pointer.deallocate()
-    MPZBox.didDeallocate()
-  }
-
-  /// The sign of the integer: -1, 0 or +1. The corresponding GMP macro is `mpz_sgn`.
-  var signum: Int { Int(cgmp_mpz_sgn(pointer)) }
-
-  /// The integer as an `Int64` when it fits, otherwise `nil`.
-  /// The corresponding GMP functions are `mpz_fits_slong_p` and `mpz_get_si`.
-  var int64Value: Int64? {
-    guard __gmpz_fits_slong_p(pointer) != 0 else { return nil }
-    return Int64(__gmpz_get_si(pointer))
-  }
-
-  // MARK: Live-box accounting (tests only)
+#if GLANCE_GMP
+  internal import CGMP
 
   #if GLANCE_INTERNAL_CHECKS
-    /// The live boxes, under a lock (not `Synchronization.Atomic`, which needs iOS 18 and
-    /// watchOS 11: the checks build wherever the package does).
-    private final class LiveCounter: @unchecked Sendable {
-      private let lock = NSLock()
-      private var count = 0
+    import Foundation
+  #endif
 
-      /// Adds `delta` and returns the count before.
-      func add(_ delta: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let before = count
-        count += delta
-        return before
+  /// Owns exactly one GMP integer (`mpz_t`) on the heap: the kernel's `LargeIntegerBox` on Linux
+  /// and macOS with the `GMP` trait (the default there).
+  ///
+  /// Ownership follows one rule: `init` initialises the integer, `deinit` clears it and frees the
+  /// memory, and nothing else frees it. The `__mpz_struct` never lives in a Swift field or a copied
+  /// local, because a bitwise copy would share the limbs and free them twice.
+  ///
+  /// A box is immutable once it is shared. Only `formSum(with:)` and `formDifference(with:)` mutate
+  /// a box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
+  /// other value can see it. That discipline is what makes `@unchecked Sendable` sound.
+  @usableFromInline
+  final class MPZBox: @unchecked Sendable {
+    /// The integer. Lent to GMP calls; never escapes the box's lifetime.
+    let pointer: UnsafeMutablePointer<__mpz_struct>
+
+    /// A new box holding zero. The corresponding GMP function is `mpz_init`.
+    init() {
+      pointer = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
+      __gmpz_init(pointer)
+      MPZBox.didAllocate()
+    }
+
+    /// A new box holding a copy of `source`. The corresponding GMP function is `mpz_init_set`.
+    init(copying source: UnsafePointer<__mpz_struct>) {
+      pointer = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
+      __gmpz_init_set(pointer, source)
+      MPZBox.didAllocate()
+    }
+
+    deinit {
+      __gmpz_clear(pointer)
+      pointer.deallocate()
+      MPZBox.didDeallocate()
+    }
+
+    /// The sign of the integer: -1, 0 or +1. The corresponding GMP macro is `mpz_sgn`.
+    @usableFromInline
+    var signum: Int { Int(cgmp_mpz_sgn(pointer)) }
+
+    /// The integer as an `Int64` when it fits, otherwise `nil`.
+    /// The corresponding GMP functions are `mpz_fits_slong_p` and `mpz_get_si`.
+    @usableFromInline
+    var int64Value: Int64? {
+      guard __gmpz_fits_slong_p(pointer) != 0 else { return nil }
+      return Int64(__gmpz_get_si(pointer))
+    }
+
+    // MARK: Live-box accounting (tests only)
+
+    #if GLANCE_INTERNAL_CHECKS
+      /// The live boxes, under a lock (not `Synchronization.Atomic`, which needs iOS 18 and
+      /// watchOS 11: the checks build wherever the package does).
+      private final class LiveCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        /// Adds `delta` and returns the count before.
+        func add(_ delta: Int) -> Int {
+          lock.lock()
+          defer { lock.unlock() }
+          let before = count
+          count += delta
+          return before
+        }
+      }
+
+      private static let liveCounter = LiveCounter()
+
+      private static func didAllocate() {
+        _ = liveCounter.add(1)
+      }
+
+      private static func didDeallocate() {
+        let before = liveCounter.add(-1)
+        precondition(before > 0, "MPZBox freed more boxes than it allocated (\(before) live before)")
+      }
+
+      static var liveCount: Int { liveCounter.add(0) }
+    #else
+      @inline(__always) private static func didAllocate() {}
+      @inline(__always) private static func didDeallocate() {}
+    #endif
+  }
+
+  // MARK: - LargeIntegerBox
+
+  extension MPZBox: LargeIntegerBox {
+    @usableFromInline
+    convenience init(magnitudeWords words: [UInt], negative: Bool) {
+      self.init()
+      words.withUnsafeBufferPointer { buffer in
+        // Least significant word first, native endianness, no nail bits.
+        __gmpz_import(pointer, buffer.count, -1, MemoryLayout<UInt>.stride, 0, 0, buffer.baseAddress)
+      }
+      if negative { __gmpz_neg(pointer, pointer) }
+    }
+
+    /// The corresponding GMP function is `mpz_set_str`.
+    @usableFromInline
+    convenience init(decimalDigits digits: [UInt8], negative: Bool) {
+      self.init()
+      var text = [CChar]()
+      text.reserveCapacity(digits.count + 2)
+      if negative { text.append(CChar(UInt8(ascii: "-"))) }
+      for digit in digits { text.append(CChar(digit)) }
+      text.append(0)
+      let status = __gmpz_set_str(pointer, text, 10)
+      precondition(status == 0, "GMP rejected validated digits")
+    }
+
+    @usableFromInline
+    func copy() -> MPZBox { MPZBox(copying: pointer) }
+
+    /// The corresponding GMP fields are `_mp_d` and `_mp_size` (limbs are 64 bits on the
+    /// platforms that build this backend).
+    @usableFromInline
+    var magnitudeLimbs: [UInt64] {
+      let count = Int(abs(pointer.pointee._mp_size))
+      guard count > 0, let limbs = pointer.pointee._mp_d else { return [] }
+      return (0..<count).map { UInt64(limbs[$0]) }
+    }
+
+    /// The corresponding GMP functions are `mpz_sizeinbase` and `mpz_get_str`.
+    @usableFromInline
+    var magnitudeDigits: [UInt8] {
+      // sizeinbase may overstate by one; +2 leaves room for a sign and the terminating NUL.
+      var buffer = [CChar](repeating: 0, count: __gmpz_sizeinbase(pointer, 10) + 2)
+      buffer.withUnsafeMutableBufferPointer { _ = __gmpz_get_str($0.baseAddress, 10, pointer) }
+      let skip = buffer.first == CChar(UInt8(ascii: "-")) ? 1 : 0
+      let end = buffer.firstIndex(of: 0) ?? buffer.count
+      return buffer[skip..<end].map { UInt8(bitPattern: $0) }
+    }
+
+    @usableFromInline
+    static func sum(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
+      binary(lhs, rhs) { __gmpz_add($0, $1, $2) }
+    }
+
+    @usableFromInline
+    static func difference(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
+      binary(lhs, rhs) { __gmpz_sub($0, $1, $2) }
+    }
+
+    @usableFromInline
+    static func product(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
+      binary(lhs, rhs) { __gmpz_mul($0, $1, $2) }
+    }
+
+    @usableFromInline
+    static func negation(_ operand: ExactInteger<MPZBox>) -> MPZBox {
+      let result = MPZBox()
+      operand.withMPZ { __gmpz_neg(result.pointer, $0) }
+      return result
+    }
+
+    @usableFromInline
+    static func gcd(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
+      binary(lhs, rhs) { __gmpz_gcd($0, $1, $2) }
+    }
+
+    /// The corresponding GMP function is `mpz_tdiv_qr`.
+    @usableFromInline
+    static func truncatedDivision(
+      _ dividend: ExactInteger<MPZBox>, by divisor: ExactInteger<MPZBox>
+    ) -> (quotient: MPZBox, remainder: MPZBox) {
+      let quotient = MPZBox()
+      let remainder = MPZBox()
+      dividend.withMPZ { left in
+        divisor.withMPZ { right in __gmpz_tdiv_qr(quotient.pointer, remainder.pointer, left, right) }
+      }
+      return (quotient, remainder)
+    }
+
+    @usableFromInline
+    static func compare(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> Int {
+      let order = lhs.withMPZ { left in rhs.withMPZ { right in __gmpz_cmp(left, right) } }
+      return Int(order.signum())
+    }
+
+    @usableFromInline
+    func formSum(with operand: ExactInteger<MPZBox>) {
+      operand.withMPZ { __gmpz_add(pointer, pointer, $0) }
+    }
+
+    @usableFromInline
+    func formDifference(with operand: ExactInteger<MPZBox>) {
+      operand.withMPZ { __gmpz_sub(pointer, pointer, $0) }
+    }
+
+    /// `operation(result, lhs, rhs)` into a fresh box.
+    private static func binary(
+      _ lhs: ExactInteger<MPZBox>,
+      _ rhs: ExactInteger<MPZBox>,
+      _ operation: (
+        UnsafeMutablePointer<__mpz_struct>, UnsafePointer<__mpz_struct>, UnsafePointer<__mpz_struct>
+      ) -> Void
+    ) -> MPZBox {
+      let result = MPZBox()
+      lhs.withMPZ { left in rhs.withMPZ { right in operation(result.pointer, left, right) } }
+      return result
+    }
+  }
+
+  // MARK: - Lending GMP pointers
+
+  extension ExactInteger where Box == MPZBox {
+    /// Lends a read-only GMP view of the value to `body`.
+    ///
+    /// An inline value is presented without allocating: its magnitude is one stack limb and GMP
+    /// reads it through `mpz_roinit_n`. The pointer is valid only inside `body` and must never be
+    /// written to or escape it.
+    @inline(__always)
+    func withMPZ<Result>(_ body: (UnsafePointer<__mpz_struct>) throws -> Result) rethrows -> Result {
+      if let pointer = box?.pointer {
+        // Reading the pointer through the optional borrows the box (no retain); keeping `self`
+        // alive keeps the box, and so the pointer, valid until `body` returns.
+        return try withExtendedLifetime(self) { try body(pointer) }
+      } else {
+        let value = small
+        var limb = mp_limb_t(value.magnitude)
+        let size: mp_size_t = value == 0 ? 0 : (value < 0 ? -1 : 1)
+        return try withUnsafePointer(to: &limb) { limbPointer in
+          var view = __mpz_struct()
+          __gmpz_roinit_n(&view, limbPointer, size)
+          return try withUnsafePointer(to: &view) { try body($0) }
+        }
       }
     }
-
-    private static let liveCounter = LiveCounter()
-
-    private static func didAllocate() {
-      _ = liveCounter.add(1)
-    }
-
-    private static func didDeallocate() {
-      let before = liveCounter.add(-1)
-      precondition(before > 0, "MPZBox freed more boxes than it allocated (\(before) live before)")
-    }
-
-    static var liveCount: Int { liveCounter.add(0) }
-  #else
-    @inline(__always) private static func didAllocate() {}
-    @inline(__always) private static func didDeallocate() {}
-  #endif
-}
-
-#if GLANCE_INTERNAL_CHECKS
-  /// Counters over the kernel's GMP use. A test hook: it exists only in builds with
-  /// `GLANCE_INTERNAL_CHECKS` (debug builds), so that tests can prove that no box leaks.
-  package enum GMPDiagnostics {
-    /// The number of GMP integers alive in this process.
-    package static var liveBoxCount: Int { MPZBox.liveCount }
   }
+
+  #if GLANCE_INTERNAL_CHECKS
+    /// Counters over the kernel's GMP use. A test hook: it exists only in builds with
+    /// `GLANCE_INTERNAL_CHECKS` (debug builds), so that tests can prove that no box leaks.
+    package enum GMPDiagnostics {
+      /// The number of GMP integers alive in this process.
+      package static var liveBoxCount: Int { MPZBox.liveCount }
+    }
+  #endif
 #endif

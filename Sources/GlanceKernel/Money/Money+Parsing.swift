@@ -37,7 +37,7 @@ extension Money {
   /// Law: `Money.parse(userInput: amount.formatted(style), currency: amount.currency) == amount`
   /// for every amount and every style that keeps the decimals (`full`, `adaptive`).
   ///
-  /// Unlike Pulpe's `parsedAsAmount` (`../shared/domain/pulpe.md` §3), `1,234.56` is 1234.56
+  /// Unlike Pulpe's `parsedAsAmount` (see *The real apps Glance models*, Pulpe: amount entry), `1,234.56` is 1234.56
   /// (not 1.23), `-50` keeps its sign, `0.005` is an error (not 0) and `1e3` is an error (not 13).
   /// - Throws: `MoneyParseError` naming the first offending position.
   public static func parse(

@@ -13,8 +13,10 @@
 /// ```
 ///
 /// Representation: values that fit in `Int64` minor units (±92 233 720 368 547 758.07 CHF) live
-/// inline; larger ones are promoted to a GMP integer held by a copy-on-write box, and demoted
-/// again as soon as a result fits. The two forms are indistinguishable to callers.
+/// inline; larger ones are promoted to a big integer held by a copy-on-write box (GMP on Linux and
+/// macOS with the default trait `GMP`, attaswift/BigInt elsewhere), and demoted again as soon as a
+/// result fits. The forms and the backends are indistinguishable to callers: same figures, same
+/// text, same hashes.
 ///
 /// Mixing currencies is a programmer error: `+`, `-`, `<` and friends trap when the currencies
 /// differ, as integer overflow does in Swift. `==` simply answers `false`.
@@ -80,7 +82,7 @@ public struct Money: Sendable {
   /// The absolute value of the amount.
   public var magnitude: Money { Money(units: units.magnitude, currency: currency) }
 
-  /// Whether the amount is held in a GMP box. A test hook for the promotion/demotion tests.
+  /// Whether the amount is held in a big-integer box. A test hook for the promotion/demotion tests.
   package var isBoxed: Bool { units.isBoxed }
 
   @inlinable @inline(__always)
@@ -116,7 +118,7 @@ extension Money {
     lhs.units += rhs.units
   }
 
-  /// `self += other` through GMP (or for a mismatched currency, to trap), taking `other` by
+  /// `self += other` through the big-integer box (or for a mismatched currency, to trap), taking `other` by
   /// borrow so that a large amount read in place is not retained and released.
   @usableFromInline @inline(never)
   mutating func addOutOfLine(_ other: borrowing Money) {

@@ -11,7 +11,7 @@
 /// | `.full.symbol(.prefix)` | `CHF 1’234.56` | `CHF -500.80` | | |
 ///
 /// The sign is decided after rounding, so an amount that rounds to zero prints without one:
-/// there is never a `-0`. These are Pulpe's formats (`../shared/domain/pulpe.md` §2.2): U+2019
+/// there is never a `-0`. These are Pulpe's formats (see *The real apps Glance models*, Pulpe: currencies and formats): U+2019
 /// grouping as Pulpe forces for CHF, symbol after the number, compact rounding half-up.
 public struct MoneyFormat: Sendable, Hashable {
   /// How many decimals are printed.

@@ -10,8 +10,8 @@
 /// (vatRate * 2).description                                 // "81/500"
 /// ```
 ///
-/// Numerator and denominator are integers of any size (inline `Int64` while they fit, GMP
-/// beyond). The value is kept reduced: the denominator is positive and shares no factor with the
+/// Numerator and denominator are integers of any size (inline `Int64` while they fit, a big
+/// integer beyond). The value is kept reduced: the denominator is positive and shares no factor with the
 /// numerator, and zero is `0/1`. Equal values therefore have equal parts, so `==`, hashing and
 /// `description` are exact.
 ///

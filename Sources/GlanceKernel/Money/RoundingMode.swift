@@ -46,7 +46,7 @@ enum RemainderPosition: Sendable {
 extension RoundingMode {
   /// Whether the truncated quotient must move one step away from zero.
   ///
-  /// This is the whole rounding rule, shared by the `Int64` fast path and the GMP slow path.
+  /// This is the whole rounding rule, shared by the `Int64` fast path and the big-integer slow path.
   /// - Parameters:
   ///   - position: where the exact quotient lies past the truncated one.
   ///   - negative: whether the exact quotient is negative.

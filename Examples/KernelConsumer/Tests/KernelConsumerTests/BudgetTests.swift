@@ -12,6 +12,20 @@ struct BudgetTests {
     #expect(try Budget.remaining(of: yaml) == "3’752.94 CHF")
   }
 
+  @Test("amounts beyond Int64 are exact without GMP (worked by hand)")
+  func beyondInt64() throws {
+    let yaml = """
+      income: "100000000000000000000.00"
+      expenses: ["0.01", "99999999999999999999.99"]
+      """
+    #expect(try Budget.remaining(of: yaml) == "0.00 CHF")
+    let huge = """
+      income: "123456789012345678901234567890.12"
+      expenses: ["0.13"]
+      """
+    #expect(try Budget.remaining(of: huge) == "123’456’789’012’345’678’901’234’567’889.99 CHF")
+  }
+
   @Test("a file without an income, or with an amount that is not money, is a typed error")
   func badFiles() {
     #expect(throws: BudgetFileError.missingIncome) { try Budget.remaining(of: "expenses: []") }

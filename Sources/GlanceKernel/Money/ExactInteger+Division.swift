@@ -1,15 +1,14 @@
-internal import CGMP
-
-extension BigInteger {
+extension ExactInteger {
   /// The quotient `self / divisor` rounded to an integer by `rounding`.
   ///
   /// The truncated quotient is computed first, then moved one step away from zero when the mode
-  /// asks for it (`RoundingMode.stepsAwayFromZero`), so every mode shares one rule.
+  /// asks for it (`RoundingMode.stepsAwayFromZero`), so every mode and every backend share one
+  /// rule.
   /// - Precondition: `divisor` is not zero.
-  func divided(by divisor: BigInteger, rounding: RoundingMode) -> BigInteger {
+  func divided(by divisor: Self, rounding: RoundingMode) -> Self {
     precondition(!divisor.isZero, "division by zero")
     if box == nil, divisor.box == nil, !(small == .min && divisor.small == -1) {
-      return BigInteger(Self.divide(small, by: divisor.small, rounding: rounding))
+      return Self(Self.divide(small, by: divisor.small, rounding: rounding))
     }
     return dividedSlow(by: divisor, rounding: rounding)
   }
@@ -32,37 +31,26 @@ extension BigInteger {
     return negative ? quotient - 1 : quotient + 1
   }
 
+  /// The general path: the box's truncated division, then the same rounding rule.
   @inline(never)
-  func dividedSlow(by divisor: BigInteger, rounding: RoundingMode) -> BigInteger {
-    let quotientBox = MPZBox()
-    let remainderBox = MPZBox()
-    withMPZ { dividend in
-      divisor.withMPZ { divisorPointer in
-        __gmpz_tdiv_qr(quotientBox.pointer, remainderBox.pointer, dividend, divisorPointer)
-      }
-    }
+  func dividedSlow(by divisor: Self, rounding: RoundingMode) -> Self {
+    let (quotientBox, remainderBox) = Box.truncatedDivision(self, by: divisor)
+    let quotient = Self(normalizing: quotientBox)
+    let remainder = Self(normalizing: remainderBox)
     let position: RemainderPosition
-    if remainderBox.signum == 0 {
+    if remainder.isZero {
       position = .exact
     } else {
       // Compare 2·|remainder| with |divisor|.
-      __gmpz_mul_2exp(remainderBox.pointer, remainderBox.pointer, 1)
-      let comparison = divisor.withMPZ { __gmpz_cmpabs(remainderBox.pointer, $0) }
-      position = comparison < 0 ? .belowHalf : (comparison == 0 ? .half : .aboveHalf)
+      let twice = remainder.magnitude + remainder.magnitude
+      let divisorMagnitude = divisor.magnitude
+      position = twice < divisorMagnitude ? .belowHalf : (twice == divisorMagnitude ? .half : .aboveHalf)
     }
     let negative = (signum < 0) != (divisor.signum < 0)
-    let truncatedIsOdd = __gmpz_tstbit(quotientBox.pointer, 0) != 0
+    let truncatedIsOdd = (quotient.magnitudeLimbs().first ?? 0) & 1 != 0
     let step = rounding.stepsAwayFromZero(
       position: position, negative: negative, truncatedIsOdd: truncatedIsOdd)
-    if step {
-      if negative {
-        __gmpz_sub_ui(quotientBox.pointer, quotientBox.pointer, 1)
-      } else {
-        __gmpz_add_ui(quotientBox.pointer, quotientBox.pointer, 1)
-      }
-    }
-    let result = BigInteger(normalizing: quotientBox)
-    result.checkInvariants()
-    return result
+    guard step else { return quotient }
+    return negative ? quotient - .one : quotient + .one
   }
 }
