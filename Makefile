@@ -61,6 +61,7 @@ test: deps browser
 	$(SWIFT) test --skip-build --traits GMP,InternalChecks
 	cd Examples/CustomDesign && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	cd Examples/KernelConsumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd Examples/ReadmeSnippets && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) test-yams5
 	$(MAKE) test-nogmp
 
@@ -92,7 +93,8 @@ test-yams5: deps
 ## only; `.ci/run` passes LINT_FLAGS=--strict, which makes them errors. `make format` rewrites the
 ## files in place.
 LINT_PATHS := Sources Tests Benchmarks Fuzz/Sources Examples/CustomDesign/Sources Examples/CustomDesign/Tests \
-  Examples/KernelConsumer/Sources Examples/KernelConsumer/Tests
+  Examples/KernelConsumer/Sources Examples/KernelConsumer/Tests \
+  Examples/ReadmeSnippets/Sources Examples/ReadmeSnippets/Tests Examples/ReadmeSnippets/Plugins
 LINT_FLAGS ?=
 lint:
 	$(SWIFT) format lint $(LINT_FLAGS) --configuration .swift-format --recursive $(LINT_PATHS)

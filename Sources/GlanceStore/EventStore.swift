@@ -51,7 +51,7 @@ public final class EventStore: Sendable {
   ///
   /// The directory must exist: an App Group container that is not available is reported as
   /// ``StoreError/cannotOpen(path:reason:)``, never replaced by another location (BabySteps'
-  /// widget silently had no store at all, `domain/babysteps-mirrorsmoker.md` §1.3).
+  /// widget silently had no store at all; see *The real apps Glance models*, BabySteps: the store move).
   ///
   /// Several processes may open the same file at the same time, even a file that does not exist
   /// yet: the schema is created once.

@@ -5,7 +5,8 @@ public import GlanceKernel
 ///
 /// Nothing the store throws deletes, truncates or recreates a file: a corrupted or unreadable
 /// database stays exactly as it was, for the user (or a support engineer) to recover. BabySteps
-/// deleted its store when opening failed (`domain/babysteps-mirrorsmoker.md` §1.3); Glance never
+/// deleted its store when opening failed (see *The real apps Glance models*,
+/// BabySteps: the store move); Glance never
 /// does.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file at `path` is not a database, or SQLite found a malformed page

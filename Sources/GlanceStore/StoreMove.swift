@@ -27,7 +27,7 @@ import GRDB
 ///
 /// BabySteps copied the files, ignored copy errors, deleted the source unconditionally, and
 /// skipped the move when the target existed — so a widget that opened the App Group store
-/// first stranded the old data (`domain/babysteps-mirrorsmoker.md` §1.3). Here the target is
+/// first stranded the old data (see *The real apps Glance models*, BabySteps: the store move). Here the target is
 /// never replaced, only merged into: whoever created it first, and whatever it holds, the legacy
 /// events end up in it.
 ///

@@ -191,7 +191,7 @@ struct Run: ParsableCommand {
     }
   }
 
-  /// The one nondeterministic step the simulator allows (STYLE §30): a seed when none is given.
+  /// The one nondeterministic step the simulator allows (CONTRIBUTING.md, The one nondeterministic step): a seed when none is given.
   static func drawSeed() -> UInt64 {
     var generator = SystemRandomNumberGenerator()
     return generator.next() % 1_000_000

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The kernel is pure (../shared/DESIGN.md, STYLE.md §31): the instant, the zone and any
+/// The kernel is pure (CONTRIBUTING.md, Purity): the instant, the zone and any
 /// randomness are inputs. This scans every kernel source for the calls that would break that.
 @Suite("Kernel purity")
 struct KernelPurityTests {

@@ -5,7 +5,7 @@ import Testing
 
 /// A damaged or unreadable database is reported with a typed error, and the file is left exactly
 /// as it was: never deleted, recreated or overwritten (BabySteps deleted its store when opening
-/// failed, `domain/babysteps-mirrorsmoker.md` §1.3).
+/// failed; see *The real apps Glance models*, BabySteps: the store move).
 @Suite("Corruption")
 struct CorruptionTests {
   static let now = Fixtures.utc("2024-06-14T21:59:00Z")

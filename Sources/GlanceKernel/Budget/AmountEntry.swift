@@ -16,7 +16,7 @@
 /// try entry.submit()            // SubmittedExpense(amount: 20.00 CHF, name: "Lunch")
 /// ```
 ///
-/// Decisions, and how they differ from Pulpe (`../shared/domain/pulpe.md` §3):
+/// Decisions, and how they differ from Pulpe (see *The real apps Glance models*, Pulpe: amount entry):
 /// - **Parsing** is `Money.parse(userInput:currency:)`, which never guesses: `1,234.56` is
 ///   1234.56 (Pulpe: 1.23), `1’234.50` is 1234.50, `-50` stays -50 and is refused at submit as
 ///   not greater than zero (Pulpe drops the sign), `1e3` and `0.005` are errors (Pulpe: 13 and 0).

@@ -2,7 +2,7 @@
 ///
 /// Amounts are always positive; the kind says whether money comes in (`income`) or goes out
 /// (`expense`, `saving`). Savings are outflows on purpose: Pulpe counts them as expenses "to
-/// force users to budget their savings" (`domain/pulpe.md` §1.1).
+/// force users to budget their savings" (see *The real apps Glance models*, Pulpe: budget formulas).
 ///
 /// ## Laws
 /// - `isOutflow` is true for exactly `expense` and `saving`.

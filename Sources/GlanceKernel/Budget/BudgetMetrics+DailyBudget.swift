@@ -1,7 +1,7 @@
 extension BudgetMetrics {
   /// What can be spent per day for the rest of the period: `remaining ÷ daysLeftIncludingToday`,
-  /// as an exact ratio of **minor units** per day; 0 when `remaining ≤ 0` (Pulpe's iOS rule,
-  /// `domain/pulpe.md` §1.5).
+  /// as an exact ratio of **minor units** per day; 0 when `remaining ≤ 0` (Pulpe's iOS rule;
+  /// see *The real apps Glance models*, Pulpe: budget formulas).
   ///
   /// Pulpe counts the days from today to the period's last day, both included, with both ends
   /// at the start of their day (fixed in `aecfe79fd`). Glance takes that count as an input: the

@@ -1,6 +1,6 @@
 extension BudgetMetrics {
   /// Where the period is heading if spending goes on at today's pace: Pulpe's iOS projection
-  /// (`domain/pulpe.md` §1.5), exact.
+  /// (see *The real apps Glance models*, Pulpe: budget formulas), exact.
   ///
   /// - daily rate = realized expenses ÷ day of the period;
   /// - projected end balance = available − daily rate × days in the period;

@@ -1,4 +1,4 @@
-/// The figures of one monthly budget under Pulpe's envelope rule (`domain/pulpe.md` §1.2–1.5),
+/// The figures of one monthly budget under Pulpe's envelope rule (see *The real apps Glance models*, Pulpe: budget formulas),
 /// exact over ``Money`` and ``Ratio``: no rounding anywhere, at any size.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// How the month feels: Pulpe's iOS `EmotionState` (`domain/pulpe.md` §1.5), decided exactly.
+/// How the month feels: Pulpe's iOS `EmotionState` (see *The real apps Glance models*, Pulpe: budget formulas), decided exactly.
 ///
 /// In order:
 /// 1. remaining < 0 → ``deficit``;

@@ -1,5 +1,5 @@
 /// How much of one budget line's envelope the transactions allocated to it have used: Pulpe's
-/// iOS per-line consumption (`domain/pulpe.md` §1.5).
+/// iOS per-line consumption (see *The real apps Glance models*, Pulpe: budget formulas).
 ///
 /// - `allocated` = the sum of **every** transaction allocated to the line, whatever its kind.
 ///   This is Pulpe's display rule and differs on purpose from the envelope rule of

@@ -1,5 +1,5 @@
 /// The "pointé" (checked) side of a month: what has actually happened, as far as the user has
-/// ticked it off (`domain/pulpe.md` §1.4).
+/// ticked it off (see *The real apps Glance models*, Pulpe: budget formulas).
 ///
 /// - **Realized income** = checked income lines + every checked income transaction. No envelope
 ///   applies (Pulpe's TypeScript and Swift agree), so a checked 5000 line with a checked 5000

@@ -1,4 +1,4 @@
-/// The report ("rollover") chain across a user's monthly budgets (`domain/pulpe.md` §1.3).
+/// The report ("rollover") chain across a user's monthly budgets (see *The real apps Glance models*, Pulpe: budget formulas).
 ///
 /// Each budget contributes its **own delta** (income − expenses under the envelope rule, with no
 /// rollover: ``BudgetMetrics/ownDelta``, Pulpe's stored `ending_balance`). In period order:

@@ -1,5 +1,5 @@
 /// What the host app gives the Ecovelo SDK to start a journey: the IAM token, the program and
-/// the theme (`domain/ecovelo.md` §1, §4), validated once.
+/// the theme (see *The real apps Glance models*, Ecovelo: configuration and tokens), validated once.
 ///
 /// The token is a secret. It is kept in memory only, and it never appears in ``description``,
 /// ``debugDescription``, `String(describing:)`, `String(reflecting:)`, `dump(_:)` (the

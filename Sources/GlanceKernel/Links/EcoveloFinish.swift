@@ -1,7 +1,8 @@
 public import Foundation
 
 /// How an Ecovelo journey ended, as the web app reports it with
-/// `ecovelo-sdk://finish?status=success|cancelled|error&message=…` (`domain/ecovelo.md` §3).
+/// `ecovelo-sdk://finish?status=success|cancelled|error&message=…` (see *The real apps Glance models*,
+/// Ecovelo: the finish URL contract).
 ///
 /// Two doors:
 /// - ``init(parsing:)`` is strict: every malformed form throws its own ``LinkError``;

@@ -13,7 +13,7 @@
 /// - Every parse entry point (`PulpeLink(parsing:)`, `EcoveloFinish(parsing:)`,
 ///   `URLQuery(parsing:)`) either returns a value or throws a `LinkError`; it never traps, for
 ///   any `String` (checked on random and URL-shaped strings).
-/// - Each malformed form listed in `domain/ecovelo.md` §3 and in Pulpe's deep-link rules has its
+/// - Each malformed form listed in *The real apps Glance models* (Ecovelo: the finish URL contract; Pulpe: deep links) has its
 ///   own case (checked one example per form).
 /// - Excerpts hold no control characters, and show at most ``excerptLengthMax`` scalars of the
 ///   value (each control written as `\u{…}`), plus `…` when cut.

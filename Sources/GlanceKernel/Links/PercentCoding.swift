@@ -1,5 +1,5 @@
 // Percent-decoding and percent-encoding of query components, on UTF-8 bytes, written out by hand
-// so that Linux and every iOS version behave the same (`domain/ecovelo.md` §3, "Leniency").
+// so that Linux and every iOS version behave the same (see *The real apps Glance models*, Ecovelo: the finish URL contract).
 
 /// The byte-level codec behind ``URLQuery``.
 enum PercentCoding {

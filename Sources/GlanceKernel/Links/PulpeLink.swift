@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A place in Pulpe that a link opens: its custom-scheme deep links and its one universal link
-/// (`domain/pulpe.md`, "Deep links").
+/// (see *The real apps Glance models*, Pulpe: deep links).
 ///
 /// Accepted forms:
 /// - `pulpe://add-expense`, optionally `?budgetId=<UUID>` → ``addExpense(budgetID:)``;

@@ -1,5 +1,5 @@
 /// An advisory reading of a JWT's `exp` and `nbf` claims against an injected instant
-/// (RFC 7519 §4.1.4–4.1.5, `domain/ecovelo.md` §4).
+/// (RFC 7519 §4.1.4–4.1.5; see *The real apps Glance models*, Ecovelo: configuration and tokens).
 ///
 /// **Advisory only**: the signature is not verified, so a token that reads as
 /// ``valid(remainingMilliseconds:)`` may still be refused by the server. Use it to ask the host

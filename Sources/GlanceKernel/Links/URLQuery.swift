@@ -1,6 +1,6 @@
 /// The items of a URL query, read from and written to its raw percent-encoded text by Glance
 /// itself, never through `URLComponents.queryItems`, so that every platform and every iOS
-/// version reads a link the same way (`domain/ecovelo.md` §3).
+/// version reads a link the same way (see *The real apps Glance models*, Ecovelo: the finish URL contract).
 ///
 /// Reading (``init(parsing:)``):
 /// - the text is split on `&`, and each item at its first `=`; an item without `=` has a `nil`

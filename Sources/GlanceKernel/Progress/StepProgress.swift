@@ -17,7 +17,7 @@
 /// passes (the device's current zone, as the apps do), so travelling re-buckets history the
 /// same way on every surface that uses the same zone.
 ///
-/// Where Glance differs from BabySteps (`domain/babysteps-mirrorsmoker.md` §1):
+/// Where Glance differs from BabySteps (see *The real apps Glance models*, BabySteps: data model):
 /// - **Orphan steps are ignored.** BabySteps' delete rule is *nullify*, so the completed steps of a
 ///   deleted task keep counting in its activity history and in the widget's numerator, while
 ///   the denominator counts only steps of existing tasks. Here ``completions`` holds only steps of

@@ -1,7 +1,7 @@
 /// WidgetKit's reload accounting for one widget, as the simulator applies it.
 ///
-/// From Apple's "Keeping a widget up to date" and the forum data points in
-/// `../shared/domain/anchors.md` §3:
+/// From Apple's "Keeping a widget up to date" and the forum data points (see *The real apps Glance models*,
+/// WidgetKit's refresh budget):
 /// - a rolling 24-hour window holds at most ``limit`` charged reloads (default 70; Apple says
 ///   a frequently viewed widget "typically" gets 40–70, and an Apple engineer 72);
 /// - reloads are free while the app is in the foreground and right after an interactive widget

@@ -4,9 +4,9 @@ public import GlanceKernel
 /// `(time, sequence)`, where `sequence` is a counter assigned at ``push(_:at:)``.
 ///
 /// Events at the same virtual time therefore pop in the order they were scheduled; the order
-/// never depends on an event's identity, its hash or the heap's layout (STYLE §35). The queue
+/// never depends on an event's identity, its hash or the heap's layout (CONTRIBUTING.md, Queue order). The queue
 /// is bounded: pushing beyond ``capacityMax`` is a precondition failure, never unbounded growth
-/// (STYLE §44).
+/// (CONTRIBUTING.md, Bounds: broken, not unlucky).
 ///
 /// ```swift
 /// var queue = EventQueue<String>(capacityMax: 1_000)

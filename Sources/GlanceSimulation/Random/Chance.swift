@@ -1,4 +1,4 @@
-/// A probability as an exact fraction (STYLE §34): never a floating-point number, so that every
+/// A probability as an exact fraction (CONTRIBUTING.md, Exact probabilities): never a floating-point number, so that every
 /// draw is the same on every platform.
 ///
 /// ## Laws

@@ -5,7 +5,7 @@
 ///
 /// The engine derives one stream per actor, per fault class and for the workload from the root
 /// seed with ``derived(root:label:)``; each derived stream depends only on the root and its own
-/// label, so adding a stream never changes the draws of another (STYLE §33).
+/// label, so adding a stream never changes the draws of another (CONTRIBUTING.md, Labelled random streams).
 ///
 /// Each draw consumes one or more words of the generator; the number of words depends only on
 /// the generator's output and the arguments, never on anything else.
@@ -28,7 +28,7 @@ public struct RandomStream: Sendable {
   /// FNV-1a 64-bit prime.
   static let fnvPrime: UInt64 = 0x0000_0100_0000_01B3
   /// Lemire's rejection loop rejects with probability below 1/2 per word, so 128 rejections in
-  /// a row (probability below 2^-128) means the generator is broken, not unlucky (STYLE §44).
+  /// a row (probability below 2^-128) means the generator is broken, not unlucky (CONTRIBUTING.md, Bounds: broken, not unlucky).
   static let rejectionsMax = 128
 
   private var generator: Xoshiro256StarStar

@@ -4,7 +4,7 @@
 /// Glance uses it only to expand one seed into the state of ``Xoshiro256StarStar`` (Blackman
 /// and Vigna's recommendation) and to turn a root seed and a label into a derived seed
 /// (``RandomStream/derived(root:label:)``). Every operation is wrapping integer arithmetic, so
-/// the output is the same on every platform and every Swift release (STYLE §32).
+/// the output is the same on every platform and every Swift release (CONTRIBUTING.md, Portable generators).
 ///
 /// ## Laws
 /// - Known answers: `SplitMix64(seed: 0)` yields `0xE220A8397B1DCDAF`, `0x6E789E6AA1B965F4`,

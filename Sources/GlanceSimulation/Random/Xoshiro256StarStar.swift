@@ -4,7 +4,7 @@
 /// The state is seeded from four consecutive outputs of ``SplitMix64`` (the authors'
 /// recommendation), so that nearby seeds give unrelated streams. Only wrapping integer
 /// arithmetic is used, so the sequence is the same on every platform and every Swift release;
-/// the standard library's generators and its `random(in:)` mapping are never involved (STYLE §32).
+/// the standard library's generators and its `random(in:)` mapping are never involved (CONTRIBUTING.md, Portable generators).
 ///
 /// ## Laws
 /// - Known answers: seeded with 42, the first outputs are `0x15780B2E0C2EC716`,

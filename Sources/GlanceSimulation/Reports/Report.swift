@@ -1,9 +1,10 @@
 public import Foundation
 import GlanceKernel
 
-/// Glance's version, as report headers print it.
+/// Glance's version, as report headers and `simulate --version` print it: the first release of
+/// CHANGELOG.md, which the README and the docs name too (`ReleaseVersionTests` checks all four).
 public enum GlanceVersion {
-  public static let string = "0.5.0-dev"
+  public static let string = "0.5.0"
 }
 
 /// The reports of one outcome: `report.md` for people and `report.json` for tools. Their bytes

@@ -77,7 +77,7 @@ public enum Domain: String, Hashable, Sendable, CaseIterable, Comparable {
   public static func < (lhs: Domain, rhs: Domain) -> Bool { lhs.rank < rhs.rank }
 
   /// Whether the widget's "+" opens the app rather than performing an intent: Pulpe's is the
-  /// link `pulpe://add-expense` (`../shared/domain/pulpe.md` §4, *Deep links*), since an amount
+  /// link `pulpe://add-expense` (see *The real apps Glance models*, Pulpe: deep links), since an amount
   /// is entered on the app's add sheet.
   public var widgetPlusOpensApp: Bool { self == .budget }
 

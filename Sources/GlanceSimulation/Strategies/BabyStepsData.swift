@@ -3,7 +3,7 @@ import GlanceKernel
 /// What one BabySteps store (or the app's model context) holds: the tasks with their steps, and
 /// the completion of every completed step, **orphans included**: `deleteTask` deletes the task
 /// alone, and the delete rule *nullify* leaves its steps, with their completions, in the store
-/// (`../shared/domain/babysteps-mirrorsmoker.md` §1.1).
+/// (see *The real apps Glance models*, BabySteps: data model).
 ///
 /// ## Laws
 /// - ``progress`` counts only the listed tasks' steps (the kernel's rule); ``orphans`` are the

@@ -1,6 +1,6 @@
 import GlanceKernel
 
-/// The BabySteps widget branch (`../shared/domain/babysteps-mirrorsmoker.md` §1.3), reproduced with
+/// The BabySteps widget branch (see *The real apps Glance models*, BabySteps: the widget branch), reproduced with
 /// its bugs:
 /// - the provider counts today's completions from the store when it is asked, returns **one entry
 ///   dated now** and `.after(now + 15 min)`: after midnight the widget keeps yesterday's "today"

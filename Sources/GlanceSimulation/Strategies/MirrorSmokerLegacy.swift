@@ -1,7 +1,7 @@
 import GlanceKernel
 
 /// MirrorSmoker's final design on `master` (`e04b215`), step by step as the app ships it: the
-/// facts are in `../shared/domain/babysteps-mirrorsmoker.md` §2.3–2.5, checked against the
+/// facts are in *The real apps Glance models* (MirrorSmoker: the legacy sync, watch messages and the midnight story), checked against the
 /// repository's `SyncCoordinator`, `PendingWidgetActionsManager`, `AddCigaretteIntent`,
 /// `CigaretteProvider`, `ContentView` and both `WatchConnectivityManager`s. Each step below names
 /// the code it reproduces. What it gets wrong, it gets wrong as the app does:

@@ -1,8 +1,8 @@
 import GlanceKernel
 
 /// What MirrorSmoker's app and watch send each other: `sendMessage` only, every message with a
-/// reply handler (`../shared/domain/babysteps-mirrorsmoker.md` §2.3, "iOS
-/// WatchConnectivityManager"; there is no `transferUserInfo` or `updateApplicationContext`).
+/// reply handler (see *The real apps Glance models*, MirrorSmoker: watch
+/// messages; there is no `transferUserInfo` or `updateApplicationContext`).
 enum MirrorSmokerMessage: Hashable, Sendable {
   /// `addCigarette` (watch → phone), with the watch's timestamp.
   case addCigarette(Instant)

@@ -2,7 +2,7 @@ import GlanceKernel
 
 /// MirrorSmoker as the project seed's snapshot has it: the parent of `0fd0341` (6 September
 /// 2025), whose `widgetdebug.md` lists the root causes this design reproduces
-/// (`../shared/domain/babysteps-mirrorsmoker.md` §2.4, items 1–5). It differs from
+/// (see *The real apps Glance models*, MirrorSmoker: the seed snapshot). It differs from
 /// `mirrorsmoker-legacy` (the final `master`, after `0c403bc` reversed `0fd0341`'s plan):
 /// - the built widget (`MirrorSmokerWidget`) reads its own key, `widget_today_count`, through
 ///   `WidgetStore`, and **nothing ever writes it** (the app writes `todayCount`): the widget

@@ -1,7 +1,7 @@
 import GlanceKernel
 
 /// What MirrorSmoker's watch app keeps in memory while it runs
-/// (`../shared/domain/babysteps-mirrorsmoker.md` §2.3 "Watch"): the `WatchConnectivityManager`'s
+/// (see *The real apps Glance models*, MirrorSmoker: watch memory): the `WatchConnectivityManager`'s
 /// list and count, and the `SharedDataManager`'s list. None of it carries a day: after midnight it
 /// still holds yesterday's until a sync replaces it.
 struct MirrorSmokerWatchMemory: Hashable, Sendable {

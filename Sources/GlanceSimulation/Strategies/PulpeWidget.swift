@@ -1,7 +1,7 @@
 import GlanceKernel
 import GlanceSync
 
-/// Pulpe's budget widget (`../shared/domain/pulpe.md` §4, and the app at `96da79248`),
+/// Pulpe's budget widget (see *The real apps Glance models*, Pulpe: the budget widget; the app at `96da79248`),
 /// reproduced with its bugs:
 /// - the app writes the widget cache (the current period's `remaining` and its year, fetched
 ///   from the backend) and reloads the widgets when it goes to the background, when it comes to

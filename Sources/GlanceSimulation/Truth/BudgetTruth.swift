@@ -6,7 +6,7 @@ import GlanceKernel
 /// add sheet) enters an expense with a quick-amount chip on the kernel's `AmountEntry` sheet; a
 /// delete removes the latest expense of the current period; an edit types a new amount for an
 /// expense of the current period (an edit keeps the date: Pulpe never moves an expense to
-/// another budget, `../shared/domain/pulpe.md`).
+/// another budget; see *The real apps Glance models*, Pulpe).
 /// What the app and the widgets should show is the kernel's widget projection of a cache made
 /// with the kernel's `BudgetMetrics` and `RolloverChain`, expenses placed in periods by their
 /// local date in the device's zone.

@@ -1,7 +1,7 @@
 public import GlanceKernel
 
 /// An edit of the steps' task list, as the person makes it in the app (BabySteps'
-/// `TaskViewModel`, `../shared/domain/babysteps-mirrorsmoker.md` §1): the steps model decides
+/// `TaskViewModel`; see *The real apps Glance models*, BabySteps: data model): the steps model decides
 /// which from the action, records it, and hands it to the design in a ``Deed``.
 ///
 /// ## Laws

@@ -2,7 +2,7 @@ import GlanceKernel
 
 /// Where the device is over a run: the zone it keeps from each instant on, built from the
 /// scenario's start zone and its `travel`. Every surface reads "today" in the zone current at the
-/// instant it computes (as the apps do, and as `../shared/DESIGN.md` attributes events), so the
+/// instant it computes (as the apps do, and as the converged design attributes events), so the
 /// engine's day boundaries, the workload's daily profile and the truth all follow the itinerary.
 ///
 /// ## Laws

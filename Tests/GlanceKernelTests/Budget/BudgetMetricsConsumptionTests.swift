@@ -1,7 +1,7 @@
 import GlanceKernel
 import Testing
 
-/// Per-line consumption (`domain/pulpe.md` §1.5).
+/// Per-line consumption (see *The real apps Glance models*, Pulpe: budget formulas).
 @Suite("Line consumption")
 struct LineConsumptionTests {
   typealias F = BudgetFixture

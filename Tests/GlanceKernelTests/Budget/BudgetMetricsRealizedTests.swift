@@ -1,8 +1,8 @@
 import GlanceKernel
 import Testing
 
-/// Realized ("pointé") metrics: `domain/pulpe.md` §1.4, §1.6 example 3, and the TypeScript
-/// tests of §6 (rollover lines count; the balance has no rollover).
+/// Realized ("pointé") metrics: see *The real apps Glance models*, Pulpe: budget formulas, and Pulpe's
+/// TypeScript tests (rollover lines count; the balance has no rollover).
 @Suite("Realized metrics")
 struct RealizedMetricsTests {
   typealias F = BudgetFixture

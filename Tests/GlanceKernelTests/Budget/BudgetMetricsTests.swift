@@ -2,8 +2,8 @@ import Foundation
 import GlanceKernel
 import Testing
 
-/// The envelope rule and the planned totals: `domain/pulpe.md` §1.2, §1.5, §1.6 and the tests
-/// listed in §6 where Pulpe's TypeScript and Swift agree.
+/// The envelope rule and the planned totals: see *The real apps Glance models*, Pulpe: budget formulas, and
+/// Pulpe's tests where Pulpe's TypeScript and Swift agree.
 @Suite("Budget metrics")
 struct BudgetMetricsTests {
   typealias F = BudgetFixture

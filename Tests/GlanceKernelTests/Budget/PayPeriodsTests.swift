@@ -20,7 +20,7 @@ struct PayPeriodsTests {
     var testDescription: String { "pay day \(payDay): \(date) → \(period)" }
   }
 
-  /// ../shared/domain/pulpe.md §5.
+  /// See *The real apps Glance models*, Pulpe: pay-day periods.
   static let examples: [Example] = [
     Example(payDay: 5, date: "2026-03-04", period: "2026-02"),
     Example(payDay: 5, date: "2026-03-05", period: "2026-03"),

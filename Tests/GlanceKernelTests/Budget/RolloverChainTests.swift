@@ -2,8 +2,8 @@ import Foundation
 import GlanceKernel
 import Testing
 
-/// The report chain and the year closing balance (`domain/pulpe.md` §1.3, §1.6 example 1, the
-/// iOS PUL‑263 tests of §6).
+/// The report chain and the year closing balance (see *The real apps Glance models*, Pulpe: budget formulas;
+/// Pulpe's iOS PUL‑263 tests).
 @Suite("Rollover chain")
 struct RolloverChainTests {
   typealias F = BudgetFixture

@@ -2,7 +2,7 @@ import Foundation
 import GlanceKernel
 import Testing
 
-/// Hand-worked days from ../shared/domain/anchors.md §5: each one a bug somewhere else.
+/// Hand-worked days (see *The real apps Glance models*, DST days and days without midnight): each one a bug somewhere else.
 @Suite("Days that are not 24 hours from midnight")
 struct DayExamples {
   struct Case: Sendable, CustomTestStringConvertible {

@@ -44,7 +44,8 @@ extension LinksTests {
       #expect(parsed == finish, "\(text)")
     }
 
-    /// One example per malformed form of `domain/ecovelo.md` §3, each with its own error.
+    /// One example per malformed form of the finish link, each with its own error (see
+    /// *The real apps Glance models*, Ecovelo: the finish URL contract).
     @Test(
       "refuses each malformed form with its own typed error",
       arguments: [

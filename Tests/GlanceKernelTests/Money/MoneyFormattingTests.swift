@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Money formatting")
 struct MoneyFormattingTests {
-  /// The worked examples of `../shared/domain/pulpe.md` §2.2.
+  /// Pulpe's worked examples (see *The real apps Glance models*, Pulpe: currencies and formats).
   @Test(
     "Pulpe's worked examples",
     arguments: [

@@ -2,7 +2,7 @@ import GlanceKernel
 import PropertyBased
 import Testing
 
-/// The convergence laws (`domain/anchors.md` §3): merge is commutative, associative and
+/// The convergence laws (see *The real apps Glance models*, WatchConnectivity's channels): merge is commutative, associative and
 /// idempotent, and removal wins, each checked on 10 000 cases of overlapping replicas.
 @Suite("Replica merge properties")
 struct ReplicaMergeProperties {

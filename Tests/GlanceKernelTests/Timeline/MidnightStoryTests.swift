@@ -2,7 +2,7 @@ import Foundation
 import GlanceKernel
 import Testing
 
-/// The midnight story of the issue (../shared/domain/babysteps-mirrorsmoker.md §2.5): 12
+/// The midnight story of the issue (see *The real apps Glance models*, MirrorSmoker: the midnight story): 12
 /// cigarettes by 23:59; the widget must show 0 when the day ends, without a reload, and 1 after a
 /// "+" tap five minutes into the new day. MirrorSmoker's undated count showed 13.
 @Suite("The midnight story")

@@ -44,7 +44,7 @@ extension WidgetTimeline {
   }
 }
 
-/// One deliberate bug per invariant, planted in a copy of a converged design (STYLE §56): each
+/// One deliberate bug per invariant, planted in a copy of a converged design (CONTRIBUTING.md, One bug per invariant): each
 /// must be caught, at seed 42, by the invariant it was planted for. Where a bug cannot help
 /// showing on a surface too (a dropped action, lost data), the other invariants it may break
 /// are listed with it; every other invariant must hold.

@@ -82,7 +82,7 @@ struct ScriptedRunTests {
     #expect(description == "script.kills[2]: too early")
   }
 
-  /// The liveness phase runs with faults off (STYLE §47). A kill is armed to fall inside the next
+  /// The liveness phase runs with faults off (CONTRIBUTING.md, Two phases). A kill is armed to fall inside the next
   /// multi-step operation; one armed at 21:59Z on the last safety day used to fire in the liveness
   /// phase's app session, hours after faults were off, and lose this widget tap (the shrinker
   /// found this script; it was the whole of a "known failure" of the no-midnight scenario).

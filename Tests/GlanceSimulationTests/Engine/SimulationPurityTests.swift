@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// STYLE §31 for the simulator: nothing in GlanceSimulation reads the clock, the device's zone,
+/// CONTRIBUTING.md, Purity, for the simulator: nothing in GlanceSimulation reads the clock, the device's zone,
 /// the system RNG or the per-process hash seed. (`simulate` may draw a seed when none is given;
 /// it is the one allowed exception and lives in Sources/simulate.)
 @Suite("Simulation purity")

@@ -4,7 +4,7 @@ import Testing
 
 /// `babysteps-widget` carries out `TaskViewModel`'s edits as BabySteps does: `deleteTask` deletes
 /// the task alone, and its steps stay in the store, orphaned, with their completions
-/// (`../shared/domain/babysteps-mirrorsmoker.md` §1.1, delete rule *nullify*). `fetchProgress`
+/// (delete rule *nullify*; see *The real apps Glance models*, BabySteps: data model). `fetchProgress`
 /// counts today's completions with a global step fetch (orphans included) and the total from
 /// the listed tasks' steps.
 @Suite("BabySteps' task edits")

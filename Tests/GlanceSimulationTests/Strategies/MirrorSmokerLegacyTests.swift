@@ -3,7 +3,7 @@ import GlanceSimulation
 import Testing
 
 /// `mirrorsmoker-legacy` follows MirrorSmoker's `master` step by step: hand-made scripts whose
-/// outcome is worked out from the app's code (`../shared/domain/babysteps-mirrorsmoker.md` §2.3–2.5).
+/// outcome is worked out from the app's code (see *The real apps Glance models*, MirrorSmoker: the legacy sync).
 @Suite("MirrorSmoker's design as it shipped")
 struct MirrorSmokerLegacyTests {
   /// The default scenario's first day, tally only, with no drawn message fault: a script says
