@@ -37,6 +37,12 @@ struct ResultRow {
 
 struct ResultTable {
   var rows: [ResultRow] = []
+  /// Named figures (`money.sum.small.ratioToInt64`…), written as JSON by `--json`.
+  var figures: [String: Double] = [:]
+
+  mutating func record(_ name: String, _ value: Double) {
+    figures[name] = value
+  }
 
   mutating func add(_ workload: String, note: String = "", _ entries: [(String, Double)]) {
     rows.append(ResultRow(workload: workload, entries: entries.map { ($0.0, $0.1) }, note: note))

@@ -67,6 +67,8 @@ struct MoneyBenchmarks {
     check(loopTotal == moneyTotal, "sum: Money.sum vs for-in")
     check(moneyTotal == Money(minorUnits: integerTotal, currency: .chf), "sum: Money vs Int64")
     check(decimalTotal * 100 == Decimal(integerTotal), "sum: Decimal vs Int64")
+    table.record("money.sum.small.ratioToInt64", glance / integer)
+    table.record("money.loop.small.ratioToInt64", glanceLoop / integer)
     table.add(
       "sum, small (< 10^6 CHF)",
       note:
@@ -100,6 +102,7 @@ struct MoneyBenchmarks {
     }
     check(moneyTotal == Money(minorUnits: integerTotal, currency: .chf), "product: Money vs Int64")
     check(decimalTotal * 100 == Decimal(integerTotal), "product: Decimal vs Int64")
+    table.record("money.product.small.ratioToInt64", glance / integer)
     table.add(
       "amount × quantity, summed", note: "each operation is one multiply and one add",
       [("Int64 minor units", integer), ("Glance Money", glance), ("Foundation Decimal", foundation)])
@@ -120,6 +123,18 @@ struct MoneyBenchmarks {
         integerResults[index] = (scaled + half) / 1000
       }
     }
+    // The same with the rate known only at run time, as a `Ratio` is: a hardware division
+    // instead of the multiplication the compiler makes of a constant divisor.
+    let (numerator, denominator) = runTimeRate()
+    var runTimeResults = [Int64](repeating: 0, count: count)
+    let runTime = measure(operations: count, repetitions: repetitions) {
+      for index in values.indices {
+        let scaled = values[index] * numerator
+        let half = scaled < 0 ? -(denominator / 2) : denominator / 2
+        runTimeResults[index] = (scaled + half) / denominator
+      }
+    }
+    check(runTimeResults == integerResults, "VAT: run-time rate")
     let glance = measure(operations: count, repetitions: repetitions) {
       for index in money.indices {
         moneyResults[index] = money[index].multiplied(by: rate, rounding: .halfUp)
@@ -137,9 +152,22 @@ struct MoneyBenchmarks {
       check(moneyResults[index].minorUnits(exactlyAs: Int64.self) == integerResults[index], "VAT: Money")
       check(decimalResults[index] * 100 == Decimal(integerResults[index]), "VAT: Decimal")
     }
+    table.record("money.percentage.small.ratioToInt64", glance / integer)
+    table.record("money.percentage.small.ratioToRunTimeInt64", glance / runTime)
     table.add(
-      "× 8.1 %, rounded half-up", note: "Money uses `multiplied(by: Ratio, rounding: .halfUp)`",
-      [("Int64 minor units", integer), ("Glance Money", glance), ("Foundation Decimal", foundation)])
+      "× 8.1 %, rounded half-up",
+      note:
+        "Money uses `multiplied(by: Ratio, rounding: .halfUp)`, which divides by the ratio's precomputed reciprocal; the first Int64 row divides by the constant 1000, which the compiler makes a multiplication. Storing into `[Money]` also costs a uniqueness check and a release per element, which Swift cannot hoist out of the loop (a release may run a deinit)",
+      [
+        ("Int64 minor units", integer), ("Int64, rate known at run time", runTime), ("Glance Money", glance),
+        ("Foundation Decimal", foundation),
+      ])
+  }
+
+  /// 81 / 1000, hidden from the optimiser.
+  @inline(never)
+  func runTimeRate() -> (Int64, Int64) {
+    (Int64(count > 0 ? 81 : 0), 1000)
   }
 
   /// Splits every amount by the weights 1 : 2 : 3 without losing a Rappen.
@@ -228,6 +256,8 @@ struct MoneyBenchmarks {
       }
       check(loopTotal == moneyTotal, "huge sum: Money.sum vs for-in")
       check(moneyTotal.minorUnitsText == rawTotal, "huge sum: Money \(moneyTotal) vs GMP \(rawTotal)")
+      table.record("money.sum.huge.ratioToGMP", glance / floor)
+      table.record("money.loop.huge.ratioToGMP", glanceLoop / floor)
       table.add(
         "sum, huge (> 10^30 CHF)",
         note: "raw GMP is `mpz_add` in place into one accumulator; Money adds in place into its uniquely held box",
@@ -247,6 +277,7 @@ struct MoneyBenchmarks {
         moneyTotal = total
       }
       check(moneyTotal.minorUnitsText == rawTotal, "huge product: Money vs GMP")
+      table.record("money.product.huge.ratioToGMP", glance / floor)
       table.add(
         "amount × quantity, huge, summed", note: "raw GMP is `mpz_mul_si` into a scratch integer, then `mpz_add`",
         [("raw GMP mpz_mul_si", floor), ("Glance Money", glance)])

@@ -9,6 +9,27 @@ import Foundation
 import GlanceKernel
 
 let arguments = CommandLine.arguments.dropFirst()
+
+// `glance-bench merge <results.json> <README.md> <figures.json>…` (run by `make bench`).
+if arguments.first == "merge" {
+  let rest = Array(arguments.dropFirst())
+  guard rest.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: glance-bench merge <results.json> <README.md> <figures.json>…\n".utf8))
+    exit(64)
+  }
+  do {
+    try BenchFigures.merge(output: rest[0], readme: rest[1], inputs: Array(rest.dropFirst(2)))
+    print("glance-bench: \(rest[0]) and \(rest[1]) written")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("glance-bench merge: \(error)\n".utf8))
+    exit(65)
+  }
+}
+/// `--json PATH` also writes the named figures there.
+let jsonPath: String? = arguments.firstIndex(of: "--json").flatMap { flag in
+  arguments.index(after: flag) < arguments.endIndex ? arguments[arguments.index(after: flag)] : nil
+}
 let quick = arguments.contains("--quick")
 let count = quick ? 100_000 : 1_000_000
 let repetitions = quick ? 2 : 5
@@ -28,3 +49,11 @@ SimulationBenchmarks(repetitions: repetitions, selected: selected).run(into: &ta
 MoneyBenchmarks(count: count, repetitions: repetitions, selected: selected).run(into: &table)
 DayBenchmarks(count: count, repetitions: repetitions, selected: selected).run(into: &table)
 table.printMarkdown()
+if let jsonPath {
+  do {
+    try BenchFigures.write(table.figures, to: jsonPath)
+  } catch {
+    FileHandle.standardError.write(Data("glance-bench: cannot write \(jsonPath): \(error)\n".utf8))
+    exit(74)
+  }
+}

@@ -109,7 +109,7 @@ final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
 
   /// The value of an `ExactInteger` as a `BigInt`: an inline value is converted, a boxed one read.
   fileprivate static func bigInt(of integer: ExactInteger<BigIntBox>) -> BigInt {
-    integer.box?.value ?? BigInt(integer.small)
+    integer.box?.value ?? BigInt(integer.inlineValue)
   }
 }
 

@@ -30,4 +30,21 @@ public enum Currency: String, Sendable, Hashable, CaseIterable, Codable {
     case .eur: return 1
     }
   }
+
+  /// The currency's bit in an amount's word (`ExactInteger`'s tag): `Money` is 16 bytes because
+  /// its currency rides in the low bit of its minor units. Two currencies fit the one bit; a
+  /// third would need a wider tag (`CurrencyTagTests` fails first).
+  @inlinable
+  var tag: Int64 {
+    switch self {
+    case .chf: return 0
+    case .eur: return 1
+    }
+  }
+
+  /// The currency whose `tag` is `tag`.
+  @inlinable
+  init(tag: Int64) {
+    self = tag == 0 ? .chf : .eur
+  }
 }

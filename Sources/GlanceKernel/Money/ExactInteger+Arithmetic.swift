@@ -1,12 +1,19 @@
-// Exact arithmetic. Every operator has an inline fast path on `Int64` that reports overflow, and
-// an `@inline(never)` slow path through the box's library that allocates one box for its result.
+// Exact arithmetic. Every operator has an inline fast path on the tagged word that reports
+// overflow, and an `@inline(never)` slow path through the box's library that allocates one box
+// for its result. A result carries the left operand's tag: on the word, `lhs.word ± (rhs.word
+// with its tag cleared)` is `(a ± b) << 1 | tag`, and overflow of the word is overflow of the
+// inline range.
 
 extension ExactInteger {
+  /// `rhs.word` without its tag: `rhs << 1`.
+  @inlinable @inline(__always)
+  static func untagged(_ word: Int64) -> Int64 { word & ~tagMask }
+
   @inlinable @inline(__always)
   static func + (lhs: Self, rhs: Self) -> Self {
     if lhs.box == nil, rhs.box == nil {
-      let (sum, overflow) = lhs.small.addingReportingOverflow(rhs.small)
-      if !overflow { return Self(sum) }
+      let (sum, overflow) = lhs.word.addingReportingOverflow(untagged(rhs.word))
+      if !overflow { return Self(word: sum, box: nil) }
     }
     return sumSlow(lhs, rhs)
   }
@@ -14,8 +21,8 @@ extension ExactInteger {
   @inlinable @inline(__always)
   static func - (lhs: Self, rhs: Self) -> Self {
     if lhs.box == nil, rhs.box == nil {
-      let (difference, overflow) = lhs.small.subtractingReportingOverflow(rhs.small)
-      if !overflow { return Self(difference) }
+      let (difference, overflow) = lhs.word.subtractingReportingOverflow(untagged(rhs.word))
+      if !overflow { return Self(word: difference, box: nil) }
     }
     return differenceSlow(lhs, rhs)
   }
@@ -23,16 +30,18 @@ extension ExactInteger {
   @inlinable @inline(__always)
   static func * (lhs: Self, rhs: Self) -> Self {
     if lhs.box == nil, rhs.box == nil {
-      let (product, overflow) = lhs.small.multipliedReportingOverflow(by: rhs.small)
-      if !overflow { return Self(product) }
+      // (a << 1) × b = (a × b) << 1: the product's word, then the tag.
+      let (product, overflow) = untagged(lhs.word).multipliedReportingOverflow(by: rhs.inlineValue)
+      if !overflow { return Self(word: product | lhs.tag, box: nil) }
     }
     return productSlow(lhs, rhs)
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   static prefix func - (operand: Self) -> Self {
-    if operand.box == nil, operand.small != .min {
-      return Self(-operand.small)
+    if operand.box == nil {
+      let (negated, overflow) = Int64(0).subtractingReportingOverflow(untagged(operand.word))
+      if !overflow { return Self(word: negated | operand.tag, box: nil) }
     }
     return negationSlow(operand)
   }
@@ -44,33 +53,26 @@ extension ExactInteger {
   /// huge-value benchmark measures).
   @inlinable @inline(__always)
   static func += (lhs: inout Self, rhs: Self) {
-    if lhs.box == nil, rhs.box == nil {
-      let (sum, overflow) = lhs.small.addingReportingOverflow(rhs.small)
-      if !overflow {
-        lhs.small = sum
-        return
-      }
-    }
-    lhs.addSlow(rhs)
+    if !lhs.addInline(rhs) { lhs.addSlow(rhs) }
   }
 
-  /// Adds `other` when both are inline and the sum fits; otherwise changes nothing and returns
-  /// `false`, leaving the caller to take the general path.
+  /// Adds `other` when both are inline and the sum stays inline; otherwise changes nothing and
+  /// returns `false`, leaving the caller to take the general path.
   @inlinable @inline(__always)
   mutating func addInline(_ other: borrowing Self) -> Bool {
     guard box == nil, other.box == nil else { return false }
-    let (sum, overflow) = small.addingReportingOverflow(other.small)
+    let (sum, overflow) = word.addingReportingOverflow(Self.untagged(other.word))
     guard !overflow else { return false }
-    small = sum
+    word = sum
     return true
   }
 
   @inlinable @inline(__always)
   static func -= (lhs: inout Self, rhs: Self) {
     if lhs.box == nil, rhs.box == nil {
-      let (difference, overflow) = lhs.small.subtractingReportingOverflow(rhs.small)
+      let (difference, overflow) = lhs.word.subtractingReportingOverflow(untagged(rhs.word))
       if !overflow {
-        lhs.small = difference
+        lhs.word = difference
         return
       }
     }
@@ -81,31 +83,37 @@ extension ExactInteger {
   // the box's library (which is imported internally).
 
   @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
   static func sumSlow(_ lhs: Self, _ rhs: Self) -> Self {
-    Self(normalizing: Box.sum(lhs, rhs))
+    Self(normalizing: Box.sum(lhs, rhs), tag: lhs.tag)
   }
 
   @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
   static func differenceSlow(_ lhs: Self, _ rhs: Self) -> Self {
-    Self(normalizing: Box.difference(lhs, rhs))
+    Self(normalizing: Box.difference(lhs, rhs), tag: lhs.tag)
   }
 
   @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
   static func productSlow(_ lhs: Self, _ rhs: Self) -> Self {
-    Self(normalizing: Box.product(lhs, rhs))
+    Self(normalizing: Box.product(lhs, rhs), tag: lhs.tag)
   }
 
   @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
   static func negationSlow(_ operand: Self) -> Self {
-    Self(normalizing: Box.negation(operand))
+    Self(normalizing: Box.negation(operand), tag: operand.tag)
   }
 
   @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
   mutating func addSlow(_ operand: Self) {
     updateInPlace(with: operand, adding: true)
   }
 
   @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
   mutating func subtractSlow(_ operand: Self) {
     updateInPlace(with: operand, adding: false)
   }
@@ -121,11 +129,11 @@ extension ExactInteger {
       // Shared (by another value, or by `operand` itself in `x += x`): copy before writing.
       self.box = self.box?.copy()
     }
-    // `self` owns the box exclusively for the rest of this call.
-    guard let box else { preconditionFailure("box vanished") }
-    if adding { box.formSum(with: operand) } else { box.formDifference(with: operand) }
-    if let value = box.int64Value {
-      small = value
+    // `self` owns the box exclusively for the rest of this call. Calling through the optional
+    // borrows the box (binding it with `let` would retain and release it).
+    if adding { self.box?.formSum(with: operand) } else { self.box?.formDifference(with: operand) }
+    if let value = self.box?.int64Value, let word = Self.inlineWord(value, tag: tag) {
+      self.word = word
       self.box = nil
     }
     checkInvariants()
@@ -138,25 +146,26 @@ extension ExactInteger {
   /// The greatest common divisor of the magnitudes; `gcd(0, 0) == 0`.
   static func gcd(_ lhs: Self, _ rhs: Self) -> Self {
     if lhs.box == nil, rhs.box == nil {
-      var a = lhs.small.magnitude
-      var b = rhs.small.magnitude
+      var a = lhs.inlineValue.magnitude
+      var b = rhs.inlineValue.magnitude
       while b != 0 { (a, b) = (b, a % b) }
-      return Self(a)  // May be 2^63 (gcd(Int64.min, 0)), which the generic init boxes.
+      return Self(a).tagged(lhs.tag)  // May be 2^62 (gcd(-2^62, 0)), which the generic init boxes.
     }
-    return Self(normalizing: Box.gcd(lhs, rhs))
+    return Self(normalizing: Box.gcd(lhs, rhs), tag: lhs.tag)
   }
 
   /// `self / divisor` when the division is known to be exact.
   func dividedExactly(by divisor: Self) -> Self {
     precondition(!divisor.isZero, "exact division by zero")
-    if box == nil, divisor.box == nil, !(small == .min && divisor.small == -1) {
-      let left = small
-      let right = divisor.small
+    if box == nil, divisor.box == nil {
+      // Inline values are within ±2^62, so the quotient cannot overflow Int64.
+      let left = inlineValue
+      let right = divisor.inlineValue
       precondition(left % right == 0, "inexact division \(left) / \(right)")
-      return Self(left / right)
+      return Self(left / right).tagged(tag)
     }
     let (quotient, remainder) = Box.truncatedDivision(self, by: divisor)
     precondition(remainder.signum == 0, "inexact division \(self) / \(divisor)")
-    return Self(normalizing: quotient)
+    return Self(normalizing: quotient, tag: tag)
   }
 }

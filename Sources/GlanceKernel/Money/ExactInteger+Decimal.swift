@@ -20,7 +20,7 @@ extension ExactInteger {
 
   /// The decimal digits of the magnitude, most significant first, without sign: `"0"` for zero.
   var magnitudeDigits: [UInt8] {
-    guard let box else { return Array(String(small.magnitude).utf8) }
+    guard let box else { return Array(String(inlineValue.magnitude).utf8) }
     return box.magnitudeDigits
   }
 }

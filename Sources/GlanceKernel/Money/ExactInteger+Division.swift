@@ -7,24 +7,51 @@ extension ExactInteger {
   /// - Precondition: `divisor` is not zero.
   func divided(by divisor: Self, rounding: RoundingMode) -> Self {
     precondition(!divisor.isZero, "division by zero")
-    if box == nil, divisor.box == nil, !(small == .min && divisor.small == -1) {
-      return Self(Self.divide(small, by: divisor.small, rounding: rounding))
+    if box == nil, divisor.box == nil {
+      // Inline values are within ±2^62, so no quotient overflows Int64.
+      return Self(Self.divide(inlineValue, by: divisor.inlineValue, rounding: rounding)).tagged(tag)
     }
     return dividedSlow(by: divisor, rounding: rounding)
   }
 
   /// The `Int64` fast path. No step can overflow: a non-zero remainder implies `|divisor| ≥ 2`,
   /// so the truncated quotient is at most 2^62 in magnitude before its one step.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func divide(_ dividend: Int64, by divisor: Int64, rounding: RoundingMode) -> Int64 {
     let quotient = dividend / divisor
     let remainder = dividend % divisor
     if remainder == 0 { return quotient }
-    let remainderMagnitude = remainder.magnitude
-    let rest = divisor.magnitude - remainderMagnitude  // distance to the next multiple
+    return rounded(
+      truncated: quotient, remainderMagnitude: remainder.magnitude, divisorMagnitude: divisor.magnitude,
+      negative: (dividend < 0) != (divisor < 0), rounding: rounding)
+  }
+
+  /// `dividend / divisor` rounded by `rounding`, the divisor given by its reciprocal: the same
+  /// figure as `divide(_:by:rounding:)`, with a multiplication instead of a hardware division.
+  @inlinable @inline(__always)
+  static func divide(_ dividend: Int64, by divisor: Reciprocal, rounding: RoundingMode) -> Int64 {
+    let magnitude = dividend.magnitude
+    let quotientMagnitude = divisor.quotient(magnitude)
+    let remainderMagnitude = magnitude &- quotientMagnitude &* divisor.divisor
+    // |quotient| ≤ |dividend| ≤ 2^63, and is 2^63 only for Int64.min / 1, which leaves no remainder.
+    let quotient = dividend < 0 ? Int64(truncatingIfNeeded: 0 &- quotientMagnitude) : Int64(quotientMagnitude)
+    if remainderMagnitude == 0 { return quotient }
+    return rounded(
+      truncated: quotient, remainderMagnitude: remainderMagnitude, divisorMagnitude: divisor.divisor,
+      negative: dividend < 0, rounding: rounding)
+  }
+
+  /// The truncated quotient moved one step away from zero when `rounding` asks for it, given a
+  /// non-zero remainder. No step can overflow: a non-zero remainder implies `|divisor| ≥ 2`, so
+  /// the truncated quotient is at most 2^62 in magnitude.
+  @inlinable @inline(__always)
+  static func rounded(
+    truncated quotient: Int64, remainderMagnitude: UInt64, divisorMagnitude: UInt64, negative: Bool,
+    rounding: RoundingMode
+  ) -> Int64 {
+    let rest = divisorMagnitude - remainderMagnitude  // distance to the next multiple
     let position: RemainderPosition =
       remainderMagnitude < rest ? .belowHalf : (remainderMagnitude == rest ? .half : .aboveHalf)
-    let negative = (dividend < 0) != (divisor < 0)
     let step = rounding.stepsAwayFromZero(
       position: position, negative: negative, truncatedIsOdd: quotient & 1 != 0)
     guard step else { return quotient }
@@ -35,7 +62,7 @@ extension ExactInteger {
   @inline(never)
   func dividedSlow(by divisor: Self, rounding: RoundingMode) -> Self {
     let (quotientBox, remainderBox) = Box.truncatedDivision(self, by: divisor)
-    let quotient = Self(normalizing: quotientBox)
+    let quotient = Self(normalizing: quotientBox, tag: tag)
     let remainder = Self(normalizing: remainderBox)
     let position: RemainderPosition
     if remainder.isZero {

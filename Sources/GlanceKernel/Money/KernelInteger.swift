@@ -6,8 +6,14 @@
 /// inline on either, and both give the same figures (`BackendDifferentialTests`).
 #if GLANCE_GMP
   @usableFromInline
-  typealias BigInteger = ExactInteger<MPZBox>
+  typealias KernelIntegerBox = MPZBox
 #else
   @usableFromInline
-  typealias BigInteger = ExactInteger<BigIntBox>
+  typealias KernelIntegerBox = BigIntBox
 #endif
+
+/// The kernel's exact integer. Its out-of-line paths are compiled for `KernelIntegerBox` ahead of
+/// time (`@_specialize(exported:)`), so that code inlined into another module calls specialised
+/// code rather than generic code that looks the box's operations up at run time.
+@usableFromInline
+typealias BigInteger = ExactInteger<KernelIntegerBox>

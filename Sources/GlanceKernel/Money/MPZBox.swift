@@ -223,7 +223,7 @@
         // alive keeps the box, and so the pointer, valid until `body` returns.
         return try withExtendedLifetime(self) { try body(pointer) }
       } else {
-        let value = small
+        let value = inlineValue
         var limb = mp_limb_t(value.magnitude)
         let size: mp_size_t = value == 0 ? 0 : (value < 0 ? -1 : 1)
         return try withUnsafePointer(to: &limb) { limbPointer in

@@ -18,7 +18,22 @@ extension Money {
   ///
   /// `100.00 CHF × 81/1000` is exactly 8.10 CHF; `0.05 CHF × 1/2` is 0.025 and becomes 0.03
   /// (`halfUp`) or 0.02 (`halfEven`).
+  @inlinable @inline(__always)
   public func multiplied(by factor: Ratio, rounding: RoundingMode) -> Money {
+    // Inline amount and ratio, and a product within Int64: one multiply, and a division by the
+    // denominator's reciprocal (a multiplication), in registers.
+    if units.box == nil, factor.numeratorValue.box == nil, let reciprocal = factor.denominatorReciprocal {
+      let (product, overflow) = units.inlineValue.multipliedReportingOverflow(by: factor.numeratorValue.inlineValue)
+      if !overflow {
+        let quotient = BigInteger.divide(product, by: reciprocal, rounding: rounding)
+        return Money(units: BigInteger(quotient), currency: currency)
+      }
+    }
+    return multipliedSlow(by: factor, rounding: rounding)
+  }
+
+  @usableFromInline @inline(never)
+  func multipliedSlow(by factor: Ratio, rounding: RoundingMode) -> Money {
     Money(
       units: (units * factor.numeratorValue).divided(by: factor.denominatorValue, rounding: rounding),
       currency: currency)

@@ -29,17 +29,25 @@
 /// - `a.allocated(byWeights: w)` sums to `a`, each part within one minor unit of its share;
 /// - `a.roundedToCash(rounding: m)` is a multiple of the cash increment and is idempotent.
 public struct Money: Sendable {
-  /// The amount in minor units.
+  /// The amount in minor units, tagged with the currency (`Currency.tag`): 16 bytes in all.
   @usableFromInline
   var units: BigInteger
 
   /// The currency of the amount.
-  public let currency: Currency
+  @inlinable
+  public var currency: Currency { Currency(tag: units.tag) }
 
+  /// `units` in `currency`, whatever tag `units` had.
   @inlinable @inline(__always)
   init(units: BigInteger, currency: Currency) {
+    self.units = units.tagged(currency.tag)
+  }
+
+  /// An amount whose units already carry their currency's tag (an operation's result keeps its
+  /// left operand's tag).
+  @inlinable @inline(__always)
+  init(taggedUnits units: BigInteger) {
     self.units = units
-    self.currency = currency
   }
 
   /// An amount of `minorUnits` Rappen or cents: `Money(minorUnits: 123_456, currency: .chf)` is
@@ -88,7 +96,7 @@ public struct Money: Sendable {
   @inlinable @inline(__always)
   static func requireSameCurrency(_ lhs: Money, _ rhs: Money, _ operation: StaticString) {
     precondition(
-      lhs.currency == rhs.currency,
+      lhs.units.tag == rhs.units.tag,
       "\(operation) mixes currencies: \(lhs.currency.code) and \(rhs.currency.code)")
   }
 }
@@ -100,14 +108,14 @@ extension Money {
   @inlinable @inline(__always)
   public static func + (lhs: Money, rhs: Money) -> Money {
     requireSameCurrency(lhs, rhs, "+")
-    return Money(units: lhs.units + rhs.units, currency: lhs.currency)
+    return Money(taggedUnits: lhs.units + rhs.units)
   }
 
   /// The exact difference. - Precondition: same currency.
   @inlinable @inline(__always)
   public static func - (lhs: Money, rhs: Money) -> Money {
     requireSameCurrency(lhs, rhs, "-")
-    return Money(units: lhs.units - rhs.units, currency: lhs.currency)
+    return Money(taggedUnits: lhs.units - rhs.units)
   }
 
   /// Adds in place; a large amount held only here is updated without allocating.
@@ -123,7 +131,7 @@ extension Money {
   @usableFromInline @inline(never)
   mutating func addOutOfLine(_ other: borrowing Money) {
     precondition(
-      currency == other.currency,
+      units.tag == other.units.tag,
       "+= mixes currencies: \(currency.code) and \(other.currency.code)")
     units.addSlow(other.units)
   }
@@ -136,14 +144,25 @@ extension Money {
   }
 
   /// The amount with its sign flipped. Zero stays zero (there is no negative zero).
+  @inlinable @inline(__always)
   public static prefix func - (operand: Money) -> Money {
-    Money(units: -operand.units, currency: operand.currency)
+    Money(taggedUnits: -operand.units)
   }
 
   /// The exact product with an integer quantity: `price * 3`.
   @inlinable @inline(__always)
   public static func * (lhs: Money, rhs: Int) -> Money {
-    Money(units: lhs.units * BigInteger(Int64(rhs)), currency: lhs.currency)
+    // Inline: (value << 1) × quantity is the product's word without its tag.
+    if lhs.units.box == nil {
+      let (product, overflow) = BigInteger.untagged(lhs.units.word).multipliedReportingOverflow(by: Int64(rhs))
+      if !overflow { return Money(taggedUnits: BigInteger(word: product | lhs.units.tag, box: nil)) }
+    }
+    return productSlow(lhs, rhs)
+  }
+
+  @usableFromInline @inline(never)
+  static func productSlow(_ lhs: Money, _ rhs: Int) -> Money {
+    Money(taggedUnits: lhs.units * BigInteger(Int64(rhs)))
   }
 
   /// The exact product with an integer quantity: `3 * price`.
@@ -157,6 +176,46 @@ extension Money {
     Money(units: units * BigInteger(factor), currency: currency)
   }
 
+  /// Whether an amount is laid out as its word then its box reference, as `inlineSum` reads it.
+  static var rawLayoutIsWordThenBox: Bool {
+    MemoryLayout<Money>.size == 16 && MemoryLayout<Money>.offset(of: \Money.units) == 0
+      && MemoryLayout<BigInteger>.offset(of: \BigInteger.word) == 0
+      && MemoryLayout<BigInteger>.offset(of: \BigInteger.box) == 8
+  }
+
+  /// The sum of `amounts` when all are inline, in the currency whose tag is `tag`, and the sum
+  /// stays inline; otherwise `nil`. One pass without a branch per amount (so that the compiler can
+  /// vectorise it): the words are added with wrapping, and the largest magnitude seen bounds the
+  /// total, which is used only when `count × bound` cannot have wrapped.
+  @inlinable
+  static func inlineSum(_ buffer: UnsafeBufferPointer<Money>, tag: Int64) -> Money? {
+    var wrappingSum: Int64 = 0
+    var magnitudes: Int64 = 0  // OR of every word's magnitude bits
+    var tagsAny: Int64 = 0  // OR of the words: bit 0 set if any tag is 1
+    var tagsAll: Int64 = -1  // AND of the words: bit 0 set if every tag is 1
+    var boxes: UInt = 0  // OR of the box references' bits: 0 when every amount is inline
+    // Read as the words they are (`Money.rawLayoutIsWordThenBox` checks the layout), so that
+    // looking at a box is a load, not a retain, and the loop has no branch.
+    buffer.withMemoryRebound(to: (Int64, UInt).self) { pairs in
+      for index in pairs.indices {
+        let word = pairs[index].0
+        wrappingSum &+= word
+        magnitudes |= word ^ (word >> 63)
+        tagsAny |= word
+        tagsAll &= word
+        boxes |= pairs[index].1
+      }
+    }
+    let boxed = boxes != 0
+    let count = Int64(buffer.count)
+    guard !boxed, tagsAny & 1 == tag, tagsAll & 1 == tag || count == 0 else { return nil }
+    // Every |word| < 2^bits, so |sum| < count · 2^bits: no wrap when that is at most 2^62.
+    let bits = Int64(64 - magnitudes.leadingZeroBitCount)
+    guard count <= 1 << 32, bits + Int64(64 - count.leadingZeroBitCount) <= 62 else { return nil }
+    // Σ(v << 1 | tag) = (Σv) << 1 + count · tag: take the tags out, put one back.
+    return Money(taggedUnits: BigInteger(word: (wrappingSum &- count &* tag) | tag, box: nil))
+  }
+
   /// The sum of `amounts`, or zero in `currency` when there are none.
   /// - Precondition: every amount is in `currency`.
   /// - Complexity: O(n); large running totals are updated in place.
@@ -165,11 +224,14 @@ extension Money {
     var total = Money.zero(currency)
     // Contiguous storage is read in place: borrowing each element skips a retain and a release
     // per amount, which is most of the cost of adding small amounts.
+    if let inline = amounts.withContiguousStorageIfAvailable({ inlineSum($0, tag: currency.tag) }), let inline {
+      return inline
+    }
     let summedInPlace: Void? = amounts.withContiguousStorageIfAvailable { buffer in
       for index in buffer.indices {
         // Small amounts are added by reading their fields in place; copying the element (as
         // `total += buffer[index]` does) would cost a retain of its optional box per amount.
-        if buffer[index].currency == currency, total.units.addInline(buffer[index].units) {
+        if buffer[index].units.tag == total.units.tag, total.units.addInline(buffer[index].units) {
           continue
         }
         total.addOutOfLine(buffer[index])
@@ -187,8 +249,11 @@ extension Money {
 extension Money: Hashable {
   /// Same currency and same number of minor units. Amounts in different currencies are never
   /// equal (no conversion happens).
+  @inlinable
   public static func == (lhs: Money, rhs: Money) -> Bool {
-    lhs.currency == rhs.currency && lhs.units == rhs.units
+    // Inline, the word holds value and currency: one comparison.
+    if lhs.units.box == nil, rhs.units.box == nil { return lhs.units.word == rhs.units.word }
+    return lhs.units.tag == rhs.units.tag && lhs.units == rhs.units
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -199,6 +264,7 @@ extension Money: Hashable {
 
 extension Money: Comparable {
   /// Orders amounts of one currency by value. - Precondition: same currency.
+  @inlinable
   public static func < (lhs: Money, rhs: Money) -> Bool {
     requireSameCurrency(lhs, rhs, "<")
     return lhs.units < rhs.units

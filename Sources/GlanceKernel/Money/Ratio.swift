@@ -19,13 +19,21 @@
 /// `x - x == 0`, `x * (1/x) == 1` for non-zero `x`); `<` agrees with the sign of the difference;
 /// the form is always reduced.
 public struct Ratio: Sendable {
+  @usableFromInline
   var numeratorValue: BigInteger
+  /// Always positive.
+  @usableFromInline
   var denominatorValue: BigInteger
+  /// The denominator's reciprocal when the denominator is inline, so that `Money` divides by it
+  /// with a multiplication (`Money.multiplied(by:rounding:)`); a function of the denominator.
+  @usableFromInline
+  var denominatorReciprocal: Reciprocal?
 
   /// Builds a ratio from parts that are already reduced with a positive denominator.
   init(reducedNumerator numerator: BigInteger, denominator: BigInteger) {
     numeratorValue = numerator
     denominatorValue = denominator
+    denominatorReciprocal = denominator.box == nil ? Reciprocal(UInt64(denominator.inlineValue)) : nil
     checkInvariants()
   }
 

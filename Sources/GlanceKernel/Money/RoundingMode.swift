@@ -36,6 +36,7 @@ public enum RoundingMode: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// Where a non-zero remainder puts the exact quotient between its two integer neighbours,
 /// measured from the truncated quotient.
+@usableFromInline
 enum RemainderPosition: Sendable {
   case exact
   case belowHalf
@@ -51,6 +52,7 @@ extension RoundingMode {
   ///   - position: where the exact quotient lies past the truncated one.
   ///   - negative: whether the exact quotient is negative.
   ///   - truncatedIsOdd: whether the truncated quotient is odd (for `halfEven`).
+  @inlinable
   func stepsAwayFromZero(position: RemainderPosition, negative: Bool, truncatedIsOdd: Bool) -> Bool {
     if position == .exact { return false }
     switch self {

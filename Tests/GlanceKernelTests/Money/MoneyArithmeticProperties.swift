@@ -1,4 +1,4 @@
-import GlanceKernel
+@testable import GlanceKernel
 import PropertyBased
 import Testing
 
@@ -56,26 +56,54 @@ struct MoneyArithmeticProperties {
     }
   }
 
-  @Test("promotion past Int64 and demotion back are invisible")
+  @Test("promotion past the inline range (±2^62 minor units) and demotion back are invisible")
   func promotionAndDemotionAreInvisible() {
-    let max = Money.chf(.max)
+    // The word holds value << 1 | currency: inline from -2^62 to 2^62 - 1 minor units.
+    let max = Money.chf(Int64.max >> 1)
     let one = Money.chf(1)
+    #expect(!max.isBoxed)
     let beyond = max + one
     #expect(beyond.isBoxed)
-    #expect(beyond.description == "92233720368547758.08")
-    #expect(beyond.minorUnits(exactlyAs: Int64.self) == nil)
+    #expect(beyond.description == "46116860184273879.04")
+    #expect(beyond.minorUnits(exactlyAs: Int64.self) == 1 << 62, "boxed, yet an Int64")
     let back = beyond - one
-    #expect(!back.isBoxed, "a result that fits in Int64 is demoted")
+    #expect(!back.isBoxed, "a result back in the inline range is demoted")
     #expect(back == max)
     #expect(back.hashValue == max.hashValue)
 
-    let min = Money.chf(.min)
+    let min = Money.chf(Int64.min >> 1)
     #expect(!min.isBoxed)
-    #expect((-min).isBoxed, "negating Int64.min overflows into GMP")
+    #expect((-min).isBoxed, "negating -2^62 leaves the inline range")
     #expect(-(-min) == min)
     #expect(!(-(-min)).isBoxed)
     #expect((min - one).isBoxed)
     #expect(min - one + one == min)
+
+    // Past Int64 itself, as before.
+    let int64Max = Money.chf(.max)
+    #expect(int64Max.isBoxed)
+    #expect((int64Max + one).description == "92233720368547758.08")
+    #expect((int64Max + one).minorUnits(exactlyAs: Int64.self) == nil)
+    #expect(int64Max + one - one == int64Max)
+    #expect(Money.chf(.min).minorUnits(exactlyAs: Int64.self) == .min)
+    #expect(-Money.chf(.min) - one == int64Max)
+  }
+
+  @Test("an amount is 16 bytes, and its currency survives every path")
+  func layout() {
+    #expect(MemoryLayout<Money>.size == 16)
+    #expect(MemoryLayout<Money>.stride == 16)
+    #expect(Currency.allCases.count <= 2, "the currency tag is one bit")
+    #expect(Currency.allCases.allSatisfy { Currency(tag: $0.tag) == $0 })
+    for currency in Currency.allCases {
+      let huge = Money(minorUnits: Int64.max, currency: currency) * 3
+      #expect(huge.currency == currency)
+      #expect((huge - huge).currency == currency)
+      #expect((-Money(minorUnits: 5, currency: currency)).currency == currency)
+      #expect(Money.zero(currency).currency == currency)
+    }
+    #expect(Money.zero(.chf) != Money.zero(.eur), "same word value, other currency")
+    #expect(Money(minorUnits: 1 << 62, currency: .chf) != Money(minorUnits: 1 << 62, currency: .eur))
   }
 
   @Test("equal values hash equally whichever path built them")
