@@ -48,7 +48,8 @@
     /// The corresponding GMP functions are `mpz_fits_slong_p` and `mpz_get_si`.
     @usableFromInline
     var int64Value: Int64? {
-      guard __gmpz_fits_slong_p(pointer) != 0 else { return nil }
+      // More than one 64-bit limb never fits: answered without a call into GMP.
+      guard abs(pointer.pointee._mp_size) <= 1, __gmpz_fits_slong_p(pointer) != 0 else { return nil }
       return Int64(__gmpz_get_si(pointer))
     }
 
