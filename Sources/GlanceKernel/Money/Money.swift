@@ -123,7 +123,17 @@ extension Money {
   @inlinable @inline(__always)
   public static func += (lhs: inout Money, rhs: Money) {
     requireSameCurrency(lhs, rhs, "+=")
-    lhs.units += rhs.units
+    // The slow path takes the total by value and gives it back (`consume` keeps its box
+    // unshared, so it is still updated in place), so that a running total is never passed by
+    // address and stays in a register across a loop.
+    if !lhs.units.addInline(rhs.units) { lhs = addingSlow(consume lhs, rhs) }
+  }
+
+  /// `lhs + rhs` into `lhs`'s box when `lhs` holds the only reference to it.
+  @usableFromInline @inline(never)
+  static func addingSlow(_ lhs: consuming Money, _ rhs: Money) -> Money {
+    lhs.units.addSlow(rhs.units)
+    return lhs
   }
 
   /// `self += other` through the big-integer box (or for a mismatched currency, to trap), taking `other` by
