@@ -191,10 +191,12 @@ scenarios:
 
 ## stress: app, widget and watch writer processes on one database, SIGKILLed at random and
 ## restarted for 120 s (release build); fails when an acknowledged write is lost, an id is stored
-## twice or invented, or integrity_check fails. `make test` runs a 15 s debug version.
+## twice or invented, or integrity_check fails. `make test` runs a 15 s debug version in each
+## synchronous mode. STRESS_SYNCHRONOUS=normal runs the workers with `synchronous = NORMAL`.
+STRESS_SYNCHRONOUS ?= full
 stress: deps
 	$(SWIFT) build -c release --product glance-store-stress
-	.build/release/glance-store-stress drive --seconds 120 --seed 1
+	.build/release/glance-store-stress drive --seconds 120 --seed 1 --synchronous $(STRESS_SYNCHRONOUS)
 
 # Fuzzing: seconds per target, libFuzzer's memory and per-input time limits, the build folder
 # (its own, so that the sanitized release build never replaces the normal debug one), and the

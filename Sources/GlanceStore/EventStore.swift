@@ -8,9 +8,10 @@ import GRDB
 ///
 /// The database is opened through a GRDB `DatabasePool` in WAL mode, so readers in one process
 /// never wait for a writer in another; every write is one `IMMEDIATE` transaction, and a writer
-/// waits up to ``busyTimeoutMilliseconds`` for another process's transaction to end. Each
-/// process opens its own `EventStore` on the same file (for an iOS app and its widget, a file in
-/// the App Group container).
+/// waits up to ``busyTimeoutMilliseconds`` for another process's transaction to end. A commit
+/// survives a process kill; with ``SynchronousMode/full`` (the default) it also survives a power
+/// cut (``SynchronousMode`` argues the choice). Each process opens its own `EventStore` on the
+/// same file (for an iOS app and its widget, a file in the App Group container).
 ///
 /// Everything a surface shows is computed **by the kernel** from the events the database holds:
 /// ``tallySnapshot(at:in:)`` reads the events into a `Replica` and asks it, given the instant and
