@@ -23,7 +23,7 @@ struct ResultTable {
       print("| \(row.workload) | \(rounded(row.store)) \(row.unit) | \(rounded(row.raw)) \(row.unit) | \(rounded(row.store / row.raw)) |")
     }
     print("")
-    print("Best of \(runs) runs each, the implementations alternating, each run on a new file.")
+    print("Median of \(runs) runs each, the implementations alternating, each run on a new file.")
     if let simulate {
       print("")
       print("| `simulate --strategy converged --days 30 --seed 42` | median CPU time | median wall time |")
