@@ -17,7 +17,7 @@
 /// its watch receiver. An event recorded on a device is the only copy until the peer is handed it
 /// (it sits in ``EventStore/outbox()``); a tap the widget showed as counted and that a power cut
 /// then undoes is lost everywhere, with no peer to re-send it. The cost does not matter at a
-/// person's pace: one sync per tap, about a millisecond, and the watch's batch is one
+/// person's pace: one sync per tap, a few milliseconds, and the watch's batch is one
 /// transaction, so one sync for the whole batch. ``normal`` is for a file that can be rebuilt:
 /// a cache, a copy that re-syncs from its peer, or the simulator's temporary stores
 /// (`simulate --store sqlite`), where many thousand commits a second matter and no power cut
