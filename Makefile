@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | test-nogmp | test-yams5 | lint | format | bench | bench-judge | bench-sweep | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-nogmp | test-yams5 | lint | format | bench | bench-judge | bench-sweep | bench-store | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -16,7 +16,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test test-nogmp test-yams5 lint format bench bench-judge bench-sweep simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-nogmp test-yams5 lint format bench bench-judge bench-sweep bench-store simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -144,6 +144,16 @@ bench-sweep: deps
 	    .build/bench-sweep/jobs2/sweep-default-seeds1-1000-days30/lines.jsonl
 	.build/release/simulate sweep --seeds $(SWEEP_SEEDS) --jobs 2 --no-progress --out .build/bench-sweep/full
 
+## bench-store: EventStore's writes per second against raw SQLite doing the same transactions on
+## the same schema with the same pragmas (one process, the watch's batch, three writer processes;
+## synchronous FULL and NORMAL), side by side in one run, and `simulate --store sqlite` against
+## the in-memory run (release builds, never part of `make test`). Prints a Markdown table and
+## writes the figures to .build/bench/store.json.
+bench-store: deps
+	$(SWIFT) build -c release --product simulate
+	$(SWIFT) build -c release --product glance-store-bench
+	.build/release/glance-store-bench --json .build/bench/store.json
+
 ## simulate: the main job: every strategy through the default scenario, 30 days, seed 42
 ## (release build); writes Reports/default-seed42-days30/report.md, report.html and report.json.
 simulate: deps
@@ -181,10 +191,12 @@ scenarios:
 
 ## stress: app, widget and watch writer processes on one database, SIGKILLed at random and
 ## restarted for 120 s (release build); fails when an acknowledged write is lost, an id is stored
-## twice or invented, or integrity_check fails. `make test` runs a 15 s debug version.
+## twice or invented, or integrity_check fails. `make test` runs a 15 s debug version in each
+## synchronous mode. STRESS_SYNCHRONOUS=normal runs the workers with `synchronous = NORMAL`.
+STRESS_SYNCHRONOUS ?= full
 stress: deps
 	$(SWIFT) build -c release --product glance-store-stress
-	.build/release/glance-store-stress drive --seconds 120 --seed 1
+	.build/release/glance-store-stress drive --seconds 120 --seed 1 --synchronous $(STRESS_SYNCHRONOUS)
 
 # Fuzzing: seconds per target, libFuzzer's memory and per-input time limits, the build folder
 # (its own, so that the sanitized release build never replaces the normal debug one), and the

@@ -143,6 +143,18 @@ let package = Package(
       swiftSettings: sharedSettings
     ),
 
+    /// `make bench-store`: EventStore against raw SQLite, and `simulate --store sqlite`.
+    .executableTarget(
+      name: "glance-store-bench",
+      dependencies: [
+        "GlanceStore", "GlanceKernel",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
+      path: "Benchmarks/GlanceStoreBench",
+      swiftSettings: sharedSettings
+    ),
+
     // MARK: Fuzzing (`make fuzz`; `make test` replays the committed corpus)
 
     /// libFuzzer's `LLVMFuzzerRunDriver`, declared for Swift. Nothing to link: the `FUZZING`

@@ -35,7 +35,7 @@ extension EventStore {
   static func replica(in instants: Range<Instant>, of db: Database, path: String) throws -> Replica {
     let bounds: StatementArguments = [instants.lowerBound.millisecondsSince1970, instants.upperBound.millisecondsSince1970]
     // Read after every change by a surface: the statement is prepared once per connection.
-    return try replica(of: try Row.fetchAll(db.cachedStatement(sql: sliceQuery), arguments: bounds), path: path)
+    return try replica(reading: db.cachedStatement(sql: sliceQuery), arguments: bounds, path: path)
   }
 
   /// The widget's snapshot at `now` from the day's slice of `db` (a snapshot only counts today).
@@ -107,7 +107,22 @@ extension EventStore {
 
   /// The replica of the events in `db`.
   static func replica(in db: Database, path: String) throws -> Replica {
-    try replica(of: try Row.fetchAll(db, sql: "SELECT \(EventRow.columns) FROM event ORDER BY id"), path: path)
+    try replica(reading: db.cachedStatement(sql: wholeQuery), arguments: [], path: path)
+  }
+
+  /// Every event, in id order (``replica()``).
+  static let wholeQuery = "SELECT \(EventRow.columns) FROM event ORDER BY id"
+
+  /// The replica of the event rows `statement` selects (in id order, no id twice), decoded
+  /// straight from the statement: no row is copied.
+  static func replica(reading statement: Statement, arguments: StatementArguments, path: String) throws -> Replica {
+    var events: [Event] = []
+    let rows = try Row.fetchCursor(statement, arguments: arguments)
+    // A row reads the statement: the cursor must live until the last one is decoded.
+    try withExtendedLifetime(rows) {
+      while let row = try rows.next() { events.append(try EventRow.decode(row, path: path)) }
+    }
+    return try replica(of: events, rowCount: events.count, path: path)
   }
 
   /// The replica of `rows` (event rows in id order, no id twice).
@@ -115,6 +130,11 @@ extension EventStore {
     var events: [Event] = []
     events.reserveCapacity(rows.count)
     for row in rows { events.append(try EventRow.decode(row, path: path)) }
+    return try replica(of: events, rowCount: rows.count, path: path)
+  }
+
+  /// The replica of `events`, decoded from `rowCount` rows in id order.
+  private static func replica(of events: [Event], rowCount: Int, path: String) throws -> Replica {
     let replica: Replica
     do {
       replica = try Replica(events: events)
@@ -122,7 +142,7 @@ extension EventStore {
       // The primary key makes ids unique; two rows with one id mean a damaged index.
       throw StoreError.corrupted(path: path, reason: "the event table repeats an id: \(error)")
     }
-    precondition(replica.count == rows.count, "\(rows.count) rows made a replica of \(replica.count)")
+    precondition(replica.count == rowCount, "\(rowCount) rows made a replica of \(replica.count)")
     return replica
   }
 

@@ -8,9 +8,10 @@ import GRDB
 ///
 /// The database is opened through a GRDB `DatabasePool` in WAL mode, so readers in one process
 /// never wait for a writer in another; every write is one `IMMEDIATE` transaction, and a writer
-/// waits up to ``busyTimeoutMilliseconds`` for another process's transaction to end. Each
-/// process opens its own `EventStore` on the same file (for an iOS app and its widget, a file in
-/// the App Group container).
+/// waits up to ``busyTimeoutMilliseconds`` for another process's transaction to end. A commit
+/// survives a process kill; with ``SynchronousMode/full`` (the default) it also survives a power
+/// cut (``SynchronousMode`` argues the choice). Each process opens its own `EventStore` on the
+/// same file (for an iOS app and its widget, a file in the App Group container).
 ///
 /// Everything a surface shows is computed **by the kernel** from the events the database holds:
 /// ``tallySnapshot(at:in:)`` reads the events into a `Replica` and asks it, given the instant and
@@ -46,6 +47,8 @@ public final class EventStore: Sendable {
   let path: String
   /// The connections: one writer, several readers.
   let pool: DatabasePool
+  /// How hard the writer's commits wait for the disk.
+  public let synchronous: SynchronousMode
 
   /// Opens the store at `url`, creating an empty one (and its schema) when no file exists.
   ///
@@ -63,12 +66,15 @@ public final class EventStore: Sendable {
   ///     sensible choice for the app and the widget; `.full` also checks every index. With
   ///     `.skipped`, a file whose header is valid but whose pages are damaged is only found out
   ///     when a read reaches them, after the pool has switched the file to WAL mode.
+  ///   - synchronous: ``SynchronousMode/full`` (the default) makes a commit survive a power cut;
+  ///     ``SynchronousMode/normal`` only a process kill, for a file that can be rebuilt (see
+  ///     ``SynchronousMode`` for the argument).
   /// - Throws: ``StoreError/corrupted(path:reason:)`` when the file is not a database or fails
   ///   the check, ``StoreError/cannotOpen(path:reason:)``, ``StoreError/newerSchema(path:migrations:)``,
   ///   ``StoreError/busy(path:reason:)`` when another process still holds the file after five
   ///   attempts (`openAttempts`), 50 to 200 ms apart.
   ///   With `.quick` or `.full`, a file refused for any of these reasons is not modified.
-  public init(at url: URL, check: IntegrityCheck) throws(StoreError) {
+  public init(at url: URL, check: IntegrityCheck, synchronous: SynchronousMode = .full) throws(StoreError) {
     precondition(url.isFileURL, "an event store is a file; got \(url)")
     let path = url.path
     // Check first, through a plain connection: opening a pool already writes (it switches the
@@ -86,7 +92,7 @@ public final class EventStore: Sendable {
     let pool: DatabasePool
     while true {
       do {
-        pool = try Self.openPool(path: path)
+        pool = try Self.openPool(path: path, synchronous: synchronous)
         break
       } catch StoreError.busy(_, _) where attempt < Self.openAttempts {
         usleep(useconds_t(50_000 * attempt))
@@ -96,18 +102,19 @@ public final class EventStore: Sendable {
     self.url = url
     self.path = path
     self.pool = pool
+    self.synchronous = synchronous
   }
 
-  /// How many times ``init(at:check:)`` tries to open a database another process holds.
+  /// How many times ``init(at:check:synchronous:)`` tries to open a database another process holds.
   static let openAttempts = 5
 
-  /// A pool on `path`, in WAL mode with `synchronous = FULL`, its schema up to date.
-  private static func openPool(path: String) throws(StoreError) -> DatabasePool {
+  /// A pool on `path`, in WAL mode with `synchronous` on its writer, its schema up to date.
+  private static func openPool(path: String, synchronous: SynchronousMode) throws(StoreError) -> DatabasePool {
     let pool = try mappingErrors(path: path) { try DatabasePool(path: path, configuration: Self.configuration()) }
     // GRDB sets `synchronous = NORMAL` with WAL; FULL makes a committed tap survive a power cut,
     // not only a process kill. It only matters on the writer connection.
     try mappingErrors(path: path) {
-      try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+      try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue)") }
     }
     try Self.migrate(pool, path: path)
     return pool

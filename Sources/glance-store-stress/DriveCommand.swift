@@ -25,12 +25,22 @@ struct DriveCommand: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Worker processes, from 1 to 32; roles go app, widget, watch, app, ….", valueName: "n"))
   var workers: Int = 3
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The workers' synchronous mode: full (the store's default) or normal; a kill loses nothing under either.",
+      valueName: "mode"))
+  var synchronous: String = "full"
+
   /// The pause between two kills, in milliseconds.
   static let pauseMilliseconds = 20...200
 
   func validate() throws {
     guard (1...86_400).contains(seconds) else { throw ValidationError("--seconds must be between 1 and 86400 (got \(seconds)).") }
     guard (1...32).contains(workers) else { throw ValidationError("--workers must be between 1 and 32 (got \(workers)).") }
+    guard ["full", "normal"].contains(synchronous) else {
+      throw ValidationError("--synchronous must be full or normal (got \(synchronous)).")
+    }
     if let db, FileManager.default.fileExists(atPath: db) {
       throw ValidationError("--db \(db) exists; the check needs a database only this run wrote.")
     }
@@ -67,7 +77,8 @@ struct DriveCommand: ParsableCommand {
     for index in 0..<workers {
       var workerSeed = UInt32(truncatingIfNeeded: random.next())
       while !seeds.insert(workerSeed).inserted { workerSeed = UInt32(truncatingIfNeeded: random.next()) }
-      slots.append(StressWorkerSlot(role: StressRole.allCases[index % StressRole.allCases.count], seed: workerSeed))
+      slots.append(
+        StressWorkerSlot(role: StressRole.allCases[index % StressRole.allCases.count], seed: workerSeed, synchronous: synchronous))
     }
     // No schema is created here: the workers race to open the new file, as an app and its
     // widget do after installation (EventStore creates GRDB's migrations table first for that).

@@ -14,10 +14,14 @@ struct StressWorkerSlot {
   /// The running process, once started.
   private var process: Process?
 
+  /// The worker's `--synchronous` (`full` or `normal`).
+  let synchronous: String
+
   /// A slot that has not started yet.
-  init(role: StressRole, seed: UInt32) {
+  init(role: StressRole, seed: UInt32, synchronous: String = "full") {
     self.role = role
     self.seed = seed
+    self.synchronous = synchronous
   }
 
   /// The ack file of `generation` in `directory`.
@@ -43,7 +47,7 @@ struct StressWorkerSlot {
     process.executableURL = executable
     process.arguments = [
       "worker", "--role", role.rawValue, "--db", db, "--ack", ackPath(generation: generation, in: directory),
-      "--worker-seed", String(seed), "--generation", String(generation),
+      "--worker-seed", String(seed), "--generation", String(generation), "--synchronous", synchronous,
     ]
     do {
       _ = try errors.seekToEnd()

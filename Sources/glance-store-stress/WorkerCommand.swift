@@ -32,7 +32,13 @@ struct WorkerCommand: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The restart generation; a new one for every restart.", valueName: "n"))
   var generation: UInt32 = 0
 
+  @Option(name: .long, help: ArgumentHelp("The store's synchronous mode: full or normal.", valueName: "mode"))
+  var synchronous: String = "full"
+
   func validate() throws {
+    guard SynchronousMode(rawValue: synchronous.uppercased()) != nil else {
+      throw ValidationError("--synchronous must be full or normal (got \(synchronous)).")
+    }
     guard generation <= StressEvent.maximumGeneration else {
       throw ValidationError("--generation must be at most \(StressEvent.maximumGeneration) (got \(generation)).")
     }
@@ -52,7 +58,8 @@ struct WorkerCommand: ParsableCommand {
     let store: EventStore
     let calendar: ZoneCalendar
     do {
-      store = try EventStore(at: URL(fileURLWithPath: db), check: .quick)
+      let mode = SynchronousMode(rawValue: synchronous.uppercased()) ?? .full
+      store = try EventStore(at: URL(fileURLWithPath: db), check: .quick, synchronous: mode)
     } catch {
       throw .store(error)
     }

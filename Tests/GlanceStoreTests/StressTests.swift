@@ -5,7 +5,9 @@ import Testing
 /// The `glance-store-stress` binary as `make test` runs it: app, widget and watch writer
 /// processes on one database, killed with `SIGKILL` at random and restarted, for a short run
 /// (`make stress` runs a long one). The binary checks the laws itself (see `StressCheck`); the
-/// test asserts that it says so and that enough kills happened for the run to mean something.
+/// test asserts that it says so and that enough kills happened for the run to mean something,
+/// under both synchronous modes: a process kill loses nothing committed under either
+/// (`SynchronousMode`; only a power cut tells them apart).
 @Suite("Store stress (SIGKILLed processes)")
 struct StressTests {
   /// How long the short run kills workers.
@@ -18,16 +20,22 @@ struct StressTests {
 
   /// The run takes 15 s alone; the limit is a safety net for a loaded machine (74 s was seen
   /// with the whole suite and a long stress run sharing two cores), not a measure.
-  @Test("killed writers lose no acknowledged write, write nothing twice and leave a sound file", .timeLimit(.minutes(3)))
-  func killedWritersLoseNothing() throws {
+  @Test(
+    "killed writers lose no acknowledged write, write nothing twice and leave a sound file",
+    .timeLimit(.minutes(3)), arguments: ["full", "normal"])
+  func killedWritersLoseNothing(synchronous: String) throws {
     let binary = try #require(
       Executables.find("glance-store-stress", packageRoot: Self.packageRoot),
       "no glance-store-stress binary at \(Executables.candidates("glance-store-stress", packageRoot: Self.packageRoot).map(\.path)); `swift build --build-tests` builds it"
     )
-    let directory = try TemporaryDirectory("stress")
+    let directory = try TemporaryDirectory("stress-\(synchronous)")
     defer { directory.remove() }
     let outcome = try Executables.run(
-      binary, ["drive", "--db", directory.file("stress.sqlite").path, "--seconds", String(Self.seconds), "--seed", "42"])
+      binary,
+      [
+        "drive", "--db", directory.file("stress.sqlite").path, "--seconds", String(Self.seconds), "--seed", "42",
+        "--synchronous", synchronous,
+      ])
     let printed = outcome.output
     let report = printed + outcome.errors
     #expect(outcome.status == 0, "\(report)")
