@@ -102,10 +102,16 @@ lint:
 format:
 	$(SWIFT) format format --in-place --configuration .swift-format --recursive $(LINT_PATHS)
 
-## bench: release-build benchmarks, printed as a Markdown table (never part of `make test`).
+## bench: release-build benchmarks (never part of `make test`): glance-bench (money, days, the
+## simulator) and bench-store, each printing its Markdown table and writing its named figures to
+## .build/bench/*.json; `glance-bench merge` then writes .build/bench/results.json and regenerates
+## the dated table of Benchmarks/README.md, with issue 19's targets.
 bench: deps
 	$(SWIFT) build -c release --product glance-bench
-	.build/release/glance-bench
+	.build/release/glance-bench --json .build/bench/money.json
+	$(MAKE) bench-store
+	.build/release/glance-bench merge .build/bench/results.json Benchmarks/README.md \
+	  .build/bench/money.json .build/bench/store.json
 
 ## bench-judge: the simulator against the one before the independent judge (issue 14, commit
 ## JUDGE_BASE), side by side in one run: each binary plays the 30-day default run, seed 42,
