@@ -38,6 +38,24 @@ struct MoneyBenchmarks {
     #endif
   }
 
+  /// `Money.sum` and a `for` loop with `+=` over `money`, side by side: their times, and their
+  /// total (which must agree) in `total`.
+  func measureSums(_ money: [Money], _ workload: String, into total: inout Money) -> (sum: Double, loop: Double) {
+    var sumTotal = Money.zero(.chf)
+    let sum = measure(operations: count, repetitions: repetitions) {
+      sumTotal = Money.sum(money, currency: .chf)
+    }
+    var loopTotal = Money.zero(.chf)
+    let loop = measure(operations: count, repetitions: repetitions) {
+      var running = Money.zero(.chf)
+      for value in money { running += value }
+      loopTotal = running
+    }
+    check(loopTotal == sumTotal, "\(workload): Money.sum vs for-in")
+    total = sumTotal
+    return (sum, loop)
+  }
+
   // MARK: Small values
 
   func sums(_ inputs: SmallInputs, into table: inout ResultTable) {
@@ -50,21 +68,12 @@ struct MoneyBenchmarks {
       for value in values { total += value }
       integerTotal = total
     }
-    let glance = measure(operations: count, repetitions: repetitions) {
-      moneyTotal = Money.sum(money, currency: .chf)
-    }
-    var loopTotal = Money.zero(.chf)
-    let glanceLoop = measure(operations: count, repetitions: repetitions) {
-      var total = Money.zero(.chf)
-      for value in money { total += value }
-      loopTotal = total
-    }
+    let (glance, glanceLoop) = measureSums(money, "sum", into: &moneyTotal)
     let foundation = measure(operations: count, repetitions: repetitions) {
       var total = Decimal.zero
       for value in decimals { total += value }
       decimalTotal = total
     }
-    check(loopTotal == moneyTotal, "sum: Money.sum vs for-in")
     check(moneyTotal == Money(minorUnits: integerTotal, currency: .chf), "sum: Money vs Int64")
     check(decimalTotal * 100 == Decimal(integerTotal), "sum: Decimal vs Int64")
     table.record("money.sum.small.ratioToInt64", glance / integer)
@@ -245,16 +254,7 @@ struct MoneyBenchmarks {
       let floor = measure(operations: count, repetitions: repetitions) {
         rawTotal = raw.sum()
       }
-      let glance = measure(operations: count, repetitions: repetitions) {
-        moneyTotal = Money.sum(money, currency: .chf)
-      }
-      var loopTotal = Money.zero(.chf)
-      let glanceLoop = measure(operations: count, repetitions: repetitions) {
-        var total = Money.zero(.chf)
-        for value in money { total += value }
-        loopTotal = total
-      }
-      check(loopTotal == moneyTotal, "huge sum: Money.sum vs for-in")
+      let (glance, glanceLoop) = measureSums(money, "huge sum", into: &moneyTotal)
       check(moneyTotal.minorUnitsText == rawTotal, "huge sum: Money \(moneyTotal) vs GMP \(rawTotal)")
       table.record("money.sum.huge.ratioToGMP", glance / floor)
       table.record("money.loop.huge.ratioToGMP", glanceLoop / floor)
