@@ -8,7 +8,8 @@ public import GlanceKernel
 /// Keep one provider for one store (the widget extension's `TimelineProvider` holds it, the
 /// app's ``BudgetApp`` has its own): it keeps the sums it last made while the store does not
 /// change and the zone stays the same, when the store counts its changes
-/// (``ChangeCountingEventLog``).
+/// (``ChangeCountingEventLog``), and folds in only the events written since when the store
+/// hands out its change feed.
 ///
 /// ## Laws
 /// - For every `t` in the 31 days after `now`, the entry in force is what `BudgetBook.model`
@@ -17,7 +18,7 @@ public struct BudgetWidgets: Sendable {
   public let book: BudgetBook
   /// The widgets' budget: charged reloads a day.
   public let refreshBudget: Int
-  private let sums = DerivedValue<String, [BudgetPeriod: Money]>()
+  private let sums = ExpenseSums()
 
   /// A provider for `book`, for widgets whose budget is `refreshBudget` charged reloads a day.
   ///
@@ -55,6 +56,6 @@ public struct BudgetWidgets: Sendable {
 
   /// Each period's expenses summed, periods read in `calendar`'s zone.
   private func spent(of log: some EventLog, in calendar: ZoneCalendar) throws -> [BudgetPeriod: Money] {
-    try sums.value(of: log, key: calendar.identifier) { book.spent(BudgetBook.expenses(of: try log.replica()), in: calendar) }
+    try sums.spent(of: log, book: book, in: calendar)
   }
 }
