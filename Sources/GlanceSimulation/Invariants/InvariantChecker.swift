@@ -263,6 +263,7 @@ struct InvariantChecker {
     let bound = boundsMilliseconds[index]
     guard unexcused > bound else { return }
     let surface = surfaces[index]
+    guard !recordedAgain(.staleness, surface: surface) else { return }
     record(
       .staleness, world: world, surface: surface, field: nil, expected: "within \(Report.seconds(bound)) s",
       found: "\(Report.seconds(unexcused)) s",
@@ -375,11 +376,13 @@ struct InvariantChecker {
   private mutating func recordDifference<Design: SyncDesign>(
     _ invariant: Invariant, surface: Surface, world: World, design: Design, detail: String
   ) {
+    // One failure, one verdict: staleness does not report again what this check reported.
+    if let index = surfaces.firstIndex(of: surface), disagreements[index] != nil { disagreements[index]?.reported = true }
+    // A repeat only counts: the texts below are for the first occurrence.
+    guard !recordedAgain(invariant, surface: surface) else { return }
     let expected = expected(on: surface, world: world)
     let shown = displayed(surface, world: world, design: design)
     let differences = shown.map { $0.differences(from: expected) } ?? []
-    // One failure, one verdict: staleness does not report again what this check reported.
-    if let index = surfaces.firstIndex(of: surface), disagreements[index] != nil { disagreements[index]?.reported = true }
     let first = differences.first
     let fields = differences.prefix(4).map { "\(surface.rawValue).\($0)" }.joined(separator: "; ")
     record(
@@ -523,7 +526,7 @@ struct InvariantChecker {
     count(.noDoubleCount)
     let place = device == .phone ? "the phone's store" : "the watch's store (today)"
     let when = atEnd ? "at the end of the run" : "at a quiescent point"
-    if let first = audit.missing.first {
+    if let first = audit.missing.first, !recordedAgain(.noLostWrite, surface: nil) {
       record(
         .noLostWrite, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.heldCount - audit.extra.count)",
@@ -531,7 +534,7 @@ struct InvariantChecker {
           "\(audit.missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(audit.missing))); the first is \(Self.describe(actionsByID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
-    if let first = audit.extra.first {
+    if let first = audit.extra.first, !recordedAgain(.noDoubleCount, surface: nil) {
       record(
         .noDoubleCount, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.liveCount - audit.missing.count + audit.extra.count)",
@@ -563,6 +566,19 @@ struct InvariantChecker {
   // MARK: Recording
 
   private mutating func count(_ invariant: Invariant) { checks[invariant, default: 0] += 1 }
+
+  /// Records a repeat of a violation already recorded (or of a disabled invariant) and returns
+  /// `true`; `false` when this is the first occurrence, which the caller then describes with
+  /// ``record(_:world:surface:field:expected:found:detail:atAction:)``. Describing a repeat
+  /// would build texts that are thrown away.
+  private mutating func recordedAgain(_ invariant: Invariant, surface: Surface?) -> Bool {
+    guard !disabled.contains(invariant) else { return true }
+    guard var existing = violations[invariant] else { return false }
+    existing.occurrences += 1
+    if let surface, !existing.surfaces.contains(surface) { existing.surfaces = (existing.surfaces + [surface]).sorted() }
+    violations[invariant] = existing
+    return true
+  }
 
   /// Records an occurrence seen now; `atAction` dates it at the instant of the action whose
   /// record it concerns (the engine then replays the run for the events around it).

@@ -56,7 +56,7 @@ struct BabyStepsWidget: SyncDesign {
   private var version = 0
   private let appMemo = Memo<DayMemoKey, Display>()
   /// The kernel's progress of the last store read (widget reloads read an unchanged store).
-  private let progressMemo = Memo<BabyStepsData, StepProgress>()
+  private let progressMemo = Memo<BabyStepsData, (progress: StepProgress, orphans: [Instant])>()
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
 
@@ -89,13 +89,14 @@ struct BabyStepsWidget: SyncDesign {
   /// listed tasks, with the orphans' completions added to today's count and to the activity
   /// (the global step fetch), today's count drawn as at most every step.
   private func display(_ data: BabyStepsData, world: World) -> Display {
-    let progress = progressMemo.value(for: data) { data.progress }
+    let (progress, orphans) = progressMemo.value(for: data) { (data.progress, data.orphans) }
     let exact = StepsSnapshot(progress: progress, asOf: world.now, calendar: world.calendar)
-    let orphans = data.orphans
     guard !orphans.isEmpty else { return .steps(StepsDisplay(snapshot: exact, at: world.now, calendar: world.calendar)) }
     var activity = exact.recentActivity
+    // Each orphan's local date once, not once per day of the activity.
+    let orphanDates = orphans.map { world.calendar.date(containing: $0) }
     for (index, day) in activity.enumerated() {
-      let count = orphans.count { world.calendar.date(containing: $0) == day.date }
+      let count = orphanDates.count { $0 == day.date }
       activity[index] = ActivityDay(date: day.date, count: day.count + count)
     }
     let today = min(activity[activity.count - 1].count, exact.totalSteps)
