@@ -21,13 +21,30 @@ final class ExpenseSums: @unchecked Sendable {
     let zone: String
     /// The log folded (a class's identity; a value's box is new at each read, so never matches).
     let log: ObjectIdentifier
-    /// Every expense seen (live or not), by id (looked up, never iterated).
-    var expenses: [EventID: (period: BudgetPeriod, amount: Money)] = [:]
     /// Every id a removal targets (looked up, never iterated).
     var removed: Set<EventID> = []
     /// The sum and the number of the live expenses of each period that has one.
     var sums: [BudgetPeriod: (sum: Money, live: Int)] = [:]
     var spent: [BudgetPeriod: Money] = [:]
+
+    mutating func add(_ amount: Money, to period: BudgetPeriod) {
+      let (sum, live) = sums[period] ?? (.zero(amount.currency), 0)
+      let total = sum + amount
+      sums[period] = (total, live + 1)
+      spent[period] = total
+    }
+
+    mutating func subtract(_ amount: Money, from period: BudgetPeriod) {
+      guard let (sum, live) = sums[period] else { return }
+      if live == 1 {
+        sums[period] = nil
+        spent[period] = nil
+      } else {
+        let total = sum - amount
+        sums[period] = (total, live - 1)
+        spent[period] = total
+      }
+    }
   }
 
   private var state: State? = nil
@@ -42,7 +59,21 @@ final class ExpenseSums: @unchecked Sendable {
       if state.count == count { return state.spent }
       if count > state.count, let added = counting.events(sinceChangeCount: state.count) {
         self.state = nil  // while folding: a throw below leaves no half-folded state
-        for event in added { Self.fold(event, into: &state, book: book, calendar: calendar) }
+        var replica: Replica? = nil
+        for (position, event) in added.enumerated() {
+          switch event.kind {
+          case .expense(let amount, _):
+            if !state.removed.contains(event.id) { state.add(amount, to: book.period(at: event.instant, in: calendar)) }
+          case .remove(let target):
+            guard state.removed.insert(target).inserted,
+              let found = try FeedFold.folded(target, before: position, of: added, in: log, replica: &replica),
+              case .expense(let amount, _) = found.kind
+            else { continue }
+            state.subtract(amount, from: book.period(at: found.instant, in: calendar))
+          case .add, .complete, .uncomplete, .defineTask, .removeTask, .defineStep, .removeStep:
+            continue
+          }
+        }
         state.count = count
         self.state = state
         return state.spent
@@ -50,52 +81,19 @@ final class ExpenseSums: @unchecked Sendable {
     }
     self.state = nil
     var fresh = State(count: count, zone: calendar.identifier, log: identity)
-    var found: [(id: EventID, instant: Instant, amount: Money)] = []
-    for event in try log.replica().events {
-      switch event.kind {
-      case .expense(let amount, _): found.append((event.id, event.instant, amount))
-      case .remove(let target): fresh.removed.insert(target)
-      case .add, .complete, .uncomplete, .defineTask, .removeTask, .defineStep, .removeStep: break
-      }
+    let events = try log.replica().events
+    for event in events {
+      if case .remove(let target) = event.kind { fresh.removed.insert(target) }
     }
-    // The whole log at once: each expense's period by binary search (``BudgetBook/spent(_:in:)``'s way).
-    for (expense, period) in zip(found, book.periods(of: found.map(\.instant), in: calendar)) {
-      fresh.expenses[expense.id] = (period, expense.amount)
-      guard !fresh.removed.contains(expense.id) else { continue }
-      let (sum, live) = fresh.sums[period] ?? (.zero(expense.amount.currency), 0)
-      let total = sum + expense.amount
-      fresh.sums[period] = (total, live + 1)
-      fresh.spent[period] = total
+    var live: [(instant: Instant, amount: Money)] = []
+    for event in events {
+      if case .expense(let amount, _) = event.kind, !fresh.removed.contains(event.id) { live.append((event.instant, amount)) }
+    }
+    // The whole log at once: each expense's period by binary search (`BudgetBook.spent`'s way).
+    for (expense, period) in zip(live, book.periods(of: live.map(\.instant), in: calendar)) {
+      fresh.add(expense.amount, to: period)
     }
     state = fresh
     return fresh.spent
-  }
-
-  private static func fold(_ event: Event, into state: inout State, book: BudgetBook, calendar: ZoneCalendar) {
-    switch event.kind {
-    case .expense(let amount, _):
-      guard state.expenses[event.id] == nil else { return }
-      let period = book.period(at: event.instant, in: calendar)
-      state.expenses[event.id] = (period, amount)
-      guard !state.removed.contains(event.id) else { return }
-      let (sum, live) = state.sums[period] ?? (.zero(amount.currency), 0)
-      let total = sum + amount
-      state.sums[period] = (total, live + 1)
-      state.spent[period] = total
-    case .remove(let target):
-      guard state.removed.insert(target).inserted, let expense = state.expenses[target],
-        let (sum, live) = state.sums[expense.period]
-      else { return }
-      if live == 1 {
-        state.sums[expense.period] = nil
-        state.spent[expense.period] = nil
-      } else {
-        let total = sum - expense.amount
-        state.sums[expense.period] = (total, live - 1)
-        state.spent[expense.period] = total
-      }
-    case .add, .complete, .uncomplete, .defineTask, .removeTask, .defineStep, .removeStep:
-      return
-    }
   }
 }

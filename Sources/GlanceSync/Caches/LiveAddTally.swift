@@ -18,8 +18,6 @@ final class LiveAddTally: @unchecked Sendable {
     var count: Int
     /// The log folded (a class's identity; a value's box is new at each read, so never matches).
     let log: ObjectIdentifier
-    /// Every add seen (live or not), by id (looked up, never iterated).
-    var adds: [EventID: Instant] = [:]
     /// Every id a removal targets (looked up, never iterated).
     var removed: Set<EventID> = []
     var tally = Tally()
@@ -34,8 +32,22 @@ final class LiveAddTally: @unchecked Sendable {
     if var state, state.log == identity {
       if state.count == count { return state.tally }
       if count > state.count, let added = counting.events(sinceChangeCount: state.count) {
-        self.state = nil  // while folding
-        for event in added { Self.fold(event, into: &state) }
+        self.state = nil  // while folding: a throw below leaves no half-folded state
+        var replica: Replica? = nil
+        for (position, event) in added.enumerated() {
+          switch event.kind {
+          case .add:
+            if !state.removed.contains(event.id) { state.tally.insert(event.instant) }
+          case .remove(let target):
+            guard state.removed.insert(target).inserted,
+              let found = try FeedFold.folded(target, before: position, of: added, in: log, replica: &replica),
+              case .add = found.kind
+            else { continue }
+            state.tally.remove(found.instant)
+          case .expense, .complete, .uncomplete, .defineTask, .removeTask, .defineStep, .removeStep:
+            continue
+          }
+        }
         state.count = count
         self.state = state
         return state.tally
@@ -47,11 +59,7 @@ final class LiveAddTally: @unchecked Sendable {
     var fresh = State(count: count, log: identity)
     let events = try log.replica().events
     for event in events {
-      switch event.kind {
-      case .add: fresh.adds[event.id] = event.instant
-      case .remove(let target): fresh.removed.insert(target)
-      case .expense, .complete, .uncomplete, .defineTask, .removeTask, .defineStep, .removeStep: break
-      }
+      if case .remove(let target) = event.kind { fresh.removed.insert(target) }
     }
     // The whole log at once: one sort rather than an insertion per add.
     let removed = fresh.removed
@@ -62,19 +70,5 @@ final class LiveAddTally: @unchecked Sendable {
       }.map(\.instant))
     state = fresh
     return fresh.tally
-  }
-
-  private static func fold(_ event: Event, into state: inout State) {
-    switch event.kind {
-    case .add:
-      guard state.adds[event.id] == nil else { return }
-      state.adds[event.id] = event.instant
-      if !state.removed.contains(event.id) { state.tally.insert(event.instant) }
-    case .remove(let target):
-      guard state.removed.insert(target).inserted, let instant = state.adds[target] else { return }
-      _ = state.tally.remove(instant)
-    case .expense, .complete, .uncomplete, .defineTask, .removeTask, .defineStep, .removeStep:
-      return
-    }
   }
 }
