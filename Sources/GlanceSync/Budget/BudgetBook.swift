@@ -93,6 +93,12 @@ public struct BudgetBook: Hashable, Sendable {
   /// The widget cache as of `instant` from each period's expenses summed.
   public func cache(spent: [BudgetPeriod: Money], at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
     let current = period(at: instant, in: calendar)
+    return cache(figures: figures(spent: spent, through: current), current: current, at: instant)
+  }
+
+  /// The remaining of every budgeted period up to `current` (the rollover chain of `spent`):
+  /// what ``cache(spent:at:in:)`` needs besides the instant.
+  func figures(spent: [BudgetPeriod: Money], through current: BudgetPeriod) -> [PeriodFigures] {
     var budgeted: [BudgetPeriod] = firstPeriod <= current ? [firstPeriod] : []
     while let last = budgeted.last, last < current { budgeted.append(last.next) }
     do {
@@ -101,9 +107,18 @@ public struct BudgetBook: Hashable, Sendable {
           try RolloverChain.BudgetDelta(
             id: "\(period)", period: period, ownDelta: income - (spent[period] ?? .zero(income.currency)))
         }, currency: income.currency)
-      let figures = chain.balances.map {
+      return chain.balances.map {
         PeriodFigures(period: $0.period, budgetID: nil, remaining: $0.availableToSpend)
       }
+    } catch {
+      preconditionFailure("the app's budgets are consistent: \(error)")
+    }
+  }
+
+  /// The widget cache as of `instant`, in the period `current`, from the ``figures(spent:through:)``
+  /// up to it.
+  func cache(figures: [PeriodFigures], current: BudgetPeriod, at instant: Instant) -> BudgetWidgetCache {
+    do {
       return try BudgetWidgetCache(
         asOf: instant, currency: income.currency, payDay: periods.payDay, current: figures.last { $0.period == current },
         year: current.year, yearMonths: figures.filter { $0.period.year == current.year })

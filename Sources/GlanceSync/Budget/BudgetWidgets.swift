@@ -19,6 +19,7 @@ public struct BudgetWidgets: Sendable {
   /// The widgets' budget: charged reloads a day.
   public let refreshBudget: Int
   private let sums = ExpenseSums()
+  private let figures = PeriodFiguresMemo()
 
   /// A provider for `book`, for widgets whose budget is `refreshBudget` charged reloads a day.
   ///
@@ -38,7 +39,8 @@ public struct BudgetWidgets: Sendable {
   ) throws
     -> Timeline<BudgetWidgetModel>
   {
-    let projection = BudgetBookProjection(book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar)
+    let projection = BudgetBookProjection(
+      book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar, memo: figures)
     return WidgetTimelines.plan(
       projection, now: now, horizonMilliseconds: WidgetTimelines.periodHorizonMilliseconds, refreshBudget: refreshBudget)
   }
@@ -51,7 +53,8 @@ public struct BudgetWidgets: Sendable {
   ) throws
     -> BudgetWidgetModel
   {
-    BudgetBook.model(book.cache(spent: try spent(of: log, in: calendar), at: now, in: calendar), kind: kind, at: now, in: calendar)
+    BudgetBookProjection(book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar, memo: figures)
+      .model(at: now)
   }
 
   /// Each period's expenses summed, periods read in `calendar`'s zone.
