@@ -144,17 +144,18 @@ struct BabyStepsWidget: SyncDesign {
     version += 1
     // syncProgressToWidget: fetchProgress on the app's context, unsaved changes and orphans
     // included, then reloadAllTimelines().
-    snapshot = Self.snapshot(of: changed, world: world)
+    snapshot = snapshot(of: changed, world: world)
     world.requestReload(context: .appInForeground)
   }
 
   /// `syncProgressToWidget`'s snapshot of `data` now: today's completions with the orphans (the
   /// global step fetch), the listed tasks' steps, completed tasks, tasks.
-  private static func snapshot(
+  private func snapshot(
     of data: BabyStepsData, world: World
   ) -> (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int) {
-    let progress = data.progress
-    let orphansToday = data.orphans.count { world.today.contains($0) }
+    // Through the memo: the display that follows reads the same data.
+    let (progress, orphans) = progressMemo.value(for: data) { (data.progress, data.orphans) }
+    let orphansToday = orphans.count { world.today.contains($0) }
     return (
       progress.completedToday(at: world.now, in: world.calendar) + orphansToday, progress.totalSteps, progress.completedTasks,
       progress.totalTasks
@@ -176,7 +177,7 @@ struct BabyStepsWidget: SyncDesign {
   mutating func appBecameActive(world: inout World) {
     // TaskListView's onAppear writes the snapshot again (after a new day, today's count anew),
     // with no reload: no code reloads the widget at launch or when the day changes.
-    defer { snapshot = Self.snapshot(of: context, world: world) }
+    defer { snapshot = snapshot(of: context, world: world) }
     guard updateInstalled, let legacy = legacyStore else { return }
     // migrateStoreIfNeeded: only when the target does not exist yet; each copy's error ignored.
     // A kill before a step (the scenario's interruption) leaves what the steps before it did.
