@@ -22,7 +22,7 @@ public protocol ChangeCountingEventLog: EventLog {
 
   /// The events added since the log's ``changeCount`` was `count`, in the order they were
   /// written; `nil` when the log cannot tell (it does not keep a feed, or `count` is not one of
-  /// its past counts): derive anew from ``EventLog/replica()`` then. The default is `nil`.
+  /// its past counts): derive anew from `replica()` then. The default is `nil`.
   func events(sinceChangeCount count: Int) -> [Event]?
 }
 
