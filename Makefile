@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | test-nogmp | test-yams5 | lint | format | bench | bench-judge | bench-sweep | bench-store | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-nogmp | test-yams5 | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -16,7 +16,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test test-nogmp test-yams5 lint format bench bench-judge bench-sweep bench-store simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-nogmp test-yams5 lint format bench bench-judge bench-sim bench-sweep bench-store simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -103,15 +103,16 @@ format:
 	$(SWIFT) format format --in-place --configuration .swift-format --recursive $(LINT_PATHS)
 
 ## bench: release-build benchmarks (never part of `make test`): glance-bench (money, days, the
-## simulator) and bench-store, each printing its Markdown table and writing its named figures to
+## simulator), bench-sim and bench-store, each printing its Markdown table and writing its named figures to
 ## .build/bench/*.json; `glance-bench merge` then writes .build/bench/results.json and regenerates
 ## the dated table of Benchmarks/README.md, with issue 19's targets.
 bench: deps
 	$(SWIFT) build -c release --product glance-bench
 	.build/release/glance-bench --json .build/bench/money.json
+	$(MAKE) bench-sim
 	$(MAKE) bench-store
 	.build/release/glance-bench merge .build/bench/results.json Benchmarks/README.md \
-	  .build/bench/money.json .build/bench/store.json
+	  .build/bench/money.json .build/bench/simulate.json .build/bench/store.json
 
 ## bench-judge: the simulator against the one before the independent judge (issue 14, commit
 ## JUDGE_BASE), side by side in one run: each binary plays the 30-day default run, seed 42,
@@ -137,6 +138,38 @@ bench-judge: deps
 	  printf "30-day default run, seed 42, median CPU time of %d runs each: before %.0f ms, now %.0f ms: %.2fx\n", \
 	    n, median["before"] * 1000, median["now"] * 1000, median["now"] / median["before"] }' .build/judge-times
 	git worktree remove --force .build/judge-base
+
+## bench-sim: the simulator's speed (release build, never part of `make test`): the median CPU
+## time (user + system) of the 30-day default run, seed 42, over SIM_RUNS runs; the 365-day run's
+## median over SIM_RUNS_365 runs as a ratio to it; with SWEEP=1 also the wall time of
+## `simulate sweep --seeds 1...10000 --jobs 2`. Writes .build/bench/simulate.json (a flat
+## object, sorted keys) and prints a Markdown table.
+SIM_RUNS ?= 9
+SIM_RUNS_365 ?= 3
+SWEEP ?=
+bench-sim: SHELL := /bin/bash
+bench-sim: deps
+	$(SWIFT) build -c release --product simulate
+	@mkdir -p .build/bench && rm -f .build/bench/simulate-times
+	@for run in $$(seq $(SIM_RUNS)); do \
+	  TIMEFORMAT="days30 %3U %3S"; { time .build/release/simulate --days 30 --seed 42 --out .build/bench/sim-out >/dev/null; } 2>>.build/bench/simulate-times; \
+	done
+	@for run in $$(seq $(SIM_RUNS_365)); do \
+	  TIMEFORMAT="days365 %3U %3S"; { time .build/release/simulate --days 365 --seed 42 --out .build/bench/sim-out >/dev/null; } 2>>.build/bench/simulate-times; \
+	done
+	@if [ "$(SWEEP)" = 1 ]; then \
+	  TIMEFORMAT="sweep10000 %3R"; { time .build/release/simulate sweep --seeds 1...10000 --jobs 2 --no-progress --out .build/bench/sim-sweep >/dev/null; } 2>>.build/bench/simulate-times; \
+	fi
+	@awk '{ value[$$1] = value[$$1] " " ($$1 == "sweep10000" ? $$2 : $$2 + $$3) } END { \
+	  for (key in value) { n = split(substr(value[key], 2), v, " "); \
+	    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t } \
+	    median[key] = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 } \
+	  printf "{\n  \"simulate.days30.ms\": %.0f,\n  \"simulate.days365.ratioToDays30\": %.2f", median["days30"] * 1000, median["days365"] / median["days30"]; \
+	  if ("sweep10000" in median) printf ",\n  \"simulate.sweep10000.seconds\": %.1f", median["sweep10000"]; \
+	  printf "\n}\n" }' .build/bench/simulate-times > .build/bench/simulate.json
+	@awk -F': ' '/"/ { gsub(/[",]/, ""); gsub(/^ +/, "", $$1); print "| " $$1 " | " $$2 " |" }' .build/bench/simulate.json | \
+	  { echo "| measure | value |"; echo "|---|---:|"; cat; }
+	@echo "written: .build/bench/simulate.json"
 
 ## bench-sweep: the sweep's throughput (release build, never part of `make test`): 1 000 seeds
 ## × 30 days × every strategy of the default scenario with 1 job, then with 2 jobs (the scaling),

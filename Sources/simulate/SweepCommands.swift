@@ -76,18 +76,27 @@ struct SweepCommand: ParsableCommand {
     let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
     let clock = ContinuousClock()
     let started = clock.now
-    let lines: [SweepLine]
+    // The lines go to lines.jsonl and to the report's aggregator as they come: none is kept.
+    let existed = FileManager.default.fileExists(atPath: folder)
+    let sink: LineSink
+    do {
+      sink = LineSink(writer: try SweepLinesWriter(folder: folder), strategies: SweepManifest(request, lines: 0).strategies)
+    } catch {
+      printError("cannot write the sweep into \(folder): \(OutputFolder.reason(of: error))")
+      throw ExitCode.ioFailure
+    }
     do throws(SimulationError) {
-      lines = try SweepRunner.run(request, jobs: jobs, progress: bar.enabled ? bar.update : nil)
+      try SweepRunner.run(request, jobs: jobs, progress: bar.enabled ? bar.update : nil) { sink.take($0) }
     } catch {
       bar.finish()
+      sink.discard(folder: folder, existed: existed)
       printError("\(error)")
       throw ExitCode(error)
     }
     bar.finish()
     let elapsed = started.duration(to: clock.now)
-    let manifest = SweepManifest(request, lines: lines.count)
-    let report = try SweepOutput.write(manifest, lines: lines, into: folder)
+    let manifest = SweepManifest(request, lines: sink.count)
+    let report = try sink.finish(manifest, folder: folder, existed: existed)
     let seedCount = request.shardSeeds.count
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     print(
@@ -137,6 +146,59 @@ struct MergeCommand: ParsableCommand {
     print("merged: \(folders.count) shards, \(merged.lines.count) lines")
     SweepOutput.summarize(report, folder: folder)
     if report.failsExpectation { throw ExitCode.invariantBroken }
+  }
+}
+
+/// Where a sweep's lines go as the runner hands them over (in seed order, one call at a time):
+/// the lines file and the report's aggregator. The first write failure is kept and ends the
+/// sweep's output (nothing but the partial file is written, and that is deleted).
+private final class LineSink: @unchecked Sendable {
+  private let writer: SweepLinesWriter
+  private var aggregator: SweepAggregator
+  private var failure: (any Error)? = nil
+
+  init(writer: SweepLinesWriter, strategies: [String]) {
+    self.writer = writer
+    self.aggregator = SweepAggregator(strategies: strategies)
+  }
+
+  /// The lines written so far.
+  var count: Int { writer.count }
+
+  /// Called by the runner under its lock.
+  func take(_ lines: [SweepLine]) {
+    for line in lines {
+      aggregator.add(line)
+      guard failure == nil else { continue }
+      do {
+        try writer.append(line)
+      } catch {
+        failure = error
+      }
+    }
+  }
+
+  /// The run failed: the partial file goes, and the folder too when the sweep made it.
+  func discard(folder: String, existed: Bool) {
+    writer.discard()
+    if !existed, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty ?? false {
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+  }
+
+  /// Gives the lines file its name and writes the manifest and the report.
+  func finish(_ manifest: SweepManifest, folder: String, existed: Bool) throws(ExitCode) -> SweepReport {
+    let report = aggregator.report(manifest)
+    do {
+      if let failure { throw failure }
+      try writer.finish()
+      try SweepFolder.writeReport(report, into: folder)
+    } catch {
+      discard(folder: folder, existed: existed)
+      printError("cannot write the sweep into \(folder): \(OutputFolder.reason(of: error))")
+      throw .ioFailure
+    }
+    return report
   }
 }
 

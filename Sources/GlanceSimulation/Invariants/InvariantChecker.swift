@@ -99,23 +99,39 @@ struct InvariantChecker {
     accepted += 1
     switch deed {
     case .add(let record), .expense(let record, _), .complete(_, let record):
-      liveByID.insert(record, at: liveByID.partitionIndex { $0.id > record.id })
+      insertLive(record)
     case .remove(let record), .uncomplete(_, let record):
-      liveByID.remove(at: liveByID.partitionIndex { $0.id > record.id } - 1)
+      removeLive(record)
     case .amend(let target, let replacement, _):
-      liveByID.remove(at: liveByID.partitionIndex { $0.id > target.id } - 1)
-      liveByID.insert(replacement, at: liveByID.partitionIndex { $0.id > replacement.id })
+      removeLive(target)
+      insertLive(replacement)
     case .editTasks:
       // Deleting a task deletes its steps' completions (a rare action: sort again).
       liveByID = model.liveRecords.sorted { $0.id < $1.id }
+      liveIDs = liveByID.map(\.id)
     }
     assert(liveByID.map(\.id) == model.liveRecords.map(\.id).sorted(), "the live records by id follow the model's")
+    assert(liveIDs == liveByID.map(\.id), "the live ids follow the live records")
     return deed
   }
 
   /// The model's live records in id order, kept as deeds come: what a store that names its
   /// records by id is merged with.
   private var liveByID: [Record] = []
+  /// Their ids, in the same order: a store that holds exactly them is audited by one comparison.
+  private var liveIDs: [EventID] = []
+
+  private mutating func insertLive(_ record: Record) {
+    let index = liveByID.partitionIndex { $0.id > record.id }
+    liveByID.insert(record, at: index)
+    liveIDs.insert(record.id, at: index)
+  }
+
+  private mutating func removeLive(_ record: Record) {
+    let index = liveByID.partitionIndex { $0.id > record.id } - 1
+    liveByID.remove(at: index)
+    liveIDs.remove(at: index)
+  }
 
   // MARK: Observing
 
@@ -263,6 +279,7 @@ struct InvariantChecker {
     let bound = boundsMilliseconds[index]
     guard unexcused > bound else { return }
     let surface = surfaces[index]
+    guard !recordedAgain(.staleness, surface: surface) else { return }
     record(
       .staleness, world: world, surface: surface, field: nil, expected: "within \(Report.seconds(bound)) s",
       found: "\(Report.seconds(unexcused)) s",
@@ -375,11 +392,13 @@ struct InvariantChecker {
   private mutating func recordDifference<Design: SyncDesign>(
     _ invariant: Invariant, surface: Surface, world: World, design: Design, detail: String
   ) {
+    // One failure, one verdict: staleness does not report again what this check reported.
+    if let index = surfaces.firstIndex(of: surface), disagreements[index] != nil { disagreements[index]?.reported = true }
+    // A repeat only counts: the texts below are for the first occurrence.
+    guard !recordedAgain(invariant, surface: surface) else { return }
     let expected = expected(on: surface, world: world)
     let shown = displayed(surface, world: world, design: design)
     let differences = shown.map { $0.differences(from: expected) } ?? []
-    // One failure, one verdict: staleness does not report again what this check reported.
-    if let index = surfaces.firstIndex(of: surface), disagreements[index] != nil { disagreements[index]?.reported = true }
     let first = differences.first
     let fields = differences.prefix(4).map { "\(surface.rawValue).\($0)" }.joined(separator: "; ")
     record(
@@ -447,6 +466,11 @@ struct InvariantChecker {
       let movedAway = device == .phone && heldBeforeMove != nil && !world.awaitingFirstLaunch
       let audited: StoreAudit
       switch stored {
+      case .ids(let ids) where ids == liveIDs:
+        // The store holds each live record once and nothing else: what the merge finds, at the
+        // cost of one comparison (the common case at a quiescent point).
+        let counted = today.map { day in liveByID.count { day.contains($0.instant) } } ?? liveByID.count
+        audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
       case .ids(let ids):
         audited = merge(ids, with: liveByID, key: \.id, today: today, movedAway: movedAway, resolve: storedRecord(id:))
       case .instants(let instants):
@@ -523,7 +547,7 @@ struct InvariantChecker {
     count(.noDoubleCount)
     let place = device == .phone ? "the phone's store" : "the watch's store (today)"
     let when = atEnd ? "at the end of the run" : "at a quiescent point"
-    if let first = audit.missing.first {
+    if let first = audit.missing.first, !recordedAgain(.noLostWrite, surface: nil) {
       record(
         .noLostWrite, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.heldCount - audit.extra.count)",
@@ -531,7 +555,7 @@ struct InvariantChecker {
           "\(audit.missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(audit.missing))); the first is \(Self.describe(actionsByID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
-    if let first = audit.extra.first {
+    if let first = audit.extra.first, !recordedAgain(.noDoubleCount, surface: nil) {
       record(
         .noDoubleCount, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.liveCount - audit.missing.count + audit.extra.count)",
@@ -563,6 +587,19 @@ struct InvariantChecker {
   // MARK: Recording
 
   private mutating func count(_ invariant: Invariant) { checks[invariant, default: 0] += 1 }
+
+  /// Records a repeat of a violation already recorded (or of a disabled invariant) and returns
+  /// `true`; `false` when this is the first occurrence, which the caller then describes with
+  /// ``record(_:world:surface:field:expected:found:detail:atAction:)``. Describing a repeat
+  /// would build texts that are thrown away.
+  private mutating func recordedAgain(_ invariant: Invariant, surface: Surface?) -> Bool {
+    guard !disabled.contains(invariant) else { return true }
+    guard var existing = violations[invariant] else { return false }
+    existing.occurrences += 1
+    if let surface, !existing.surfaces.contains(surface) { existing.surfaces = (existing.surfaces + [surface]).sorted() }
+    violations[invariant] = existing
+    return true
+  }
 
   /// Records an occurrence seen now; `atAction` dates it at the instant of the action whose
   /// record it concerns (the engine then replays the run for the events around it).

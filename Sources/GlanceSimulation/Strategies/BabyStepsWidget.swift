@@ -56,7 +56,7 @@ struct BabyStepsWidget: SyncDesign {
   private var version = 0
   private let appMemo = Memo<DayMemoKey, Display>()
   /// The kernel's progress of the last store read (widget reloads read an unchanged store).
-  private let progressMemo = Memo<BabyStepsData, StepProgress>()
+  private let progressMemo = Memo<BabyStepsData, (progress: StepProgress, orphans: [Instant])>()
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
 
@@ -89,13 +89,14 @@ struct BabyStepsWidget: SyncDesign {
   /// listed tasks, with the orphans' completions added to today's count and to the activity
   /// (the global step fetch), today's count drawn as at most every step.
   private func display(_ data: BabyStepsData, world: World) -> Display {
-    let progress = progressMemo.value(for: data) { data.progress }
+    let (progress, orphans) = progressMemo.value(for: data) { (data.progress, data.orphans) }
     let exact = StepsSnapshot(progress: progress, asOf: world.now, calendar: world.calendar)
-    let orphans = data.orphans
     guard !orphans.isEmpty else { return .steps(StepsDisplay(snapshot: exact, at: world.now, calendar: world.calendar)) }
     var activity = exact.recentActivity
+    // Each orphan's local date once, not once per day of the activity.
+    let orphanDates = orphans.map { world.calendar.date(containing: $0) }
     for (index, day) in activity.enumerated() {
-      let count = orphans.count { world.calendar.date(containing: $0) == day.date }
+      let count = orphanDates.count { $0 == day.date }
       activity[index] = ActivityDay(date: day.date, count: day.count + count)
     }
     let today = min(activity[activity.count - 1].count, exact.totalSteps)
@@ -143,17 +144,18 @@ struct BabyStepsWidget: SyncDesign {
     version += 1
     // syncProgressToWidget: fetchProgress on the app's context, unsaved changes and orphans
     // included, then reloadAllTimelines().
-    snapshot = Self.snapshot(of: changed, world: world)
+    snapshot = snapshot(of: changed, world: world)
     world.requestReload(context: .appInForeground)
   }
 
   /// `syncProgressToWidget`'s snapshot of `data` now: today's completions with the orphans (the
   /// global step fetch), the listed tasks' steps, completed tasks, tasks.
-  private static func snapshot(
+  private func snapshot(
     of data: BabyStepsData, world: World
   ) -> (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int) {
-    let progress = data.progress
-    let orphansToday = data.orphans.count { world.today.contains($0) }
+    // Through the memo: the display that follows reads the same data.
+    let (progress, orphans) = progressMemo.value(for: data) { (data.progress, data.orphans) }
+    let orphansToday = orphans.count { world.today.contains($0) }
     return (
       progress.completedToday(at: world.now, in: world.calendar) + orphansToday, progress.totalSteps, progress.completedTasks,
       progress.totalTasks
@@ -175,7 +177,7 @@ struct BabyStepsWidget: SyncDesign {
   mutating func appBecameActive(world: inout World) {
     // TaskListView's onAppear writes the snapshot again (after a new day, today's count anew),
     // with no reload: no code reloads the widget at launch or when the day changes.
-    defer { snapshot = Self.snapshot(of: context, world: world) }
+    defer { snapshot = snapshot(of: context, world: world) }
     guard updateInstalled, let legacy = legacyStore else { return }
     // migrateStoreIfNeeded: only when the target does not exist yet; each copy's error ignored.
     // A kill before a step (the scenario's interruption) leaves what the steps before it did.

@@ -13,32 +13,38 @@ import GlanceSync
 /// threads.
 ///
 /// ## Laws
-/// - `sums(version: v, rewrites: r, of: { e }, in: c, book: b)` equals `b.spent(e, in: c)`, as
-///   long as the design keeps its side: between two calls with the same `r`, its expenses only
-///   grew at their end (checked in debug builds), and a call with the same `v` passes the same
-///   expenses.
+/// - `sums(version: v, rewrites: r, count: n, expense: e, in: c, book: b)` equals
+///   `b.spent((0..<n).map(e), in: c)`, as long as the design keeps its side: between two calls
+///   with the same `r`, its expenses only grew at their end (the last one folded is checked in
+///   debug builds), and a call with the same `v` passes the same expenses. Only the expenses
+///   not folded yet are read (`e` of their index): a change costs what it added, not a copy of
+///   every expense.
 final class PeriodSums {
   private var key: (version: Int, rewrites: Int, zone: String)? = nil
-  private var folded: [(instant: Instant, amount: Money)] = []
+  /// How many expenses are folded, and the last of them (for the debug check).
+  private var folded = 0
+  private var lastFolded: (instant: Instant, amount: Money)? = nil
   private var sums: [BudgetPeriod: Money] = [:]
 
-  /// The sums of `expenses()` by period, read in `calendar`'s zone; `expenses` is only called
-  /// when `version` or the zone changed since the last call.
+  /// The sums by period of the `count` expenses `expense(0)…expense(count - 1)`, read in
+  /// `calendar`'s zone; `expense` is only called when `version` or the zone changed since the
+  /// last call, and then for the expenses not folded yet.
   func sums(
-    version: Int, rewrites: Int, of expenses: () -> [(instant: Instant, amount: Money)], in calendar: ZoneCalendar,
+    version: Int, rewrites: Int, count: Int, expense: (Int) -> (instant: Instant, amount: Money), in calendar: ZoneCalendar,
     book: BudgetBook
   ) -> [BudgetPeriod: Money] {
     if let key, key.version == version, key.zone == calendar.identifier { return sums }
-    let current = expenses()
-    let extends = key?.zone == calendar.identifier && key?.rewrites == rewrites && folded.count <= current.count
+    let extends = key?.zone == calendar.identifier && key?.rewrites == rewrites && folded <= count
     assert(
-      !extends || zip(folded, current).allSatisfy { $0.instant == $1.instant && $0.amount == $1.amount },
+      !extends || folded == 0 || lastFolded.map { expense(folded - 1) == $0 } ?? false,
       "expenses changed other than at their end without a rewrite")
     if !extends { sums = [:] }
-    for expense in current[(extends ? folded.count : 0)...] {
-      sums[book.period(at: expense.instant, in: calendar), default: .zero(.chf)] += expense.amount
+    for index in (extends ? folded : 0)..<count {
+      let next = expense(index)
+      sums[book.period(at: next.instant, in: calendar), default: .zero(.chf)] += next.amount
     }
-    folded = current
+    folded = count
+    lastFolded = count > 0 ? expense(count - 1) : nil
     key = (version, rewrites, calendar.identifier)
     return sums
   }

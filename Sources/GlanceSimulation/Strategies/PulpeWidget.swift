@@ -59,7 +59,8 @@ struct PulpeWidget: SyncDesign {
       return book.cache(spent: book.spent(shown, in: calendar), at: instant, in: calendar)
     }
     let spent = periodSums.sums(
-      version: version, rewrites: removals, of: { expenses.map { ($0.instant, $0.amount) } }, in: calendar, book: book)
+      version: version, rewrites: removals, count: expenses.count, expense: { (expenses[$0].instant, expenses[$0].amount) },
+      in: calendar, book: book)
     return book.cache(spent: spent, at: instant, in: calendar)
   }
 

@@ -32,10 +32,16 @@ public enum SweepFolder {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let text = lines.map { $0.jsonLine() + "\n" }.joined()
     try write(Data(text.utf8), folder, linesFile)
-    try write(try manifestData(manifest), folder, manifestFile)
+    try writeReport(report, into: folder)
+    return report
+  }
+
+  /// Writes `shard.json`, `sweep.md` and `sweep.json` of `report` into `folder` (which exists):
+  /// what a sweep that streamed its lines with a ``SweepLinesWriter`` writes last.
+  public static func writeReport(_ report: SweepReport, into folder: String) throws {
+    try write(try manifestData(report.manifest), folder, manifestFile)
     try write(Data(report.markdown.utf8), folder, reportFile)
     try write(try report.json(), folder, reportJSONFile)
-    return report
   }
 
   private static func write(_ data: Data, _ folder: String, _ name: String) throws {

@@ -51,53 +51,16 @@ public struct SweepReport: Sendable {
   /// Whether a strategy expected to converge broke an invariant on some seed.
   public var failsExpectation: Bool { strategies.contains { $0.expectedToConverge && $0.converged < $0.seeds } }
 
-  /// Aggregates `lines` (in any order).
+  /// Aggregates `lines` (in any order), through a ``SweepAggregator``.
   public init(manifest: SweepManifest, lines: [SweepLine]) {
+    var aggregator = SweepAggregator(strategies: manifest.strategies)
+    for line in lines.sorted(by: { ($0.seed, $0.strategy) < ($1.seed, $1.strategy) }) { aggregator.add(line) }
+    self = aggregator.report(manifest)
+  }
+
+  /// The report of rows already aggregated (``SweepAggregator/report(_:)``).
+  init(manifest: SweepManifest, strategies: [StrategyRow], violations: [ViolationRow], staleness: [StalenessRow]) {
     self.manifest = manifest
-    let ordered = lines.sorted { ($0.seed, $0.strategy) < ($1.seed, $1.strategy) }
-    var strategies: [StrategyRow] = []
-    var violations: [ViolationRow] = []
-    var staleness: [StalenessRow] = []
-    for strategy in manifest.strategies {
-      let mine = ordered.filter { $0.strategy == strategy }
-      let converged = mine.filter(\.converged)
-      strategies.append(
-        StrategyRow(
-          strategy: strategy, expectedToConverge: mine.first?.expectedToConverge ?? false, seeds: mine.count,
-          converged: converged.count,
-          convergedBasisPoints: mine.isEmpty ? 0 : converged.count * 10_000 / mine.count,
-          firstFailingSeed: mine.first { !$0.converged }?.seed))
-      // Keys in first-seen order of an ordered walk, then sorted: no hash order reaches the report.
-      var broken: [String: (domain: String, invariant: String, seeds: [UInt64], occurrences: Int)] = [:]
-      var worst: [String: StalenessRow] = [:]
-      for line in mine {
-        for violation in line.violations {
-          let key = violation.domain + "\u{0}" + violation.invariant
-          var entry = broken[key] ?? (violation.domain, violation.invariant, [], 0)
-          entry.seeds.append(line.seed)
-          entry.occurrences += violation.occurrences
-          broken[key] = entry
-        }
-        for stale in line.staleness {
-          let key = stale.domain + "\u{0}" + stale.surface
-          if worst[key].map({ stale.maxMilliseconds > $0.maxMilliseconds }) ?? true {
-            worst[key] = StalenessRow(
-              strategy: strategy, domain: stale.domain, surface: stale.surface, maxMilliseconds: stale.maxMilliseconds,
-              seed: line.seed)
-          }
-        }
-      }
-      violations += broken.keys.sorted().compactMap { key in
-        broken[key].map {
-          ViolationRow(
-            strategy: strategy, domain: $0.domain, invariant: $0.invariant, seeds: $0.seeds.count,
-            occurrences: $0.occurrences, firstSeeds: Array($0.seeds.prefix(Self.firstSeedsShown)))
-        }
-      }
-      // Domains and surfaces in the order the lines list them.
-      let order = mine.first?.staleness.map { $0.domain + "\u{0}" + $0.surface } ?? []
-      staleness += order.compactMap { worst[$0] }
-    }
     self.strategies = strategies
     self.violations = violations.sorted {
       ($0.strategy, Self.rank($0.domain), $0.invariant) < ($1.strategy, Self.rank($1.domain), $1.invariant)

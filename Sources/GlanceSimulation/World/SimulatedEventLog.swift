@@ -30,6 +30,10 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   var failNextReceive = false
   /// What is derived from a durable log, per version: read after every event, changed by few.
   private let replicaMemo = Memo<Int, Replica>()
+  /// The change feed of a store in memory: every event added, in the order written, and where
+  /// each version's writes begin (`feedStarts[v]` is the number written when `version` was `v`).
+  private var feed: [Event] = []
+  private var feedStarts: [Int] = [0]
 
   struct CopyFailure: Error, CustomStringConvertible {
     var description: String { "I/O error while copying (injected)" }
@@ -61,8 +65,9 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
       durable = log
     } else {
       new = memory.insert(event)
+      if new { feed.append(event) }
     }
-    if new { version += 1 }
+    if new { noteWrite() }
     return new
   }
 
@@ -77,10 +82,28 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
       new = attempt(0) { try log.receive(events) }
       durable = log
     } else {
-      new = events.reduce(0) { $0 + (memory.insert($1) ? 1 : 0) }
+      var added = 0
+      for event in events where memory.insert(event) {
+        feed.append(event)
+        added += 1
+      }
+      new = added
     }
-    if new > 0 { version += 1 }
+    if new > 0 { noteWrite() }
     return new
+  }
+
+  /// A write added something: the next version, whose feed begins where the writes so far end.
+  private func noteWrite() {
+    version += 1
+    feedStarts.append(feed.count)
+  }
+
+  /// The events added since `version` was `count`, in the order written (in memory only: a
+  /// durable log answers `nil`, and the engine reads it whole).
+  public func events(sinceChangeCount count: Int) -> [Event]? {
+    guard durable == nil, count >= 0, count <= version else { return nil }
+    return Array(feed[feedStarts[count]...])
   }
 
   public func replica() -> Replica {

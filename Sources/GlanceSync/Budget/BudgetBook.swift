@@ -39,28 +39,36 @@ public struct BudgetBook: Hashable, Sendable {
   ///
   /// - Complexity: O(n log p) for n expenses over p periods, plus O(p) calendar lookups.
   public func spent(_ expenses: [(instant: Instant, amount: Money)], in calendar: ZoneCalendar) -> [BudgetPeriod: Money] {
-    guard let earliest = expenses.lazy.map(\.instant).min(), let latest = expenses.lazy.map(\.instant).max() else { return [:] }
-    // The periods from the earliest expense's to the latest's, each with its first instant.
+    let placed = periods(of: expenses.map(\.instant), in: calendar)
+    var spent: [BudgetPeriod: Money] = [:]
+    for (expense, period) in zip(expenses, placed) {
+      spent[period] = (spent[period] ?? .zero(income.currency)) + expense.amount
+    }
+    return spent
+  }
+
+  /// The period of each of `instants` (in their order), periods read in `calendar`'s zone: the
+  /// periods' first instants are found once, so each instant costs a binary search rather than
+  /// a calendar lookup.
+  ///
+  /// - Complexity: O(n log p) for n instants over p periods, plus O(p) calendar lookups.
+  func periods(of instants: [Instant], in calendar: ZoneCalendar) -> [BudgetPeriod] {
+    guard let earliest = instants.min(), let latest = instants.max() else { return [] }
+    // The periods from the earliest instant's to the latest's, each with its first instant.
     var spans: [(period: BudgetPeriod, start: Instant)] = [(period(at: earliest, in: calendar), earliest)]
     let last = period(at: latest, in: calendar)
     while let current = spans.last?.period, current < last {
       let next = current.next
       spans.append((next, firstInstant(of: next, in: calendar)))
     }
-    var sums = [Money?](repeating: nil, count: spans.count)
-    for expense in expenses {
+    return instants.map { instant in
       var (low, high) = (0, spans.count)
       while low < high {
         let middle = low + (high - low) / 2
-        if spans[middle].start <= expense.instant { low = middle + 1 } else { high = middle }
+        if spans[middle].start <= instant { low = middle + 1 } else { high = middle }
       }
-      sums[low - 1] = (sums[low - 1] ?? .zero(income.currency)) + expense.amount
+      return spans[low - 1].period
     }
-    var spent: [BudgetPeriod: Money] = [:]
-    for (index, sum) in sums.enumerated() {
-      if let sum { spent[spans[index].period] = sum }
-    }
-    return spent
   }
 
   /// The first instant whose local date in `calendar`'s zone is in `period`: the start of the
@@ -85,6 +93,12 @@ public struct BudgetBook: Hashable, Sendable {
   /// The widget cache as of `instant` from each period's expenses summed.
   public func cache(spent: [BudgetPeriod: Money], at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
     let current = period(at: instant, in: calendar)
+    return cache(figures: figures(spent: spent, through: current), current: current, at: instant)
+  }
+
+  /// The remaining of every budgeted period up to `current` (the rollover chain of `spent`):
+  /// what ``cache(spent:at:in:)`` needs besides the instant.
+  func figures(spent: [BudgetPeriod: Money], through current: BudgetPeriod) -> [PeriodFigures] {
     var budgeted: [BudgetPeriod] = firstPeriod <= current ? [firstPeriod] : []
     while let last = budgeted.last, last < current { budgeted.append(last.next) }
     do {
@@ -93,9 +107,18 @@ public struct BudgetBook: Hashable, Sendable {
           try RolloverChain.BudgetDelta(
             id: "\(period)", period: period, ownDelta: income - (spent[period] ?? .zero(income.currency)))
         }, currency: income.currency)
-      let figures = chain.balances.map {
+      return chain.balances.map {
         PeriodFigures(period: $0.period, budgetID: nil, remaining: $0.availableToSpend)
       }
+    } catch {
+      preconditionFailure("the app's budgets are consistent: \(error)")
+    }
+  }
+
+  /// The widget cache as of `instant`, in the period `current`, from the ``figures(spent:through:)``
+  /// up to it.
+  func cache(figures: [PeriodFigures], current: BudgetPeriod, at instant: Instant) -> BudgetWidgetCache {
+    do {
       return try BudgetWidgetCache(
         asOf: instant, currency: income.currency, payDay: periods.payDay, current: figures.last { $0.period == current },
         year: current.year, yearMonths: figures.filter { $0.period.year == current.year })

@@ -12,16 +12,29 @@ public struct BudgetBookProjection: TimelineProjection {
   public let spent: [BudgetPeriod: Money]
   public let kind: BudgetWidgetKind
   public let calendar: ZoneCalendar
+  /// The provider's memo of the rollover figures (none for a projection made by hand).
+  private let memo: PeriodFiguresMemo?
 
   public init(book: BudgetBook, spent: [BudgetPeriod: Money], kind: BudgetWidgetKind, calendar: ZoneCalendar) {
+    self.init(book: book, spent: spent, kind: kind, calendar: calendar, memo: nil)
+  }
+
+  /// A projection whose figures come through the provider's `memo`.
+  init(book: BudgetBook, spent: [BudgetPeriod: Money], kind: BudgetWidgetKind, calendar: ZoneCalendar, memo: PeriodFiguresMemo?) {
     self.book = book
     self.spent = spent
     self.kind = kind
     self.calendar = calendar
+    self.memo = memo
   }
 
   public func model(at instant: Instant) -> BudgetWidgetModel {
-    BudgetBook.model(book.cache(spent: spent, at: instant, in: calendar), kind: kind, at: instant, in: calendar)
+    guard let memo else {
+      return BudgetBook.model(book.cache(spent: spent, at: instant, in: calendar), kind: kind, at: instant, in: calendar)
+    }
+    let current = book.period(at: instant, in: calendar)
+    let cache = book.cache(figures: memo.figures(of: book, spent: spent, through: current), current: current, at: instant)
+    return BudgetBook.model(cache, kind: kind, at: instant, in: calendar)
   }
 
   /// The next period's first instant, as the kernel's budget projection finds it (its change

@@ -8,7 +8,8 @@ public import GlanceKernel
 /// Keep one provider for one store (the widget extension's `TimelineProvider` holds it, the
 /// app's ``BudgetApp`` has its own): it keeps the sums it last made while the store does not
 /// change and the zone stays the same, when the store counts its changes
-/// (``ChangeCountingEventLog``).
+/// (``ChangeCountingEventLog``), and folds in only the events written since when the store
+/// hands out its change feed.
 ///
 /// ## Laws
 /// - For every `t` in the 31 days after `now`, the entry in force is what `BudgetBook.model`
@@ -17,7 +18,8 @@ public struct BudgetWidgets: Sendable {
   public let book: BudgetBook
   /// The widgets' budget: charged reloads a day.
   public let refreshBudget: Int
-  private let sums = DerivedValue<String, [BudgetPeriod: Money]>()
+  private let sums = ExpenseSums()
+  private let figures = PeriodFiguresMemo()
 
   /// A provider for `book`, for widgets whose budget is `refreshBudget` charged reloads a day.
   ///
@@ -37,7 +39,8 @@ public struct BudgetWidgets: Sendable {
   ) throws
     -> Timeline<BudgetWidgetModel>
   {
-    let projection = BudgetBookProjection(book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar)
+    let projection = BudgetBookProjection(
+      book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar, memo: figures)
     return WidgetTimelines.plan(
       projection, now: now, horizonMilliseconds: WidgetTimelines.periodHorizonMilliseconds, refreshBudget: refreshBudget)
   }
@@ -50,11 +53,12 @@ public struct BudgetWidgets: Sendable {
   ) throws
     -> BudgetWidgetModel
   {
-    BudgetBook.model(book.cache(spent: try spent(of: log, in: calendar), at: now, in: calendar), kind: kind, at: now, in: calendar)
+    BudgetBookProjection(book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar, memo: figures)
+      .model(at: now)
   }
 
   /// Each period's expenses summed, periods read in `calendar`'s zone.
   private func spent(of log: some EventLog, in calendar: ZoneCalendar) throws -> [BudgetPeriod: Money] {
-    try sums.value(of: log, key: calendar.identifier) { book.spent(BudgetBook.expenses(of: try log.replica()), in: calendar) }
+    try sums.spent(of: log, book: book, in: calendar)
   }
 }

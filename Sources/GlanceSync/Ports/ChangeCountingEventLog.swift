@@ -8,9 +8,24 @@ public import GlanceKernel
 /// `PRAGMA data_version` is such a count); a store only one process writes can count its own.
 /// The engines and timeline providers derive everything anew from a log that does not conform.
 ///
+/// A log that keeps what each write added can also hand out its change feed
+/// (``events(sinceChangeCount:)``): the events added since a count, so that an engine folds
+/// them into what it derived instead of reading the whole log again.
+///
 /// ## Laws
 /// - Equal counts, read from one log, mean equal contents.
+/// - When `events(sinceChangeCount: c)` is not `nil`, the log's events are those it held at
+///   count `c` plus exactly the events returned (each new, none twice).
 public protocol ChangeCountingEventLog: EventLog {
   /// Grows whenever the content changes; never goes back.
   var changeCount: Int { get }
+
+  /// The events added since the log's ``changeCount`` was `count`, in the order they were
+  /// written; `nil` when the log cannot tell (it does not keep a feed, or `count` is not one of
+  /// its past counts): derive anew from `replica()` then. The default is `nil`.
+  func events(sinceChangeCount count: Int) -> [Event]?
+}
+
+extension ChangeCountingEventLog {
+  public func events(sinceChangeCount count: Int) -> [Event]? { nil }
 }

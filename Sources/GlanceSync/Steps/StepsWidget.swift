@@ -25,7 +25,7 @@ public struct StepsWidget: Sendable {
   public let tasks: [StepTask]
   /// The widget's budget: charged reloads a day.
   public let refreshBudget: Int
-  private let progress = DerivedValue<Int, StepProgress>()
+  private let progress = StepProgressFold()
 
   /// A provider for `tasks`, for a widget whose budget is `refreshBudget` charged reloads a day.
   ///
@@ -67,9 +67,6 @@ public struct StepsWidget: Sendable {
   ///   repeats no id, so no other `ProgressError` can arise).
   public func progress(of store: (some EventLog)?) throws -> StepProgress {
     guard let store else { return try StepProgress(tasks: tasks, completions: [:]) }
-    return try self.progress.value(of: store, key: 0) {
-      let replica = try store.replica()
-      return try StepProgress(tasks: replica.stepTasks(startingWith: tasks), completions: replica.stepCompletions)
-    }
+    return try self.progress.progress(of: store, base: tasks)
   }
 }

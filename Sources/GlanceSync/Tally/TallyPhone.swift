@@ -41,6 +41,8 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   /// Counts the writes that added something; `pushed` is the count at the last digest sent.
   private var changes = 0
   private var pushed = 0
+  /// The live adds' tally, folded from the log's change feed when it has one (for ``summary(at:in:)``).
+  private let liveAdds = LiveAddTally()
 
   /// An engine over `log` for a widget whose budget is `refreshBudget` charged reloads a day.
   ///
@@ -115,6 +117,11 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   ///
   /// - Throws: what the log throws.
   public func summary(at now: Instant, in calendar: ZoneCalendar) throws -> TallySummary {
+    // The summary only reads the days of the window before today's end: the whole log's live
+    // adds, folded from the log's change feed, give the same figures as the window's slice.
+    if let tally = try liveAdds.tally(of: log) {
+      return TallySummary(tally: tally, at: now, in: calendar, limit: settings.dailyLimit, streakLimit: settings.streakLimit)
+    }
     let today = calendar.dayInterval(containing: now)
     let recent = try log.replica(in: today.start.advanced(by: -settings.summaryWindowMilliseconds)..<today.end)
     return TallySummary(tally: recent.tally, at: now, in: calendar, limit: settings.dailyLimit, streakLimit: settings.streakLimit)

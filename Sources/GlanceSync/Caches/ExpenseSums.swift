@@ -1,0 +1,99 @@
+import GlanceKernel
+
+/// Each pay period's live expenses summed, folded as the log's events arrive: a provider reads
+/// its store's change feed (``ChangeCountingEventLog/events(sinceChangeCount:)``) and adds what
+/// was written since it last looked, instead of summing every expense of the log again.
+///
+/// One belongs to one provider over one store, used from one thread at a time (an app's main
+/// actor, a widget extension's provider, a simulated run), which is why it may be `Sendable`
+/// unchecked.
+///
+/// ## Laws
+/// - `spent(of: log, book: b, in: c)` equals `b.spent(BudgetBook.expenses(of: log.replica()), in: c)`
+///   (the same periods with the same sums): an expense is live while no `remove` targets it,
+///   whatever the order the two arrive in, and Money is exact, so the order of the additions
+///   never changes a sum.
+/// - From a log that does not count its changes, or cannot hand out its feed, or another log
+///   than the one folded so far, the sums are made anew from the whole log.
+final class ExpenseSums: @unchecked Sendable {
+  private struct State {
+    var count: Int
+    let zone: String
+    /// The log folded (a class's identity; a value's box is new at each read, so never matches).
+    let log: ObjectIdentifier
+    /// Every id a removal targets (looked up, never iterated).
+    var removed: Set<EventID> = []
+    /// The sum and the number of the live expenses of each period that has one.
+    var sums: [BudgetPeriod: (sum: Money, live: Int)] = [:]
+    var spent: [BudgetPeriod: Money] = [:]
+
+    mutating func add(_ amount: Money, to period: BudgetPeriod) {
+      let (sum, live) = sums[period] ?? (.zero(amount.currency), 0)
+      let total = sum + amount
+      sums[period] = (total, live + 1)
+      spent[period] = total
+    }
+
+    mutating func subtract(_ amount: Money, from period: BudgetPeriod) {
+      guard let (sum, live) = sums[period] else { return }
+      if live == 1 {
+        sums[period] = nil
+        spent[period] = nil
+      } else {
+        let total = sum - amount
+        sums[period] = (total, live - 1)
+        spent[period] = total
+      }
+    }
+  }
+
+  private var state: State? = nil
+
+  func spent(of log: some EventLog, book: BudgetBook, in calendar: ZoneCalendar) throws -> [BudgetPeriod: Money] {
+    guard let counting = log as? any ChangeCountingEventLog else {
+      return book.spent(BudgetBook.expenses(of: try log.replica()), in: calendar)
+    }
+    let count = counting.changeCount
+    let identity = ObjectIdentifier(counting as AnyObject)
+    if var state, state.zone == calendar.identifier, state.log == identity {
+      if state.count == count { return state.spent }
+      if count > state.count, let added = counting.events(sinceChangeCount: state.count) {
+        self.state = nil  // while folding: a throw below leaves no half-folded state
+        var replica: Replica? = nil
+        for (position, event) in added.enumerated() {
+          switch event.kind {
+          case .expense(let amount, _):
+            if !state.removed.contains(event.id) { state.add(amount, to: book.period(at: event.instant, in: calendar)) }
+          case .remove(let target):
+            guard state.removed.insert(target).inserted,
+              let found = try FeedFold.folded(target, before: position, of: added, in: log, replica: &replica),
+              case .expense(let amount, _) = found.kind
+            else { continue }
+            state.subtract(amount, from: book.period(at: found.instant, in: calendar))
+          case .add, .complete, .uncomplete, .defineTask, .removeTask, .defineStep, .removeStep:
+            continue
+          }
+        }
+        state.count = count
+        self.state = state
+        return state.spent
+      }
+    }
+    self.state = nil
+    var fresh = State(count: count, zone: calendar.identifier, log: identity)
+    let events = try log.replica().events
+    for event in events {
+      if case .remove(let target) = event.kind { fresh.removed.insert(target) }
+    }
+    var live: [(instant: Instant, amount: Money)] = []
+    for event in events {
+      if case .expense(let amount, _) = event.kind, !fresh.removed.contains(event.id) { live.append((event.instant, amount)) }
+    }
+    // The whole log at once: each expense's period by binary search (`BudgetBook.spent`'s way).
+    for (expense, period) in zip(live, book.periods(of: live.map(\.instant), in: calendar)) {
+      fresh.add(expense.amount, to: period)
+    }
+    state = fresh
+    return fresh.spent
+  }
+}

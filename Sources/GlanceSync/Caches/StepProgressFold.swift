@@ -1,0 +1,104 @@
+import GlanceKernel
+
+/// The step progress of a log, folded as the log's events arrive: the widget and the app read
+/// their store's change feed (``ChangeCountingEventLog/events(sinceChangeCount:)``) and update
+/// each step's latest toggle from what was written since they last looked, instead of reading
+/// the whole log again after every change. The task list is read again from the log only when
+/// a task or step event arrived.
+///
+/// One belongs to one provider over one store, used from one thread at a time (an app's main
+/// actor, a widget extension's provider, a simulated run), which is why it may be `Sendable`
+/// unchecked.
+///
+/// ## Laws
+/// - `progress(of: log, base: tasks)` equals
+///   `StepProgress(tasks: replica.stepTasks(startingWith: tasks), completions: replica.stepCompletions)`
+///   of `log.replica()`: a step's completion is decided by its latest live toggle by (instant,
+///   id), whatever the order the toggles arrive in. A `remove` in the feed (it may take out a
+///   toggle or a definition) makes it read the whole log again, as does a log that does not
+///   count its changes or cannot hand out its feed.
+final class StepProgressFold: @unchecked Sendable {
+  private struct State {
+    var count: Int
+    /// The log folded (a class's identity; a value's box is new at each read, so never matches).
+    let log: ObjectIdentifier
+    var tasks: [StepTask]
+    /// Each step's latest live toggle (looked up, never iterated into a result without a key).
+    var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)]
+    /// Every id a removal targets (looked up, never iterated): a toggle arriving after its
+    /// tombstone never counts.
+    let removed: Set<EventID>
+    var progress: StepProgress
+  }
+
+  private var state: State? = nil
+
+  func progress(of log: some EventLog, base: [StepTask]) throws -> StepProgress {
+    guard let counting = log as? any ChangeCountingEventLog else { return try Self.read(log, base: base) }
+    let count = counting.changeCount
+    let identity = ObjectIdentifier(counting as AnyObject)
+    if var state, state.log == identity {
+      if state.count == count { return state.progress }
+      if count > state.count, let added = counting.events(sinceChangeCount: state.count),
+        !added.contains(where: { if case .remove = $0.kind { return true } else { return false } })
+      {
+        self.state = nil  // while folding: a throw below leaves no half-folded state
+        var tasksChanged = false
+        for event in added {
+          switch event.kind {
+          case .complete(let step) where !state.removed.contains(event.id):
+            Self.toggle(step, by: event, completes: true, in: &state.latest)
+          case .uncomplete(let step) where !state.removed.contains(event.id):
+            Self.toggle(step, by: event, completes: false, in: &state.latest)
+          case .complete, .uncomplete: break
+          case .defineTask, .removeTask, .defineStep, .removeStep: tasksChanged = true
+          case .add, .remove, .expense: break
+          }
+        }
+        if tasksChanged { state.tasks = try log.replica().stepTasks(startingWith: base) }
+        state.progress = try StepProgress(tasks: state.tasks, completions: Self.completions(state.latest))
+        state.count = count
+        self.state = state
+        return state.progress
+      }
+    }
+    self.state = nil
+    let replica = try log.replica()
+    var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)] = [:]
+    var removed: Set<EventID> = []
+    for event in replica.events {
+      if case .remove(let target) = event.kind { removed.insert(target) }
+    }
+    for event in replica.events where !removed.contains(event.id) {
+      switch event.kind {
+      case .complete(let step): Self.toggle(step, by: event, completes: true, in: &latest)
+      case .uncomplete(let step): Self.toggle(step, by: event, completes: false, in: &latest)
+      case .add, .remove, .expense, .defineTask, .removeTask, .defineStep, .removeStep: break
+      }
+    }
+    let tasks = replica.stepTasks(startingWith: base)
+    let progress = try StepProgress(tasks: tasks, completions: Self.completions(latest))
+    state = State(count: count, log: identity, tasks: tasks, latest: latest, removed: removed, progress: progress)
+    return progress
+  }
+
+  /// The progress read from the whole log.
+  private static func read(_ log: some EventLog, base: [StepTask]) throws -> StepProgress {
+    let replica = try log.replica()
+    return try StepProgress(tasks: replica.stepTasks(startingWith: base), completions: replica.stepCompletions)
+  }
+
+  private static func toggle(
+    _ step: StepID, by event: Event, completes: Bool, in latest: inout [StepID: (instant: Instant, id: EventID, completes: Bool)]
+  ) {
+    if let current = latest[step], (current.instant, current.id) > (event.instant, event.id) { return }
+    latest[step] = (event.instant, event.id, completes)
+  }
+
+  private static func completions(_ latest: [StepID: (instant: Instant, id: EventID, completes: Bool)]) -> [StepID: Instant] {
+    var completions: [StepID: Instant] = [:]
+    completions.reserveCapacity(latest.count)
+    for (step, toggle) in latest where toggle.completes { completions[step] = toggle.instant }
+    return completions
+  }
+}
