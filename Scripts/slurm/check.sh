@@ -44,8 +44,11 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! comm
 fi
 say "$(slurmctld -V), munge $(munged -V | awk '{ print $1 }')"
 
-# 2. The cluster, in its own folder. munged wants execute permission for all on the folders
-# above its socket, hence 0755.
+# 2. The cluster, in its own folder (munged wants execute permission for all on the folders above
+# its socket, hence 0755). Each daemon runs in the foreground of a background process (its pid is
+# $!), in a session of its own (setsid, which execs it; had it forked, the pid would be gone at
+# once and the waits below would fail on it): a Ctrl-C reaches this script, which
+# cancels the jobs before it stops the daemons, and not the daemons first.
 work=$(mktemp -d "${TMPDIR:-/tmp}/glance-slurm-check.XXXXXX")
 chmod 0755 "$work"
 mkdir -p "$work/state" "$work/spool" "$work/log"
@@ -57,7 +60,7 @@ munged_pid='' slurmctld_pid='' slurmd_pid=''
 cluster_steps() {
   local pid
   for pid in $(pgrep -x slurmstepd); do
-    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "SLURM_CONF=$work/slurm.conf" && echo "$pid"
+    if tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "SLURM_CONF=$work/slurm.conf"; then echo "$pid"; fi
   done
 }
 descendants() {
@@ -72,16 +75,20 @@ stop_cluster() {
   local status=$? pid i
   trap - EXIT INT TERM
   set +e
+  [ "$status" = 0 ] || say "exit status $status: stopping the cluster" >&2
+  # Every client call is bounded: with the controller gone, squeue retries for a long time.
+  local deadline=$((SECONDS + 20)) jobs
   if [ -n "$slurmctld_pid" ] && kill -0 "$slurmctld_pid" 2>/dev/null; then
-    # shellcheck disable=SC2046 # one job id a word
-    [ -n "$(squeue -h -o %A)" ] && scancel $(squeue -h -o %A)
-    for i in $(seq 50); do
-      [ -z "$(squeue -h -o %A 2>/dev/null)" ] && [ -z "$(cluster_steps)" ] && break
+    jobs=$(timeout 5 squeue -h -o %A | sort -u)
+    # shellcheck disable=SC2086 # one job id a word
+    [ -z "$jobs" ] || timeout 5 scancel $jobs
+    while [ "$SECONDS" -lt "$deadline" ]; do
+      [ -z "$(timeout 5 squeue -h -o %A 2>/dev/null)" ] && [ -z "$(cluster_steps)" ] && break
       sleep 0.2
     done
   fi
   for pid in $(cluster_steps); do
-    say "killing slurmstepd $pid and its processes, still running after the cancel" >&2
+    say "killing slurmstepd $pid and the processes under it, still running after the cancel" >&2
     # shellcheck disable=SC2046 # one pid a word
     kill -KILL $(descendants "$pid") "$pid"
   done
@@ -145,7 +152,7 @@ PartitionName=check Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
 export SLURM_CONF=$work/slurm.conf
 
-munged --foreground --socket="$work/munge.socket" --key-file="$work/munge.key" \
+setsid munged --foreground --socket="$work/munge.socket" --key-file="$work/munge.key" \
   --pid-file="$work/munged.pid" --seed-file="$work/munged.seed" 2>"$work/log/munged.log" &
 munged_pid=$!
 for i in $(seq 50); do
@@ -153,9 +160,9 @@ for i in $(seq 50); do
   kill -0 "$munged_pid" 2>/dev/null || fail "munged exited"
   sleep 0.1
 done
-slurmctld -D -f "$SLURM_CONF" >"$work/log/slurmctld.out" 2>&1 &
+setsid slurmctld -D -f "$SLURM_CONF" >"$work/log/slurmctld.out" 2>&1 &
 slurmctld_pid=$!
-slurmd -D -f "$SLURM_CONF" >"$work/log/slurmd.out" 2>&1 &
+setsid slurmd -D -f "$SLURM_CONF" >"$work/log/slurmd.out" 2>&1 &
 slurmd_pid=$!
 say "munged $munged_pid, slurmctld $slurmctld_pid, slurmd $slurmd_pid on $host, ports $ctld_port and $slurmd_port; folder $work"
 
