@@ -44,6 +44,12 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! comm
 fi
 say "$(slurmctld -V), munge $(munged -V | awk '{ print $1 }')"
 
+# One cluster at a time: daemons of an earlier check that was killed before its trap ran (kill -9)
+# would hold the ports. They are named, not killed: they are not this check's.
+if leftovers=$(pgrep -a -f 'glance-slurm-check\.[A-Za-z0-9]+/(slurm\.conf|munge\.socket)'); then
+  fail "daemons of an earlier slurm-check still run; stop them by pid first:"$'\n'"$leftovers"
+fi
+
 # 2. The cluster, in its own folder (munged wants execute permission for all on the folders above
 # its socket, hence 0755). Each daemon runs in the foreground of a background process (its pid is
 # $!), in a session of its own (setsid, which execs it; had it forked, the pid would be gone at
