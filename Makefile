@@ -159,12 +159,13 @@ SWEEP_FLAGS ?=
 SBATCH_FLAGS ?=
 sweep-slurm: deps
 	$(if $(strip $(SLURM_OUT)),,$(error sweep-slurm: SLURM_OUT is empty))
+	@command -v sbatch >/dev/null || { echo "sweep-slurm: no sbatch here: run it where Slurm jobs are submitted"; exit 1; }
 	$(SWIFT) build -c release --product simulate
 	rm -rf $(SLURM_OUT)/shards && mkdir -p $(SLURM_OUT)/shards $(SLURM_OUT)/logs
 	sbatch --wait --array=1-$(SHARDS) --cpus-per-task=$(SLURM_CPUS) --output=$(abspath $(SLURM_OUT))/logs/%x-%A_%a.out \
 	    $(SBATCH_FLAGS) Scripts/slurm/sweep.sbatch \
 	    $(abspath .build/release/simulate) $(abspath $(SLURM_OUT))/shards $(SEEDS) $(SHARDS) $(SWEEP_FLAGS) \
-	  || { echo "sweep-slurm: a task failed; the logs are in $(SLURM_OUT)/logs/"; exit 1; }
+	  || { echo "sweep-slurm: the submission or a task failed (each task's log is in $(SLURM_OUT)/logs/)"; exit 1; }
 	.build/release/simulate merge $(SLURM_OUT)/shards/*-shard*of$(SHARDS) --out $(SLURM_OUT)
 
 ## slurm-check: the Slurm integration, for real (Scripts/slurm/check.sh; root): installs slurm-wlm
