@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | test-nogmp | test-yams5 | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-nogmp | test-yams5 | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -16,7 +16,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test test-nogmp test-yams5 lint format bench bench-judge bench-sim bench-sweep bench-store simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-nogmp test-yams5 lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -192,6 +192,40 @@ bench-store: deps
 	$(SWIFT) build -c release --product simulate
 	$(SWIFT) build -c release --product glance-store-bench
 	.build/release/glance-store-bench --json .build/bench/store.json
+
+## sweep-slurm: a sweep on the Slurm cluster this machine submits to (sbatch on the PATH; SLURM_CONF
+## when not the default): Scripts/slurm/sweep.sbatch as an array of SHARDS tasks, task K running
+## shard K/SHARDS of SEEDS on SLURM_CPUS cores into $(SLURM_OUT)/shards, which every node must see
+## (a shared filesystem, as is the binary .build/release/simulate); waits for every task (sbatch
+## --wait), then `simulate merge` writes $(SLURM_OUT)/sweep-<scenario>-seeds<A>-<B>-days<D>/ and
+## prints the verdict; fails when a task failed or the verdict is FAIL. SWEEP_FLAGS go to `simulate
+## sweep` (--scenario generated --days 7), SBATCH_FLAGS to sbatch (--partition=..., --time=...).
+SEEDS ?= 1...10000
+SHARDS ?= 4
+SLURM_CPUS ?= 2
+SLURM_OUT ?= Reports/slurm
+SWEEP_FLAGS ?=
+SBATCH_FLAGS ?=
+sweep-slurm: deps
+	$(if $(strip $(SLURM_OUT)),,$(error sweep-slurm: SLURM_OUT is empty))
+	@command -v sbatch >/dev/null || { echo "sweep-slurm: no sbatch here: run it where Slurm jobs are submitted"; exit 1; }
+	$(SWIFT) build -c release --product simulate
+	rm -rf $(SLURM_OUT)/shards && mkdir -p $(SLURM_OUT)/shards $(SLURM_OUT)/logs
+	sbatch --wait --array=1-$(SHARDS) --cpus-per-task=$(SLURM_CPUS) --output=$(abspath $(SLURM_OUT))/logs/%x-%A_%a.out \
+	    $(SBATCH_FLAGS) Scripts/slurm/sweep.sbatch \
+	    $(abspath .build/release/simulate) $(abspath $(SLURM_OUT))/shards $(SEEDS) $(SHARDS) $(SWEEP_FLAGS) \
+	  || { echo "sweep-slurm: the submission or a task failed (each task's log is in $(SLURM_OUT)/logs/)"; exit 1; }
+	.build/release/simulate merge $(SLURM_OUT)/shards/*-shard*of$(SHARDS) --out $(SLURM_OUT)
+
+## slurm-check: the Slurm integration, for real (Scripts/slurm/check.sh; root): installs slurm-wlm
+## and munge with apt-get when missing, starts a one-node cluster on this machine in a temporary
+## folder (its own munge key, slurm.conf, state and logs; ports 16817-16818), checks that `make
+## sweep-slurm` of seeds 1...200 in 4 tasks merges into the bytes of the sweep run whole, and that
+## it still does after task 2, cancelled mid-run, is resubmitted alone; then stops every daemon it
+## started, by pid, even on failure. `.ci/run` runs it after `make test`.
+slurm-check: deps
+	$(SWIFT) build -c release --product simulate
+	Scripts/slurm/check.sh
 
 ## simulate: the main job: every strategy through the default scenario, 30 days, seed 42
 ## (release build); writes Reports/default-seed42-days30/report.md, report.html and report.json.
