@@ -32,9 +32,30 @@ final class StepProgressFold: @unchecked Sendable {
   }
 
   private var state: State? = nil
+  /// Counts the progresses this fold handed out that may differ from the one before: the
+  /// snapshot memo's generation.
+  private var generation = 0
+  private let snapshots = StepsSnapshotMemo()
+
+  /// `StepsSnapshot(progress: progress(of: log, base: base), asOf: now, calendar: calendar)`,
+  /// re-dated from the last one while the progress and the local day stay the same.
+  func snapshot(of log: some EventLog, base: [StepTask], at now: Instant, in calendar: ZoneCalendar) throws -> StepsSnapshot {
+    let progress = try progress(of: log, base: base)
+    return snapshots.snapshot(of: progress, generation: generation, asOf: now, calendar: calendar)
+  }
+
+  /// `StepsDisplay(snapshot: snapshot(of: log, base: base, at: now, in: calendar), at: now,
+  /// calendar: calendar)`, kept while the progress and the local day stay the same.
+  func display(of log: some EventLog, base: [StepTask], at now: Instant, in calendar: ZoneCalendar) throws -> StepsDisplay {
+    let progress = try progress(of: log, base: base)
+    return snapshots.display(of: progress, generation: generation, at: now, calendar: calendar)
+  }
 
   func progress(of log: some EventLog, base: [StepTask]) throws -> StepProgress {
-    guard let counting = log as? any ChangeCountingEventLog else { return try Self.read(log, base: base) }
+    guard let counting = log as? any ChangeCountingEventLog else {
+      generation += 1
+      return try Self.read(log, base: base)
+    }
     let count = counting.changeCount
     let identity = ObjectIdentifier(counting as AnyObject)
     if var state, state.log == identity {
@@ -43,6 +64,7 @@ final class StepProgressFold: @unchecked Sendable {
         !added.contains(where: { if case .remove = $0.kind { return true } else { return false } })
       {
         self.state = nil  // while folding: a throw below leaves no half-folded state
+        generation += 1
         var tasksChanged = false
         for event in added {
           switch event.kind {
@@ -63,6 +85,7 @@ final class StepProgressFold: @unchecked Sendable {
       }
     }
     self.state = nil
+    generation += 1
     let replica = try log.replica()
     var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)] = [:]
     var removed: Set<EventID> = []
