@@ -96,10 +96,39 @@ public struct StepProgress: Hashable, Sendable {
       "\(self.completions.count) completions for \(stepCount) steps")
   }
 
+  /// The progress of the same tasks with `completions` instead: equal to
+  /// `StepProgress(tasks: tasks, completions: completions)`, without sorting and checking the
+  /// tasks again (they were when this progress was made).
+  ///
+  /// - Throws: ``ProgressError/completionOutOfRange(_:completedAt:)`` as ``init(tasks:completions:)``
+  ///   does.
+  /// - Complexity: O(s) for s steps, O(s + c) when some of the c completions are of no step.
+  package func replacingCompletions(_ completions: [StepID: Instant]) throws(ProgressError) -> StepProgress {
+    var owned = 0
+    var stepCount = 0
+    for task in tasks {
+      stepCount += task.steps.count
+      guard !completions.isEmpty else { continue }
+      for step in task.steps {
+        guard let instant = completions[step] else { continue }
+        guard ZoneCalendar.supportedInstants.contains(instant) else {
+          throw .completionOutOfRange(step, completedAt: instant)
+        }
+        owned += 1
+      }
+    }
+    guard owned != completions.count else { return StepProgress(validatedTasks: tasks, completions: completions) }
+    var steps: Set<StepID> = []
+    steps.reserveCapacity(stepCount)
+    for task in tasks { steps.formUnion(task.steps) }
+    return StepProgress(validatedTasks: tasks, completions: completions.filter { steps.contains($0.key) })
+  }
+
   /// No tasks, no completions.
   public static let empty = StepProgress(validatedTasks: [], completions: [:])
 
-  /// Builds from parts already known to be valid (used for ``empty``).
+  /// Builds from parts already known to be valid (used for ``empty`` and
+  /// ``replacingCompletions(_:)``).
   private init(validatedTasks: [StepTask], completions: [StepID: Instant]) {
     self.tasks = validatedTasks
     self.completions = completions

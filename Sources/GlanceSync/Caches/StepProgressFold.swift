@@ -25,6 +25,8 @@ final class StepProgressFold: @unchecked Sendable {
     var tasks: [StepTask]
     /// Each step's latest live toggle (looked up, never iterated into a result without a key).
     var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)]
+    /// The instant of each step whose latest live toggle completes it: `completions(latest)`.
+    var completions: [StepID: Instant]
     /// Every id a removal targets (looked up, never iterated): a toggle arriving after its
     /// tombstone never counts.
     let removed: Set<EventID>
@@ -57,7 +59,7 @@ final class StepProgressFold: @unchecked Sendable {
       return try Self.read(log, base: base)
     }
     let count = counting.changeCount
-    let identity = ObjectIdentifier(counting as AnyObject)
+    let identity = counting.logIdentity
     if var state, state.log == identity {
       if state.count == count { return state.progress }
       if count > state.count, let added = counting.events(sinceChangeCount: state.count),
@@ -66,19 +68,31 @@ final class StepProgressFold: @unchecked Sendable {
         self.state = nil  // while folding: a throw below leaves no half-folded state
         generation += 1
         var tasksChanged = false
+        var toggled: [StepID] = []
         for event in added {
           switch event.kind {
           case .complete(let step) where !state.removed.contains(event.id):
             Self.toggle(step, by: event, completes: true, in: &state.latest)
+            toggled.append(step)
           case .uncomplete(let step) where !state.removed.contains(event.id):
             Self.toggle(step, by: event, completes: false, in: &state.latest)
+            toggled.append(step)
           case .complete, .uncomplete: break
           case .defineTask, .removeTask, .defineStep, .removeStep: tasksChanged = true
           case .add, .remove, .expense: break
           }
         }
-        if tasksChanged { state.tasks = try log.replica().stepTasks(startingWith: base) }
-        state.progress = try StepProgress(tasks: state.tasks, completions: Self.completions(state.latest))
+        for step in toggled {
+          let latest = state.latest[step]
+          state.completions[step] = latest?.completes == true ? latest?.instant : nil
+        }
+        if tasksChanged {
+          state.tasks = try log.replica().stepTasks(startingWith: base)
+          state.progress = try StepProgress(tasks: state.tasks, completions: state.completions)
+        } else {
+          // The same tasks, already sorted and checked: only the completions are new.
+          state.progress = try state.progress.replacingCompletions(state.completions)
+        }
         state.count = count
         self.state = state
         return state.progress
@@ -100,8 +114,10 @@ final class StepProgressFold: @unchecked Sendable {
       }
     }
     let tasks = replica.stepTasks(startingWith: base)
-    let progress = try StepProgress(tasks: tasks, completions: Self.completions(latest))
-    state = State(count: count, log: identity, tasks: tasks, latest: latest, removed: removed, progress: progress)
+    let completions = Self.completions(latest)
+    let progress = try StepProgress(tasks: tasks, completions: completions)
+    state = State(
+      count: count, log: identity, tasks: tasks, latest: latest, completions: completions, removed: removed, progress: progress)
     return progress
   }
 
