@@ -86,6 +86,26 @@ public struct StepsSnapshot: Hashable, Sendable {
     self.nextStep = progress.nextStep
   }
 
+  /// This snapshot's figures as of `asOf`, an instant of the same local day in the same zone:
+  /// every figure depends on `asOf` only through the day that contains it, so
+  /// `StepsSnapshot(progress: p, asOf: t, calendar: c).redated(to: u)` equals
+  /// `StepsSnapshot(progress: p, asOf: u, calendar: c)` when `c.dayInterval(containing: u)`
+  /// is the interval that contains `t` (``StepsSnapshotMemo`` relies on this).
+  package func redated(to asOf: Instant) -> StepsSnapshot {
+    StepsSnapshot(redating: self, to: asOf)
+  }
+
+  private init(redating snapshot: StepsSnapshot, to asOf: Instant) {
+    self.asOf = asOf
+    self.dayKey = snapshot.dayKey
+    self.completedToday = snapshot.completedToday
+    self.totalSteps = snapshot.totalSteps
+    self.completedTasks = snapshot.completedTasks
+    self.totalTasks = snapshot.totalTasks
+    self.recentActivity = snapshot.recentActivity
+    self.nextStep = snapshot.nextStep
+  }
+
   /// A snapshot from stored figures, checked.
   ///
   /// - Throws: ``SnapshotError`` naming the first field that is negative, inconsistent, or
@@ -147,6 +167,11 @@ public struct StepsSnapshot: Hashable, Sendable {
   public func activity(_ span: ActivityWidgetSpan, at instant: Instant, in calendar: ZoneCalendar) -> [ActivityDay] {
     let today = calendar.date(containing: instant)
     let sameZone = calendar.identifier == dayKey.zoneIdentifier
+    // On the snapshot's own day the cells are the last of `recentActivity` (consecutive dates
+    // ending with `dayKey.date`, checked on every init): the general answer below, copied.
+    if sameZone, today == dayKey.date, recentActivity.count >= span.rawValue {
+      return Array(recentActivity.suffix(span.rawValue))
+    }
     return (0..<span.rawValue).reversed().map { back in
       let date = today.adding(days: -Int64(back))
       let known = sameZone ? recentActivity.first { $0.date == date }?.count : nil

@@ -475,10 +475,37 @@ struct InvariantChecker {
         audited = merge(ids, with: liveByID, key: \.id, today: today, movedAway: movedAway, resolve: storedRecord(id:))
       case .instants(let instants):
         // Actions have distinct instants, so an instant names a record as well as an id does.
-        audited = merge(instants, with: model.liveRecords, key: \.instant, today: today, movedAway: movedAway, resolve: storedRecord(at:))
+        var (held, live) = (instants, model.liveRecords)
+        if let today {
+          // Only today's records count, and a held instant is its record's instant: the records
+          // of other days add nothing to the merge, so it is given today's alone (the live
+          // records are sorted, so today's are one run of them).
+          held = instants.filter { today.contains($0) }
+          let first = live.partitionPoint { $0.instant < today.start }
+          let end = live[first...].partitionPoint { $0.instant < today.end }
+          live = Array(live[first..<end])
+        }
+        if Self.holdsExactly(held, live) {
+          // Each live record once, nothing else: what the merge finds, in one comparison.
+          let counted = today == nil ? live.count : live.count { today?.contains($0.instant) ?? true }
+          audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
+        } else {
+          audited = merge(held, with: live, key: \.instant, today: today, movedAway: movedAway, resolve: storedRecord(at:))
+        }
       }
       report(audited, device: device, world: world, atEnd: atEnd)
     }
+  }
+
+  /// Whether `instants` are the instants of `records`, in order, each once (strictly
+  /// increasing): the merge would pair each with its record and find nothing missing or extra.
+  private static func holdsExactly(_ instants: [Instant], _ records: [Record]) -> Bool {
+    guard instants.count == records.count else { return false }
+    for index in instants.indices {
+      guard instants[index] == records[index].instant else { return false }
+      if index > 0, instants[index - 1] >= instants[index] { return false }
+    }
+    return true
   }
 
   /// The audit of a store that names its records by `key` (an id, or an instant), merged with
@@ -631,5 +658,24 @@ struct InvariantChecker {
       chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },
       chart: keepsChart ? divergenceChart(strategy: strategy, domain: domain, world: world)?.render() : nil,
       overview: keepsChart ? overviewChart(strategy: strategy, domain: domain, world: world).render() : nil)
+  }
+}
+
+extension Collection {
+  /// The index of the first element for which `isBefore` is false, in a collection where every
+  /// element for which it is true comes first (binary search).
+  fileprivate func partitionPoint(_ isBefore: (Element) -> Bool) -> Index {
+    var (low, count) = (startIndex, self.count)
+    while count > 0 {
+      let half = count / 2
+      let middle = index(low, offsetBy: half)
+      if isBefore(self[middle]) {
+        low = index(after: middle)
+        count -= half + 1
+      } else {
+        count = half
+      }
+    }
+    return low
   }
 }

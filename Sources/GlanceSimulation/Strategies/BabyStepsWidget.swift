@@ -56,7 +56,12 @@ struct BabyStepsWidget: SyncDesign {
   private var version = 0
   private let appMemo = Memo<DayMemoKey, Display>()
   /// The kernel's progress of the last store read (widget reloads read an unchanged store).
-  private let progressMemo = Memo<BabyStepsData, (progress: StepProgress, orphans: [Instant])>()
+  private let progressMemo = Memo<BabyStepsData, (progress: StepProgress, orphans: [Instant], generation: Int)>()
+  /// Numbers the progresses `progressMemo` computed: the snapshot memo's generation.
+  private let progressCount = Counter()
+  /// The display of the last progress on its local day: every figure it shows reads the
+  /// instant only through its day.
+  private let displayMemo = Memo<DayMemoKey, Display>()
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
 
@@ -89,7 +94,15 @@ struct BabyStepsWidget: SyncDesign {
   /// listed tasks, with the orphans' completions added to today's count and to the activity
   /// (the global step fetch), today's count drawn as at most every step.
   private func display(_ data: BabyStepsData, world: World) -> Display {
-    let (progress, orphans) = progressMemo.value(for: data) { (data.progress, data.orphans) }
+    let (progress, orphans, generation) = progressMemo.value(for: data) {
+      (data.progress, data.orphans, progressCount.next())
+    }
+    return displayMemo.value(for: DayMemoKey(version: generation, world: world)) {
+      Self.display(progress, orphans: orphans, world: world)
+    }
+  }
+
+  private static func display(_ progress: StepProgress, orphans: [Instant], world: World) -> Display {
     let exact = StepsSnapshot(progress: progress, asOf: world.now, calendar: world.calendar)
     guard !orphans.isEmpty else { return .steps(StepsDisplay(snapshot: exact, at: world.now, calendar: world.calendar)) }
     var activity = exact.recentActivity
@@ -154,7 +167,7 @@ struct BabyStepsWidget: SyncDesign {
     of data: BabyStepsData, world: World
   ) -> (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int) {
     // Through the memo: the display that follows reads the same data.
-    let (progress, orphans) = progressMemo.value(for: data) { (data.progress, data.orphans) }
+    let (progress, orphans, _) = progressMemo.value(for: data) { (data.progress, data.orphans, progressCount.next()) }
     let orphansToday = orphans.count { world.today.contains($0) }
     return (
       progress.completedToday(at: world.now, in: world.calendar) + orphansToday, progress.totalSteps, progress.completedTasks,

@@ -31,6 +31,24 @@ struct BudgetTruth: DomainModel {
   /// Each period's expenses, summed, with the zone whose local dates placed them: kept up to
   /// date as expenses come and go, rebuilt when the device's zone changes.
   private var spent: (zone: String, byPeriod: [BudgetPeriod: Money])? = nil
+  /// Each period's own delta for the sum it was last computed from (`figures`).
+  private var ownDeltas: [BudgetPeriod: (sum: Money, ownDelta: Money)] = [:]
+  /// Each period's remaining for the sum and rollover it was last computed from (`figures`).
+  private var remainings: [BudgetPeriod: (sum: Money, rollover: Money, remaining: Money)] = [:]
+
+  /// Pulpe's metrics of `period`'s budget: the income, one expense transaction of `spent` (none
+  /// when it is zero), and `rollover`.
+  private static func metrics(of period: BudgetPeriod, spent: Money, rollover: Money) throws -> BudgetMetrics {
+    let lines = [try BudgetLine(id: "income", kind: .income, amount: PersonSettings.income)]
+    guard spent != .zero(.chf) else { return try BudgetMetrics(lines: lines, transactions: [], rollover: rollover) }
+    let expense: BudgetTransaction
+    do {
+      expense = try BudgetTransaction(id: "expenses-\(period)", kind: .expense, amount: spent, lineID: nil)
+    } catch {
+      preconditionFailure("a period's entered expenses sum to a positive amount: \(error)")
+    }
+    return try BudgetMetrics(lines: lines, transactions: [expense], rollover: rollover)
+  }
 
   init(scenario: Scenario, start: Instant, calendar: ZoneCalendar) {
     periods = PayPeriods(payDay: PayDay(clamping: scenario.payDay))
@@ -174,33 +192,39 @@ struct BudgetTruth: DomainModel {
 
   /// Every budget's figures from ``firstPeriod`` through `current`, in period order, from each
   /// period's expenses summed (Pulpe's metrics depend on a period's expenses through their sum
-  /// only: `BudgetMetrics` is given one expense transaction of that sum).
-  private func figures(through current: BudgetPeriod, spent sums: [BudgetPeriod: Money]) -> [PeriodFigures] {
+  /// only: `BudgetMetrics` is given one expense transaction of that sum). The chain is built
+  /// anew each time and checked against every period's metrics; the metrics, a pure function
+  /// of a period, its sum and its rollover, are kept per period while those stay the same (an
+  /// expense changes one period's sum, and the rollovers of the periods after it).
+  private mutating func figures(through current: BudgetPeriod, spent sums: [BudgetPeriod: Money]) -> [PeriodFigures] {
     guard firstPeriod <= current else { return [] }
     var budgeted: [BudgetPeriod] = [firstPeriod]
     while budgeted[budgeted.count - 1] < current { budgeted.append(budgeted[budgeted.count - 1].next) }
-    var spent: [BudgetPeriod: [BudgetTransaction]] = [:]
-    for period in budgeted {
-      guard let sum = sums[period], sum != .zero(.chf) else { continue }
-      do {
-        spent[period] = [try BudgetTransaction(id: "expenses-\(period)", kind: .expense, amount: sum, lineID: nil)]
-      } catch {
-        preconditionFailure("a period's entered expenses sum to a positive amount: \(error)")
-      }
-    }
     do {
-      let lines = [try BudgetLine(id: "income", kind: .income, amount: PersonSettings.income)]
       let deltas = try budgeted.map { period in
-        try RolloverChain.BudgetDelta(
-          id: "\(period)", period: period,
-          ownDelta: try BudgetMetrics(lines: lines, transactions: spent[period] ?? [], rollover: .zero(.chf)).ownDelta)
+        let sum = sums[period] ?? .zero(.chf)
+        let ownDelta: Money
+        if let kept = ownDeltas[period], kept.sum == sum {
+          ownDelta = kept.ownDelta
+        } else {
+          ownDelta = try Self.metrics(of: period, spent: sum, rollover: .zero(.chf)).ownDelta
+          ownDeltas[period] = (sum, ownDelta)
+        }
+        return try RolloverChain.BudgetDelta(id: "\(period)", period: period, ownDelta: ownDelta)
       }
       let chain = try RolloverChain(budgets: deltas, currency: .chf)
       return try budgeted.map { period in
         let balance = try chain.balance(of: "\(period)")
-        let metrics = try BudgetMetrics(lines: lines, transactions: spent[period] ?? [], rollover: balance.rollover)
-        precondition(metrics.remaining == balance.availableToSpend, "\(period): metrics and chain disagree")
-        return PeriodFigures(period: period, budgetID: nil, remaining: metrics.remaining)
+        let sum = sums[period] ?? .zero(.chf)
+        let remaining: Money
+        if let kept = remainings[period], kept.sum == sum, kept.rollover == balance.rollover {
+          remaining = kept.remaining
+        } else {
+          remaining = try Self.metrics(of: period, spent: sum, rollover: balance.rollover).remaining
+          remainings[period] = (sum, balance.rollover, remaining)
+        }
+        precondition(remaining == balance.availableToSpend, "\(period): metrics and chain disagree")
+        return PeriodFigures(period: period, budgetID: nil, remaining: remaining)
       }
     } catch {
       preconditionFailure("the truth's budgets are consistent: \(error)")

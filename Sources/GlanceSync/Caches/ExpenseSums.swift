@@ -54,7 +54,7 @@ final class ExpenseSums: @unchecked Sendable {
       return book.spent(BudgetBook.expenses(of: try log.replica()), in: calendar)
     }
     let count = counting.changeCount
-    let identity = ObjectIdentifier(counting as AnyObject)
+    let identity = counting.logIdentity
     if var state, state.zone == calendar.identifier, state.log == identity {
       if state.count == count { return state.spent }
       if count > state.count, let added = counting.events(sinceChangeCount: state.count) {

@@ -28,7 +28,7 @@ final class LiveAddTally: @unchecked Sendable {
   func tally(of log: some EventLog) throws -> Tally? {
     guard let counting = log as? any ChangeCountingEventLog else { return nil }
     let count = counting.changeCount
-    let identity = ObjectIdentifier(counting as AnyObject)
+    let identity = counting.logIdentity
     if var state, state.log == identity {
       if state.count == count { return state.tally }
       if count > state.count, let added = counting.events(sinceChangeCount: state.count) {

@@ -25,6 +25,8 @@ final class StepProgressFold: @unchecked Sendable {
     var tasks: [StepTask]
     /// Each step's latest live toggle (looked up, never iterated into a result without a key).
     var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)]
+    /// The instant of each step whose latest live toggle completes it: `completions(latest)`.
+    var completions: [StepID: Instant]
     /// Every id a removal targets (looked up, never iterated): a toggle arriving after its
     /// tombstone never counts.
     let removed: Set<EventID>
@@ -32,37 +34,72 @@ final class StepProgressFold: @unchecked Sendable {
   }
 
   private var state: State? = nil
+  /// Counts the progresses this fold handed out that may differ from the one before: the
+  /// snapshot memo's generation.
+  private var generation = 0
+  private let snapshots = StepsSnapshotMemo()
+
+  /// `StepsSnapshot(progress: progress(of: log, base: base), asOf: now, calendar: calendar)`,
+  /// re-dated from the last one while the progress and the local day stay the same.
+  func snapshot(of log: some EventLog, base: [StepTask], at now: Instant, in calendar: ZoneCalendar) throws -> StepsSnapshot {
+    let progress = try progress(of: log, base: base)
+    return snapshots.snapshot(of: progress, generation: generation, asOf: now, calendar: calendar)
+  }
+
+  /// `StepsDisplay(snapshot: snapshot(of: log, base: base, at: now, in: calendar), at: now,
+  /// calendar: calendar)`, kept while the progress and the local day stay the same.
+  func display(of log: some EventLog, base: [StepTask], at now: Instant, in calendar: ZoneCalendar) throws -> StepsDisplay {
+    let progress = try progress(of: log, base: base)
+    return snapshots.display(of: progress, generation: generation, at: now, calendar: calendar)
+  }
 
   func progress(of log: some EventLog, base: [StepTask]) throws -> StepProgress {
-    guard let counting = log as? any ChangeCountingEventLog else { return try Self.read(log, base: base) }
+    guard let counting = log as? any ChangeCountingEventLog else {
+      generation += 1
+      return try Self.read(log, base: base)
+    }
     let count = counting.changeCount
-    let identity = ObjectIdentifier(counting as AnyObject)
+    let identity = counting.logIdentity
     if var state, state.log == identity {
       if state.count == count { return state.progress }
       if count > state.count, let added = counting.events(sinceChangeCount: state.count),
         !added.contains(where: { if case .remove = $0.kind { return true } else { return false } })
       {
         self.state = nil  // while folding: a throw below leaves no half-folded state
+        generation += 1
         var tasksChanged = false
+        var toggled: [StepID] = []
         for event in added {
           switch event.kind {
           case .complete(let step) where !state.removed.contains(event.id):
             Self.toggle(step, by: event, completes: true, in: &state.latest)
+            toggled.append(step)
           case .uncomplete(let step) where !state.removed.contains(event.id):
             Self.toggle(step, by: event, completes: false, in: &state.latest)
+            toggled.append(step)
           case .complete, .uncomplete: break
           case .defineTask, .removeTask, .defineStep, .removeStep: tasksChanged = true
           case .add, .remove, .expense: break
           }
         }
-        if tasksChanged { state.tasks = try log.replica().stepTasks(startingWith: base) }
-        state.progress = try StepProgress(tasks: state.tasks, completions: Self.completions(state.latest))
+        for step in toggled {
+          let latest = state.latest[step]
+          state.completions[step] = latest?.completes == true ? latest?.instant : nil
+        }
+        if tasksChanged {
+          state.tasks = try log.replica().stepTasks(startingWith: base)
+          state.progress = try StepProgress(tasks: state.tasks, completions: state.completions)
+        } else {
+          // The same tasks, already sorted and checked: only the completions are new.
+          state.progress = try state.progress.replacingCompletions(state.completions)
+        }
         state.count = count
         self.state = state
         return state.progress
       }
     }
     self.state = nil
+    generation += 1
     let replica = try log.replica()
     var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)] = [:]
     var removed: Set<EventID> = []
@@ -77,8 +114,10 @@ final class StepProgressFold: @unchecked Sendable {
       }
     }
     let tasks = replica.stepTasks(startingWith: base)
-    let progress = try StepProgress(tasks: tasks, completions: Self.completions(latest))
-    state = State(count: count, log: identity, tasks: tasks, latest: latest, removed: removed, progress: progress)
+    let completions = Self.completions(latest)
+    let progress = try StepProgress(tasks: tasks, completions: completions)
+    state = State(
+      count: count, log: identity, tasks: tasks, latest: latest, completions: completions, removed: removed, progress: progress)
     return progress
   }
 

@@ -24,8 +24,19 @@ public protocol ChangeCountingEventLog: EventLog {
   /// written; `nil` when the log cannot tell (it does not keep a feed, or `count` is not one of
   /// its past counts): derive anew from `replica()` then. The default is `nil`.
   func events(sinceChangeCount count: Int) -> [Event]?
+
+  /// Which log this is, for what is derived from it: the object's identity for a class (the
+  /// default), and for a value the identity of a new box at each read, so never the same.
+  var logIdentity: ObjectIdentifier { get }
 }
 
 extension ChangeCountingEventLog {
   public func events(sinceChangeCount count: Int) -> [Event]? { nil }
+
+  public var logIdentity: ObjectIdentifier { ObjectIdentifier(self as AnyObject) }
+}
+
+extension ChangeCountingEventLog where Self: AnyObject {
+  /// The object's identity, without boxing.
+  public var logIdentity: ObjectIdentifier { ObjectIdentifier(self) }
 }

@@ -51,13 +51,15 @@ public struct StepsWidget: Sendable {
   ///
   /// - Throws: what the log throws.
   public func display(of store: (some EventLog)?, at now: Instant, in calendar: ZoneCalendar) throws -> StepsDisplay {
-    StepsDisplay(snapshot: try snapshot(of: store, at: now, in: calendar), at: now, calendar: calendar)
+    guard let store else { return StepsDisplay(snapshot: try snapshot(of: store, at: now, in: calendar), at: now, calendar: calendar) }
+    return try progress.display(of: store, base: tasks, at: now, in: calendar)
   }
 
   /// The dated snapshot of `store`'s progress (``tasks`` with no completion when there is no
   /// store).
   func snapshot(of store: (some EventLog)?, at now: Instant, in calendar: ZoneCalendar) throws -> StepsSnapshot {
-    StepsSnapshot(progress: try progress(of: store), asOf: now, calendar: calendar)
+    guard let store else { return StepsSnapshot(progress: try progress(of: store), asOf: now, calendar: calendar) }
+    return try progress.snapshot(of: store, base: tasks, at: now, in: calendar)
   }
 
   /// The progress of `store`'s task list and completions.
