@@ -9,8 +9,8 @@ internal import BigInt
 /// other value can see it. That discipline is what makes `@unchecked Sendable` sound.
 @usableFromInline
 final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
-  /// The integer.
-  private var value: BigInt
+  /// The integer (read directly by `ExactInteger.bigInt` below).
+  fileprivate var value: BigInt
 
   private init(_ value: BigInt) {
     self.value = value
@@ -106,14 +106,9 @@ final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
   func formDifference(with operand: ExactInteger<BigIntBox>) {
     value -= operand.bigInt
   }
-
-  /// The value of an `ExactInteger` as a `BigInt`: an inline value is converted, a boxed one read.
-  fileprivate static func bigInt(of integer: ExactInteger<BigIntBox>) -> BigInt {
-    integer.box?.value ?? BigInt(integer.inlineValue)
-  }
 }
 
 extension ExactInteger where Box == BigIntBox {
-  /// The value as a `BigInt`.
-  fileprivate var bigInt: BigInt { BigIntBox.bigInt(of: self) }
+  /// The value as a `BigInt`: an inline value converted, a boxed one read.
+  fileprivate var bigInt: BigInt { box?.value ?? BigInt(inlineValue) }
 }

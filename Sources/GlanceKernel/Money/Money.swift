@@ -186,7 +186,9 @@ extension Money {
     Money(units: units * BigInteger(factor), currency: currency)
   }
 
-  /// Whether an amount is laid out as its word then its box reference, as `inlineSum` reads it.
+  /// Whether an amount is laid out as its word then its box reference, as `inlineSum` reads it
+  /// (asserted there, so debug builds and the tests check it).
+  @usableFromInline
   static var rawLayoutIsWordThenBox: Bool {
     MemoryLayout<Money>.size == 16 && MemoryLayout<Money>.offset(of: \Money.units) == 0
       && MemoryLayout<BigInteger>.offset(of: \BigInteger.word) == 0
@@ -204,6 +206,7 @@ extension Money {
     var tagsAny: Int64 = 0  // OR of the words: bit 0 set if any tag is 1
     var tagsAll: Int64 = -1  // AND of the words: bit 0 set if every tag is 1
     var boxes: UInt = 0  // OR of the box references' bits: 0 when every amount is inline
+    assert(rawLayoutIsWordThenBox, "Money is no longer (word, box): inlineSum must not read it as such")
     // Read as the words they are (`Money.rawLayoutIsWordThenBox` checks the layout), so that
     // looking at a box is a load, not a retain, and the loop has no branch.
     buffer.withMemoryRebound(to: (Int64, UInt).self) { pairs in
