@@ -42,13 +42,16 @@ public final class SweepLinesWriter {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes what is buffered and gives the file its final name, replacing an older one.
+  /// Writes what is buffered and gives the file its final name, replacing an older one in one
+  /// step (`rename(2)`: there is never a moment without a `lines.jsonl`, nor a half-written one).
   public func finish() throws {
     try flush()
     try handle.close()
     let path = (folder as NSString).appendingPathComponent(SweepFolder.linesFile)
-    if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-    try FileManager.default.moveItem(atPath: partialPath, toPath: path)
+    guard rename(partialPath, path) == 0 else {
+      throw CocoaError(
+        .fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
+    }
   }
 
   /// Closes and deletes the partial file (the sweep failed).
