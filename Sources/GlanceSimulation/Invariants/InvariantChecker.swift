@@ -215,14 +215,13 @@ struct InvariantChecker {
       for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false }
       phoneInTransitBeforeEvent = false
     }
-    var chartValues: [Int?] = []
-    if keepsChart { chartValues.reserveCapacity(surfaces.count + 1) }
+    if keepsChart, chartValues.count != surfaces.count + 1 { chartValues = Array(repeating: nil, count: surfaces.count + 1) }
     for (index, surface) in surfaces.enumerated() {
       let expected = expected(on: surface, world: world)
       let shown = displayed(surface, world: world, design: design)
       if keepsChart {
-        if index == 0 { chartValues.append(expected.chartValue) }
-        chartValues.append(shown?.chartValue)
+        if index == 0 { chartValues[0] = expected.chartValue }
+        chartValues[index + 1] = shown?.chartValue
       }
       let disagrees = shown.map { $0 != expected } ?? false
       if disagrees {
@@ -254,6 +253,10 @@ struct InvariantChecker {
       if history.count < Self.historyMax { history.append((world.now, chartValues)) } else { historyFullAt = world.now }
     }
   }
+
+  /// The chart values of the event being observed (truth, then each surface): written in place,
+  /// copied into `history` only when they changed.
+  private var chartValues: [Int?] = []
 
   /// Closes the disagreement of the surface at `index`: measures it, and for a design expected
   /// to converge checks it against the surface's bound.

@@ -229,8 +229,12 @@ extension Report {
   /// element is dropped (HTML has no use for them); the rest is kept as it is, since the chart
   /// escapes its own text as XML, which HTML reads the same.
   static func inlineSVG(_ svg: String) -> String {
-    guard let root = svg.range(of: "<svg") else { return MarkupText.escaped(svg) }
-    return String(svg[root.lowerBound...]).trimmingTrailingNewlines()
+    // On the UTF-8 view: a chart is hundreds of kilobytes, and both ends are ASCII.
+    let bytes = svg.utf8
+    guard let root = bytes.firstRange(of: "<svg".utf8)?.lowerBound else { return MarkupText.escaped(svg) }
+    var end = bytes.endIndex
+    while end > root, bytes[bytes.index(before: end)] == UInt8(ascii: "\n") { end = bytes.index(before: end) }
+    return String(svg[root..<end])
   }
 
   private var htmlActivity: [String] {
@@ -285,14 +289,5 @@ extension Report {
       )
     }
     return lines + ["</article>"]
-  }
-}
-
-extension String {
-  /// The string without the line feeds at its end.
-  fileprivate func trimmingTrailingNewlines() -> String {
-    var result = Substring(self)
-    while result.last == "\n" { result = result.dropLast() }
-    return String(result)
   }
 }

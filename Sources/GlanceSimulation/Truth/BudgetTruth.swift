@@ -150,19 +150,33 @@ struct BudgetTruth: DomainModel {
   }
 
   mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display {
-    let cache = cache(at: instant, today: today, in: calendar)
     // The projections change only at period boundaries (their change points): one per period.
-    let key = memo?.key
+    let key = memoKey(today: today, in: calendar)
     let slot = surface == .yearWidget ? 1 : 0
-    if let key, let shown = shownMemo[slot], shown.key == key { return shown.display }
-    let display = project(cache, on: surface, at: instant, in: calendar)
-    if let key { shownMemo[slot] = (key, display) }
+    if let shown = shownMemo[slot], shown.key == key { return shown.display }
+    let display = project(cache(for: key, at: instant, in: calendar), on: surface, at: instant, in: calendar)
+    shownMemo[slot] = (key, display)
     return display
   }
 
   /// What the current-period surfaces (0: the app and the widget show the same model) and the
   /// year widget (1) show of the current cache, for the key the cache was made for.
   private var shownMemo: [(key: BudgetMemoKey, display: Display)?] = [nil, nil]
+
+  /// The last local day asked about and its pay period (most observations fall on the same day).
+  private var periodOfToday: (today: DayInterval, period: BudgetPeriod)? = nil
+
+  /// What the figures shown `today` in `calendar`'s zone depend on besides the records.
+  private mutating func memoKey(today: DayInterval, in calendar: ZoneCalendar) -> BudgetMemoKey {
+    let current: BudgetPeriod
+    if let known = periodOfToday, known.today == today {
+      current = known.period
+    } else {
+      current = periods.period(containing: today.date)
+      periodOfToday = (today, current)
+    }
+    return BudgetMemoKey(version: version, period: current, zone: calendar.identifier)
+  }
 
   private func project(_ cache: BudgetWidgetCache, on surface: Surface, at instant: Instant, in calendar: ZoneCalendar) -> Display {
     let kind: BudgetWidgetKind = surface == .yearWidget ? .yearOverview : .currentPeriod(.small)
@@ -173,11 +187,11 @@ struct BudgetTruth: DomainModel {
     }
   }
 
-  /// The figures every surface is drawn from, as of `instant`.
-  private mutating func cache(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> BudgetWidgetCache {
-    let current = periods.period(containing: today.date)
-    let key = BudgetMemoKey(version: version, period: current, zone: calendar.identifier)
+  /// The figures every surface is drawn from, for `key` (made by ``memoKey(today:in:)``), as of
+  /// `instant`.
+  private mutating func cache(for key: BudgetMemoKey, at instant: Instant, in calendar: ZoneCalendar) -> BudgetWidgetCache {
     if let memo, memo.key == key { return memo.cache }
+    let current = key.period
     let figures = figures(through: current, spent: spentByPeriod(in: calendar))
     do {
       let cache = try BudgetWidgetCache(
@@ -210,11 +224,11 @@ struct BudgetTruth: DomainModel {
           ownDelta = try Self.metrics(of: period, spent: sum, rollover: .zero(.chf)).ownDelta
           ownDeltas[period] = (sum, ownDelta)
         }
-        return try RolloverChain.BudgetDelta(id: "\(period)", period: period, ownDelta: ownDelta)
+        return try RolloverChain.BudgetDelta(id: period.description, period: period, ownDelta: ownDelta)
       }
       let chain = try RolloverChain(budgets: deltas, currency: .chf)
       return try budgeted.map { period in
-        let balance = try chain.balance(of: "\(period)")
+        let balance = try chain.balance(of: period.description)
         let sum = sums[period] ?? .zero(.chf)
         let remaining: Money
         if let kept = remainings[period], kept.sum == sum, kept.rollover == balance.rollover {

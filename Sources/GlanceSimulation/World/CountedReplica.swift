@@ -88,8 +88,11 @@ struct CountedReplica {
     let lower = byInstant.partitionIndex { $0.instant >= instants.lowerBound }
     let upper = byInstant.partitionIndex { $0.instant >= instants.upperBound }
     var kept = Array(byInstant[lower..<max(lower, upper)])
-    for event in byInstant[lower..<max(lower, upper)] {
-      if let targeting = removals[event.id] { kept += targeting }
+    // Most logs have no removal at all: then there is nothing to look up per event.
+    if !removals.isEmpty {
+      for event in byInstant[lower..<max(lower, upper)] {
+        if let targeting = removals[event.id] { kept += targeting }
+      }
     }
     do {
       // A removal dated inside the range that targets an event inside it is listed twice:

@@ -130,10 +130,11 @@ public struct World {
   private(set) var faultsOn = true
   /// One WidgetKit host per widget of the design, each with its own budget.
   var hosts: [WidgetHost]
-  /// The host of `widget`.
+  /// The host of `widget`, read and changed in place (a host holds its timeline and budget:
+  /// copying it out and back at every reload and observation was a measurable cost).
   subscript(host widget: WidgetID) -> WidgetHost {
-    get { hosts[widget.index] }
-    set { hosts[widget.index] = newValue }
+    _read { yield hosts[widget.index] }
+    _modify { yield &hosts[widget.index] }
   }
 
   /// Since when something bound for `device` has been on its way: the instant the oldest queued
