@@ -474,6 +474,11 @@ struct InvariantChecker {
         // cost of one comparison (the common case at a quiescent point).
         let counted = today.map { day in liveByID.count { day.contains($0.instant) } } ?? liveByID.count
         audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
+      case .ids(let ids) where today == nil:
+        let window = wholeStoreAudit(
+          ids, with: liveByID, key: \.id, movedAway: movedAway, resolve: storedRecord(id:), previous: idWindows[device])
+        idWindows[device] = window
+        audited = StoreAudit(heldCount: ids.count, liveCount: liveByID.count, missing: window.missing, extra: window.extra)
       case .ids(let ids):
         audited = merge(ids, with: liveByID, key: \.id, today: today, movedAway: movedAway, resolve: storedRecord(id:))
       case .instants(let instants):
@@ -492,11 +497,33 @@ struct InvariantChecker {
           // Each live record once, nothing else: what the merge finds, in one comparison.
           let counted = today == nil ? live.count : live.count { today?.contains($0.instant) ?? true }
           audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
+        } else if today == nil {
+          let window = wholeStoreAudit(
+            held, with: live, key: \.instant, movedAway: movedAway, resolve: storedRecord(at:), previous: instantWindows[device])
+          instantWindows[device] = window
+          audited = StoreAudit(heldCount: held.count, liveCount: live.count, missing: window.missing, extra: window.extra)
         } else {
           audited = merge(held, with: live, key: \.instant, today: today, movedAway: movedAway, resolve: storedRecord(at:))
         }
       }
       report(audited, device: device, world: world, atEnd: atEnd)
+    }
+  }
+
+  /// Per device: the last audit of a whole store that names its records by id, or by instant.
+  private var idWindows = PerDevice<StoreAuditWindow<EventID>?>(repeating: nil)
+  private var instantWindows = PerDevice<StoreAuditWindow<Instant>?>(repeating: nil)
+
+  /// The audit of a whole store (every record counts) that names its records by `key`, merged
+  /// only where it or the live records changed since `previous` (see ``StoreAuditWindow``).
+  private func wholeStoreAudit<Key: Comparable>(
+    _ keys: [Key], with records: [Record], key: (Record) -> Key, movedAway: Bool, resolve: (Key) -> Record,
+    previous: StoreAuditWindow<Key>?
+  ) -> StoreAuditWindow<Key> {
+    let held = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
+    return StoreAuditWindow.audit(held: held, live: records, key: key, movedAway: movedAway, previous: previous) {
+      let found = merge($0, with: $1, key: key, today: nil, movedAway: movedAway, resolve: resolve)
+      return (found.missing, found.extra)
     }
   }
 
@@ -557,7 +584,7 @@ struct InvariantChecker {
         l += 1
       }
     }
-    return StoreAudit(heldCount: heldCount, liveCount: liveCount, missing: missing.sorted(), extra: extra.sorted())
+    return StoreAudit(heldCount: heldCount, liveCount: liveCount, missing: missing, extra: extra)
   }
 
   /// What one audit of a device's store found.
@@ -566,9 +593,9 @@ struct InvariantChecker {
     let heldCount: Int
     /// The live records (of today, for the watch).
     let liveCount: Int
-    /// Live records the store does not hold (less what the store move lost), in record order.
+    /// Live records the store does not hold (less what the store move lost), in key order.
     let missing: [Record]
-    /// Records the store holds that are not live, or holds twice, in record order.
+    /// Records the store holds that are not live, or holds twice, in key order.
     let extra: [Record]
   }
 
@@ -577,7 +604,9 @@ struct InvariantChecker {
     count(.noDoubleCount)
     let place = device == .phone ? "the phone's store" : "the watch's store (today)"
     let when = atEnd ? "at the end of the run" : "at a quiescent point"
-    if let first = audit.missing.first, !recordedAgain(.noLostWrite, surface: nil) {
+    // The first in record order is named (the findings are in key order, which for a store
+    // naming its records by id is another).
+    if !audit.missing.isEmpty, !recordedAgain(.noLostWrite, surface: nil), let first = audit.missing.min() {
       record(
         .noLostWrite, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.heldCount - audit.extra.count)",
@@ -585,7 +614,7 @@ struct InvariantChecker {
           "\(audit.missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(audit.missing))); the first is \(Self.describe(actionsByID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
-    if let first = audit.extra.first, !recordedAgain(.noDoubleCount, surface: nil) {
+    if !audit.extra.isEmpty, !recordedAgain(.noDoubleCount, surface: nil), let first = audit.extra.min() {
       record(
         .noDoubleCount, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.liveCount - audit.missing.count + audit.extra.count)",

@@ -1,0 +1,90 @@
+/// The last audit of one device's whole store, kept so that the next audit merges only the keys
+/// between the first and the last that changed since, and takes the rest of its findings from
+/// this one. A design that loses or repeats writes keeps a store that differs from the truth
+/// for the rest of the run; merged whole after every action, it made a long run quadratic.
+///
+/// Only the audit of a whole store is kept (the watch's, restricted to today, is small).
+///
+/// ## Laws
+/// - The merge of a store with the live records is decomposable by key: what it finds among the
+///   held keys and live records below a key `k` depends on those alone, and likewise above. So
+///   when every held key and live record outside `low...high` is unchanged since the last audit,
+///   the findings outside `low...high` are the last audit's, and
+///   `StoreAuditWindow.audit(held:live:…)` equals the full merge of the new store with the new
+///   records (differential test: `StoreAuditWindowTests`).
+/// - `missing` and `extra` are in key order (repeats of one key side by side).
+struct StoreAuditWindow<Key: Comparable> {
+  /// The store's keys, sorted.
+  let held: [Key]
+  /// The live records, sorted by key.
+  let live: [Record]
+  /// Whether what the store move lost was left out of `missing`.
+  let movedAway: Bool
+  /// Live records the store does not hold, in key order.
+  let missing: [Record]
+  /// Records the store holds that are not live, or holds again, in key order.
+  let extra: [Record]
+
+  /// The audit of `held` (sorted) against `live` (sorted by `key`): `merge` of only the changed
+  /// window when `previous` was made with the same `movedAway`, of everything otherwise.
+  /// `merge(keys, records)` is the full merge of a part of them, findings in key order.
+  static func audit(
+    held: [Key], live: [Record], key: (Record) -> Key, movedAway: Bool, previous: StoreAuditWindow?,
+    merge: ([Key], [Record]) -> (missing: [Record], extra: [Record])
+  ) -> StoreAuditWindow {
+    guard let previous, previous.movedAway == movedAway else {
+      let found = merge(held, live)
+      return StoreAuditWindow(held: held, live: live, movedAway: movedAway, missing: found.missing, extra: found.extra)
+    }
+    guard let (low, high) = changedKeys(held: held, live: live, key: key, since: previous) else {
+      return StoreAuditWindow(held: held, live: live, movedAway: movedAway, missing: previous.missing, extra: previous.extra)
+    }
+    let heldWindow = held.partitionIndex { $0 >= low }..<held.partitionIndex { $0 > high }
+    let liveWindow = live.partitionIndex { key($0) >= low }..<live.partitionIndex { key($0) > high }
+    let found = merge(Array(held[heldWindow]), Array(live[liveWindow]))
+    return StoreAuditWindow(
+      held: held, live: live, movedAway: movedAway,
+      missing: splice(found.missing, into: previous.missing, key: key, low: low, high: high),
+      extra: splice(found.extra, into: previous.extra, key: key, low: low, high: high))
+  }
+
+  /// The smallest and the largest key of what differs between `previous`'s arrays and these
+  /// (outside their common prefix and suffix); `nil` when nothing does.
+  private static func changedKeys(
+    held: [Key], live: [Record], key: (Record) -> Key, since previous: StoreAuditWindow
+  ) -> (low: Key, high: Key)? {
+    var bounds: (low: Key, high: Key)? = nil
+    func include(_ first: Key, _ last: Key) {
+      bounds = bounds.map { (Swift.min($0.low, first), Swift.max($0.high, last)) } ?? (first, last)
+    }
+    let heldChange = changedRanges(previous.held, held)
+    if !heldChange.old.isEmpty { include(previous.held[heldChange.old.lowerBound], previous.held[heldChange.old.upperBound - 1]) }
+    if !heldChange.new.isEmpty { include(held[heldChange.new.lowerBound], held[heldChange.new.upperBound - 1]) }
+    let liveChange = changedRanges(previous.live, live)
+    if !liveChange.old.isEmpty {
+      include(key(previous.live[liveChange.old.lowerBound]), key(previous.live[liveChange.old.upperBound - 1]))
+    }
+    if !liveChange.new.isEmpty { include(key(live[liveChange.new.lowerBound]), key(live[liveChange.new.upperBound - 1])) }
+    return bounds
+  }
+
+  /// The positions of `old` and of `new` outside their longest common prefix and suffix.
+  private static func changedRanges<Element: Equatable>(_ old: [Element], _ new: [Element]) -> (old: Range<Int>, new: Range<Int>) {
+    let shorter = Swift.min(old.count, new.count)
+    var prefix = 0
+    while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    return (prefix..<(old.count - suffix), prefix..<(new.count - suffix))
+  }
+
+  /// `previous` (in key order) with its records keyed within `low...high` replaced by `window`.
+  private static func splice(_ window: [Record], into previous: [Record], key: (Record) -> Key, low: Key, high: Key) -> [Record] {
+    let start = previous.partitionIndex { key($0) >= low }
+    let end = previous.partitionIndex { key($0) > high }
+    guard start < end || !window.isEmpty else { return previous }
+    var spliced = previous
+    spliced.replaceSubrange(start..<end, with: window)
+    return spliced
+  }
+}
