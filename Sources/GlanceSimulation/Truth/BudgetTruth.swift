@@ -31,6 +31,9 @@ struct BudgetTruth: DomainModel {
   /// Each period's expenses, summed, with the zone whose local dates placed them: kept up to
   /// date as expenses come and go, rebuilt when the device's zone changes.
   private var spent: (zone: String, byPeriod: [BudgetPeriod: Money])? = nil
+  /// The expenses of each period, in record order, with the zone whose local dates placed them:
+  /// kept up to date as expenses come and go, rebuilt when the device's zone changes.
+  private var byPeriod: (zone: String, records: [BudgetPeriod: [Record]])? = nil
   /// Each period's own delta for the sum it was last computed from (`figures`).
   private var ownDeltas: [BudgetPeriod: (sum: Money, ownDelta: Money)] = [:]
   /// Each period's remaining for the sum and rollover it was last computed from (`figures`).
@@ -63,15 +66,15 @@ struct BudgetTruth: DomainModel {
       // In the app, or on the add sheet the widget's "+" opens.
       let submitted = Self.enterExpense(at: action.time)
       let record = Record(id: action.eventID, instant: action.time)
-      expenses.insertSorted(record)
+      insertExpense(record, in: calendar)
       amounts[record.id] = submitted.amount
       addToSpent(submitted.amount, of: record, in: calendar)
       version += 1
       return .expense(record, submitted)
     case .appDelete:
       let current = periods.period(containing: calendar.date(containing: action.time))
-      guard let index = expenses.lastIndex(where: { period(of: $0, in: calendar) == current }) else { return nil }
-      let target = expenses.remove(at: index)
+      guard let target = expenses(of: current, in: calendar).last else { return nil }
+      removeExpense(target, in: calendar)
       if let amount = amounts.removeValue(forKey: target.id) { addToSpent(.zero(.chf) - amount, of: target, in: calendar) }
       version += 1
       return .remove(target: target)
@@ -79,13 +82,13 @@ struct BudgetTruth: DomainModel {
       // Budget details: an expense of the current period, its amount typed anew; the edit
       // keeps its date, so its period.
       let current = periods.period(containing: calendar.date(containing: action.time))
-      let candidates = expenses.indices.filter { period(of: expenses[$0], in: calendar) == current }
+      let candidates = expenses(of: current, in: calendar)
       guard !candidates.isEmpty else { return nil }
-      let index = candidates[Int(action.idByte(13)) % candidates.count]
-      let target = expenses.remove(at: index)
+      let target = candidates[Int(action.idByte(13)) % candidates.count]
+      removeExpense(target, in: calendar)
       let submitted = Self.editExpense(at: action)
       let replacement = Record(id: action.eventID, instant: target.instant)
-      expenses.insertSorted(replacement)
+      insertExpense(replacement, in: calendar)
       if let old = amounts.removeValue(forKey: target.id) { addToSpent(.zero(.chf) - old, of: target, in: calendar) }
       amounts[replacement.id] = submitted.amount
       addToSpent(submitted.amount, of: replacement, in: calendar)
@@ -123,6 +126,29 @@ struct BudgetTruth: DomainModel {
     } catch {
       preconditionFailure("a quick amount with a name is always accepted: \(error)")
     }
+  }
+
+  /// The expenses of `period`, their local dates read in `calendar`'s zone, in record order.
+  private mutating func expenses(of period: BudgetPeriod, in calendar: ZoneCalendar) -> [Record] {
+    if let byPeriod, byPeriod.zone == calendar.identifier { return byPeriod.records[period] ?? [] }
+    var records: [BudgetPeriod: [Record]] = [:]
+    for record in expenses { records[self.period(of: record, in: calendar), default: []].append(record) }
+    byPeriod = (calendar.identifier, records)
+    return records[period] ?? []
+  }
+
+  private mutating func insertExpense(_ record: Record, in calendar: ZoneCalendar) {
+    expenses.insertSorted(record)
+    guard byPeriod?.zone == calendar.identifier else { return }
+    let period = period(of: record, in: calendar)
+    byPeriod?.records[period, default: []].insertSorted(record)
+  }
+
+  private mutating func removeExpense(_ record: Record, in calendar: ZoneCalendar) {
+    expenses.remove(at: expenses.partitionIndex { $0 >= record })
+    guard byPeriod?.zone == calendar.identifier else { return }
+    let period = period(of: record, in: calendar)
+    byPeriod?.records[period]?.removeAll { $0 == record }
   }
 
   /// Adds `amount` to the sum of `record`'s period, when the sums are in `calendar`'s zone (else
