@@ -39,10 +39,28 @@ final class PeriodSums {
       !extends || folded == 0 || lastFolded.map { expense(folded - 1) == $0 } ?? false,
       "expenses changed other than at their end without a rewrite")
     if !extends { sums = [:] }
+    // Expenses come in runs on one local day, so the last day's interval answers most of them,
+    // and a run of one period is summed before it is added to its period's sum.
+    var day: (interval: DayInterval, period: BudgetPeriod)? = nil
+    var run: (period: BudgetPeriod, sum: Money)? = nil
     for index in (extends ? folded : 0)..<count {
       let next = expense(index)
-      sums[book.period(at: next.instant, in: calendar), default: .zero(.chf)] += next.amount
+      let period: BudgetPeriod
+      if let day, day.interval.contains(next.instant) {
+        period = day.period
+      } else {
+        let interval = calendar.dayInterval(containing: next.instant)
+        period = book.period(on: interval.date)
+        day = (interval, period)
+      }
+      if let open = run, open.period == period {
+        run = (period, open.sum + next.amount)
+      } else {
+        if let open = run { sums[open.period, default: .zero(.chf)] += open.sum }
+        run = (period, next.amount)
+      }
     }
+    if let open = run { sums[open.period, default: .zero(.chf)] += open.sum }
     folded = count
     lastFolded = count > 0 ? expense(count - 1) : nil
     key = (version, rewrites, calendar.identifier)
