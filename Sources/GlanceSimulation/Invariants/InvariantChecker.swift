@@ -472,7 +472,11 @@ struct InvariantChecker {
       case .ids(let ids) where ids == liveIDs:
         // The store holds each live record once and nothing else: what the merge finds, at the
         // cost of one comparison (the common case at a quiescent point).
-        let counted = today.map { day in liveByID.count { day.contains($0.instant) } } ?? liveByID.count
+        // Today's: one run of the live records, which the model keeps sorted by instant.
+        let counted = today.map { day in
+          let live = model.liveRecords
+          return live.partitionPoint { $0.instant < day.end } - live.partitionPoint { $0.instant < day.start }
+        } ?? liveByID.count
         audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
       case .ids(let ids) where today == nil:
         let window = wholeStoreAudit(
