@@ -100,12 +100,17 @@ struct InvariantChecker {
     switch deed {
     case .add(let record), .expense(let record, _), .complete(_, let record):
       insertLive(record)
+      noteLiveChange(record)
     case .remove(let record), .uncomplete(_, let record):
       removeLive(record)
+      noteLiveChange(record)
     case .amend(let target, let replacement, _):
       removeLive(target)
       insertLive(replacement)
+      noteLiveChange(target)
+      noteLiveChange(replacement)
     case .editTasks:
+      liveChanges = PerDevice(repeating: nil)
       // Deleting a task deletes its steps' completions (a rare action: sort again).
       liveByID = model.liveRecords.sorted { $0.id < $1.id }
       liveIDs = liveByID.map(\.id)
@@ -113,6 +118,21 @@ struct InvariantChecker {
     assert(liveByID.map(\.id) == model.liveRecords.map(\.id).sorted(), "the live records by id follow the model's")
     assert(liveIDs == liveByID.map(\.id), "the live ids follow the live records")
     return deed
+  }
+
+  /// Per device: every record that became or stopped being live since its store's last
+  /// windowed audit (``StoreAuditWindow``); `nil` when unknown or too many to be worth it.
+  private var liveChanges = PerDevice<[Record]?>(repeating: [])
+  private static let liveChangesMax = 64
+
+  private mutating func noteLiveChange(_ record: Record) {
+    for device in [Device.phone, .watch] {
+      if let changes = liveChanges[device], changes.count < Self.liveChangesMax {
+        liveChanges[device]?.append(record)
+      } else {
+        liveChanges[device] = nil
+      }
+    }
   }
 
   /// The model's live records in id order, kept as deeds come: what a store that names its
@@ -480,8 +500,10 @@ struct InvariantChecker {
         audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
       case .ids(let ids) where today == nil:
         let window = wholeStoreAudit(
-          ids, with: liveByID, key: \.id, movedAway: movedAway, resolve: storedRecord(id:), previous: idWindows[device])
+          ids, with: liveByID, key: \.id, movedAway: movedAway, resolve: storedRecord(id:), previous: idWindows[device],
+          liveChanges: liveChanges[device])
         idWindows[device] = window
+        liveChanges[device] = []
         audited = StoreAudit(heldCount: ids.count, liveCount: liveByID.count, missing: window.missing, extra: window.extra)
       case .ids(let ids):
         audited = merge(ids, with: liveByID, key: \.id, today: today, movedAway: movedAway, resolve: storedRecord(id:))
@@ -503,8 +525,10 @@ struct InvariantChecker {
           audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
         } else if today == nil {
           let window = wholeStoreAudit(
-            held, with: live, key: \.instant, movedAway: movedAway, resolve: storedRecord(at:), previous: instantWindows[device])
+            held, with: live, key: \.instant, movedAway: movedAway, resolve: storedRecord(at:),
+            previous: instantWindows[device], liveChanges: liveChanges[device])
           instantWindows[device] = window
+          liveChanges[device] = []
           audited = StoreAudit(heldCount: held.count, liveCount: live.count, missing: window.missing, extra: window.extra)
         } else {
           audited = merge(held, with: live, key: \.instant, today: today, movedAway: movedAway, resolve: storedRecord(at:))
@@ -522,10 +546,12 @@ struct InvariantChecker {
   /// only where it or the live records changed since `previous` (see ``StoreAuditWindow``).
   private func wholeStoreAudit<Key: Comparable>(
     _ keys: [Key], with records: [Record], key: (Record) -> Key, movedAway: Bool, resolve: (Key) -> Record,
-    previous: StoreAuditWindow<Key>?
+    previous: StoreAuditWindow<Key>?, liveChanges: [Record]?
   ) -> StoreAuditWindow<Key> {
     let held = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
-    return StoreAuditWindow.audit(held: held, live: records, key: key, movedAway: movedAway, previous: previous) {
+    return StoreAuditWindow.audit(
+      held: held, live: records, liveChanges: liveChanges, key: key, movedAway: movedAway, previous: previous
+    ) {
       let found = merge($0, with: $1, key: key, today: nil, movedAway: movedAway, resolve: resolve)
       return (found.missing, found.extra)
     }

@@ -10,14 +10,12 @@
 ///   held keys and live records below a key `k` depends on those alone, and likewise above. So
 ///   when every held key and live record outside `low...high` is unchanged since the last audit,
 ///   the findings outside `low...high` are the last audit's, and
-///   `StoreAuditWindow.audit(held:live:…)` equals the full merge of the new store with the new
-///   records (differential test: `StoreAuditWindowTests`).
+///   `StoreAuditWindow.audit(held:live:liveChanges:…)` equals the full merge of the new store
+///   with the new records (differential test: `StoreAuditWindowTests`).
 /// - `missing` and `extra` are in key order (repeats of one key side by side).
 struct StoreAuditWindow<Key: Comparable> {
   /// The store's keys, sorted.
   let held: [Key]
-  /// The live records, sorted by key.
-  let live: [Record]
   /// Whether what the store move lost was left out of `missing`.
   let movedAway: Bool
   /// Live records the store does not hold, in key order.
@@ -26,33 +24,20 @@ struct StoreAuditWindow<Key: Comparable> {
   let extra: [Record]
 
   /// The audit of `held` (sorted) against `live` (sorted by `key`): `merge` of only the changed
-  /// window when `previous` was made with the same `movedAway`, of everything otherwise.
+  /// window when `previous` was made with the same `movedAway` and `liveChanges` lists every
+  /// record that became or stopped being live since (`nil`: unknown), of everything otherwise.
   /// `merge(keys, records)` is the full merge of a part of them, findings in key order.
+  ///
+  /// The live records are not kept: the judge knows what changed in them, and holding the
+  /// model's array would make the model copy it at its next change.
   static func audit(
-    held: [Key], live: [Record], key: (Record) -> Key, movedAway: Bool, previous: StoreAuditWindow?,
-    merge: ([Key], [Record]) -> (missing: [Record], extra: [Record])
+    held: [Key], live: [Record], liveChanges: [Record]?, key: (Record) -> Key, movedAway: Bool,
+    previous: StoreAuditWindow?, merge: ([Key], [Record]) -> (missing: [Record], extra: [Record])
   ) -> StoreAuditWindow {
-    guard let previous, previous.movedAway == movedAway else {
+    guard let previous, previous.movedAway == movedAway, let liveChanges else {
       let found = merge(held, live)
-      return StoreAuditWindow(held: held, live: live, movedAway: movedAway, missing: found.missing, extra: found.extra)
+      return StoreAuditWindow(held: held, movedAway: movedAway, missing: found.missing, extra: found.extra)
     }
-    guard let (low, high) = changedKeys(held: held, live: live, key: key, since: previous) else {
-      return StoreAuditWindow(held: held, live: live, movedAway: movedAway, missing: previous.missing, extra: previous.extra)
-    }
-    let heldWindow = held.partitionIndex { $0 >= low }..<held.partitionIndex { $0 > high }
-    let liveWindow = live.partitionIndex { key($0) >= low }..<live.partitionIndex { key($0) > high }
-    let found = merge(Array(held[heldWindow]), Array(live[liveWindow]))
-    return StoreAuditWindow(
-      held: held, live: live, movedAway: movedAway,
-      missing: splice(found.missing, into: previous.missing, key: key, low: low, high: high),
-      extra: splice(found.extra, into: previous.extra, key: key, low: low, high: high))
-  }
-
-  /// The smallest and the largest key of what differs between `previous`'s arrays and these
-  /// (outside their common prefix and suffix); `nil` when nothing does.
-  private static func changedKeys(
-    held: [Key], live: [Record], key: (Record) -> Key, since previous: StoreAuditWindow
-  ) -> (low: Key, high: Key)? {
     var bounds: (low: Key, high: Key)? = nil
     func include(_ first: Key, _ last: Key) {
       bounds = bounds.map { (Swift.min($0.low, first), Swift.max($0.high, last)) } ?? (first, last)
@@ -60,12 +45,17 @@ struct StoreAuditWindow<Key: Comparable> {
     let heldChange = changedRanges(previous.held, held)
     if !heldChange.old.isEmpty { include(previous.held[heldChange.old.lowerBound], previous.held[heldChange.old.upperBound - 1]) }
     if !heldChange.new.isEmpty { include(held[heldChange.new.lowerBound], held[heldChange.new.upperBound - 1]) }
-    let liveChange = changedRanges(previous.live, live)
-    if !liveChange.old.isEmpty {
-      include(key(previous.live[liveChange.old.lowerBound]), key(previous.live[liveChange.old.upperBound - 1]))
+    for record in liveChanges { include(key(record), key(record)) }
+    guard let (low, high) = bounds else {
+      return StoreAuditWindow(held: held, movedAway: movedAway, missing: previous.missing, extra: previous.extra)
     }
-    if !liveChange.new.isEmpty { include(key(live[liveChange.new.lowerBound]), key(live[liveChange.new.upperBound - 1])) }
-    return bounds
+    let heldWindow = held.partitionIndex { $0 >= low }..<held.partitionIndex { $0 > high }
+    let liveWindow = live.partitionIndex { key($0) >= low }..<live.partitionIndex { key($0) > high }
+    let found = merge(Array(held[heldWindow]), Array(live[liveWindow]))
+    return StoreAuditWindow(
+      held: held, movedAway: movedAway,
+      missing: splice(found.missing, into: previous.missing, key: key, low: low, high: high),
+      extra: splice(found.extra, into: previous.extra, key: key, low: low, high: high))
   }
 
   /// The positions of `old` and of `new` outside their longest common prefix and suffix.

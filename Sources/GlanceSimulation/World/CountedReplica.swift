@@ -37,6 +37,9 @@ struct CountedReplica {
   private var byInstant: [Event] = []
   /// The removals of each target (looked up, never iterated).
   private var removals: [EventID: [Event]] = [:]
+  /// The events held that a removal targets, in (instant, id) order: a slice finds the removals
+  /// to add by binary search instead of looking up every event it holds.
+  private var targeted: [(instant: Instant, id: EventID)] = []
 
   /// Inserts `event`; `false` when the replica already held it (a duplicate delivery).
   @discardableResult
@@ -48,7 +51,11 @@ struct CountedReplica {
       preconditionFailure("the workload drew one id twice: \(error)")
     }
     byInstant.insert(event, at: byInstant.partitionIndex { ($0.instant, $0.id) > (event.instant, event.id) })
-    if case .remove(let target) = event.kind { removals[target, default: []].append(event) }
+    if removals[event.id] != nil { markTargeted(event) }
+    if case .remove(let target) = event.kind {
+      if removals[target] == nil, let held = replica.event(withID: target) { markTargeted(held) }
+      removals[target, default: []].append(event)
+    }
     switch event.kind {
     case .add:
       if !removed.contains(event.id) {
@@ -82,17 +89,23 @@ struct CountedReplica {
     return true
   }
 
+  /// Notes that a removal targets `event`, which the replica holds.
+  private mutating func markTargeted(_ event: Event) {
+    targeted.insert(
+      (event.instant, event.id), at: targeted.partitionIndex { ($0.instant, $0.id) > (event.instant, event.id) })
+  }
+
   /// The events whose instant lies in `instants`, with every removal that targets one of them:
   /// the kernel's `Replica.slice(_:)`, found by binary search.
   func slice(_ instants: Range<Instant>) -> Replica {
     let lower = byInstant.partitionIndex { $0.instant >= instants.lowerBound }
     let upper = byInstant.partitionIndex { $0.instant >= instants.upperBound }
     var kept = Array(byInstant[lower..<max(lower, upper)])
-    // Most logs have no removal at all: then there is nothing to look up per event.
-    if !removals.isEmpty {
-      for event in byInstant[lower..<max(lower, upper)] {
-        if let targeting = removals[event.id] { kept += targeting }
-      }
+    // The targeted events in the range, in the order of `byInstant`.
+    var index = targeted.partitionIndex { $0.instant >= instants.lowerBound }
+    while index < targeted.count, targeted[index].instant < instants.upperBound {
+      kept += removals[targeted[index].id] ?? []
+      index += 1
     }
     do {
       // A removal dated inside the range that targets an event inside it is listed twice:

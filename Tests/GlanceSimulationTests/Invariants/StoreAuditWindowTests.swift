@@ -39,7 +39,11 @@ struct StoreAuditWindowTests {
 
   /// One random change: a key held (again) or dropped, a record made live or taken out, or the
   /// store move flag flipped; several at once now and then.
-  static func change(_ held: inout [Instant], _ live: inout [Record], _ movedAway: inout Bool, _ random: inout GlanceTestSupport.SplitMix64) {
+  /// Returns the records that became or stopped being live.
+  static func change(
+    _ held: inout [Instant], _ live: inout [Record], _ movedAway: inout Bool, _ random: inout GlanceTestSupport.SplitMix64
+  ) -> [Record] {
+    var changed: [Record] = []
     for _ in 0...(random.below(4) == 0 ? 3 : 0) {
       let minute = random.below(120)
       let instant = Instant(millisecondsSince1970: Int64(minute) * 60_000)
@@ -47,11 +51,15 @@ struct StoreAuditWindowTests {
       case 0, 1, 2: held.insert(instant, at: held.partitionIndex { $0 > instant })
       case 3, 4: if !held.isEmpty { held.remove(at: random.below(held.count)) }
       case 5, 6:
-        if !live.contains(record(minute)) { live.insert(record(minute), at: live.partitionIndex { $0.instant > instant }) }
-      case 7: if !live.isEmpty { live.remove(at: random.below(live.count)) }
+        if !live.contains(record(minute)) {
+          live.insert(record(minute), at: live.partitionIndex { $0.instant > instant })
+          changed.append(record(minute))
+        }
+      case 7: if !live.isEmpty { changed.append(live.remove(at: random.below(live.count))) }
       default: if random.below(10) == 0 { movedAway.toggle() }
       }
     }
+    return changed
   }
 
   @Test("after every change, the windowed audit equals the full merge", arguments: [1 as UInt64, 2, 3, 4, 5])
@@ -61,8 +69,12 @@ struct StoreAuditWindowTests {
     var window: StoreAuditWindow<Instant>? = nil
     var (merged, full) = (0, 0)
     for _ in 0..<600 {
-      Self.change(&held, &live, &movedAway, &random)
-      let audit = StoreAuditWindow.audit(held: held, live: live, key: \.instant, movedAway: movedAway, previous: window) {
+      let changed = Self.change(&held, &live, &movedAway, &random)
+      // Now and then the changes are not known: the audit must merge everything.
+      let known = random.below(20) == 0 ? nil : changed
+      let audit = StoreAuditWindow.audit(
+        held: held, live: live, liveChanges: known, key: \.instant, movedAway: movedAway, previous: window
+      ) {
         merged += $0.count + $1.count
         return Self.reference($0, $1, movedAway: movedAway)
       }
@@ -76,28 +88,35 @@ struct StoreAuditWindowTests {
     #expect(merged * 4 < full, "merged \(merged) of \(full)")
   }
 
-  @Test("an audit with nothing changed merges nothing; one with the flag flipped merges everything")
+  @Test("an audit with nothing changed merges nothing; one with the flag flipped or the changes unknown merges everything")
   func unchangedAndFlipped() {
     let held = [3, 5, 5, 9].map { Instant(millisecondsSince1970: Int64($0) * 60_000) }
     let live = [2, 3, 9].map { Self.record($0) }
-    let first = StoreAuditWindow.audit(held: held, live: live, key: \.instant, movedAway: false, previous: nil) {
+    let first = StoreAuditWindow.audit(held: held, live: live, liveChanges: [], key: \.instant, movedAway: false, previous: nil) {
       Self.reference($0, $1, movedAway: false)
     }
     #expect(first.missing == [Self.record(2)])
     #expect(first.extra == [Self.record(5), Self.record(5)])
     var calls = 0
-    let again = StoreAuditWindow.audit(held: held, live: live, key: \.instant, movedAway: false, previous: first) {
+    let again = StoreAuditWindow.audit(held: held, live: live, liveChanges: [], key: \.instant, movedAway: false, previous: first) {
       calls += 1
       return Self.reference($0, $1, movedAway: false)
     }
     #expect(calls == 0)
     #expect(again.missing == first.missing && again.extra == first.extra)
-    let moved = StoreAuditWindow.audit(held: held, live: live, key: \.instant, movedAway: true, previous: first) {
+    let moved = StoreAuditWindow.audit(held: held, live: live, liveChanges: [], key: \.instant, movedAway: true, previous: first) {
       calls += 1
       #expect($0 == held && $1 == live)
       return Self.reference($0, $1, movedAway: true)
     }
     #expect(calls == 1)
     #expect(moved.missing.isEmpty)
+    let unknown = StoreAuditWindow.audit(held: held, live: live, liveChanges: nil, key: \.instant, movedAway: false, previous: first) {
+      calls += 1
+      #expect($0 == held && $1 == live)
+      return Self.reference($0, $1, movedAway: false)
+    }
+    #expect(calls == 2)
+    #expect(unknown.missing == first.missing)
   }
 }

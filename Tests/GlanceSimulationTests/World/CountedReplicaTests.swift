@@ -66,4 +66,23 @@ struct CountedReplicaTests {
     #expect(sawCompletion, "the premise: some steps are completed")
     #expect(sawToggleRemoval == togglesRemovable, "the premise: removals meet toggles exactly when they may")
   }
+
+  @Test("after every insertion, a slice of any range equals the kernel's slice of the replica")
+  func slicesEqualTheReplicas() {
+    var sawRemovalInSlice = false
+    for seed in UInt64(1)...40 {
+      var random = GlanceTestSupport.SplitMix64(seed: seed)
+      var counted = CountedReplica()
+      for _ in 0..<200 {
+        counted.insert(Self.event(&random, togglesRemovable: true))
+        let from = Int64(random.below(52)) - 1
+        let range =
+          Instant(millisecondsSince1970: from * 60_000)..<Instant(millisecondsSince1970: (from + Int64(random.below(20))) * 60_000)
+        let slice = counted.slice(range)
+        #expect(slice == counted.replica.slice(range), "seed \(seed), \(range)")
+        sawRemovalInSlice = sawRemovalInSlice || slice.events.contains { if case .remove = $0.kind { true } else { false } }
+      }
+    }
+    #expect(sawRemovalInSlice, "the premise: slices hold removals")
+  }
 }
