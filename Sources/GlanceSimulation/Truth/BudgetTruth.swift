@@ -34,10 +34,9 @@ struct BudgetTruth: DomainModel {
   /// The expenses of each period, in record order, with the zone whose local dates placed them:
   /// kept up to date as expenses come and go, rebuilt when the device's zone changes.
   private var byPeriod: (zone: String, records: [BudgetPeriod: [Record]])? = nil
-  /// Each period's own delta for the sum it was last computed from (`figures`).
-  private var ownDeltas: [BudgetPeriod: (sum: Money, ownDelta: Money)] = [:]
-  /// Each period's remaining for the sum and rollover it was last computed from (`figures`).
-  private var remainings: [BudgetPeriod: (sum: Money, rollover: Money, remaining: Money)] = [:]
+  /// Each period's own delta and remaining for the sum and rollover they were last computed
+  /// from (`figures`).
+  private var metricsByPeriod: [BudgetPeriod: (sum: Money, rollover: Money, ownDelta: Money, remaining: Money)] = [:]
 
   /// Pulpe's metrics of `period`'s budget: the income, one expense transaction of `spent` (none
   /// when it is zero), and `rollover`.
@@ -46,7 +45,7 @@ struct BudgetTruth: DomainModel {
     guard spent != .zero(.chf) else { return try BudgetMetrics(lines: lines, transactions: [], rollover: rollover) }
     let expense: BudgetTransaction
     do {
-      expense = try BudgetTransaction(id: "expenses-\(period)", kind: .expense, amount: spent, lineID: nil)
+      expense = try BudgetTransaction(id: "expenses-" + period.description, kind: .expense, amount: spent, lineID: nil)
     } catch {
       preconditionFailure("a period's entered expenses sum to a positive amount: \(error)")
     }
@@ -232,39 +231,39 @@ struct BudgetTruth: DomainModel {
 
   /// Every budget's figures from ``firstPeriod`` through `current`, in period order, from each
   /// period's expenses summed (Pulpe's metrics depend on a period's expenses through their sum
-  /// only: `BudgetMetrics` is given one expense transaction of that sum). The chain is built
-  /// anew each time and checked against every period's metrics; the metrics, a pure function
-  /// of a period, its sum and its rollover, are kept per period while those stay the same (an
-  /// expense changes one period's sum, and the rollovers of the periods after it).
+  /// only: `BudgetMetrics` is given one expense transaction of that sum). In period order, each
+  /// period's metrics are taken with the rollover of every earlier own delta (its own delta does
+  /// not depend on the rollover), and kept while its sum and rollover stay the same (an expense
+  /// changes one period's sum, and the rollovers of the periods after it). The chain is built
+  /// anew each time from the own deltas and checked against every period's metrics.
   private mutating func figures(through current: BudgetPeriod, spent sums: [BudgetPeriod: Money]) -> [PeriodFigures] {
     guard firstPeriod <= current else { return [] }
     var budgeted: [BudgetPeriod] = [firstPeriod]
     while budgeted[budgeted.count - 1] < current { budgeted.append(budgeted[budgeted.count - 1].next) }
     do {
-      let deltas = try budgeted.map { period in
+      var rollover = Money.zero(.chf)
+      var deltas: [RolloverChain.BudgetDelta] = []
+      var remainings: [Money] = []
+      for period in budgeted {
         let sum = sums[period] ?? .zero(.chf)
-        let ownDelta: Money
-        if let kept = ownDeltas[period], kept.sum == sum {
-          ownDelta = kept.ownDelta
+        let kept: (sum: Money, rollover: Money, ownDelta: Money, remaining: Money)
+        if let known = metricsByPeriod[period], known.sum == sum, known.rollover == rollover {
+          kept = known
         } else {
-          ownDelta = try Self.metrics(of: period, spent: sum, rollover: .zero(.chf)).ownDelta
-          ownDeltas[period] = (sum, ownDelta)
+          let metrics = try Self.metrics(of: period, spent: sum, rollover: rollover)
+          kept = (sum, rollover, metrics.ownDelta, metrics.remaining)
+          metricsByPeriod[period] = kept
         }
-        return try RolloverChain.BudgetDelta(id: period.description, period: period, ownDelta: ownDelta)
+        deltas.append(try RolloverChain.BudgetDelta(id: period.description, period: period, ownDelta: kept.ownDelta))
+        remainings.append(kept.remaining)
+        rollover += kept.ownDelta
       }
       let chain = try RolloverChain(budgets: deltas, currency: .chf)
-      return try budgeted.map { period in
-        let balance = try chain.balance(of: period.description)
-        let sum = sums[period] ?? .zero(.chf)
-        let remaining: Money
-        if let kept = remainings[period], kept.sum == sum, kept.rollover == balance.rollover {
-          remaining = kept.remaining
-        } else {
-          remaining = try Self.metrics(of: period, spent: sum, rollover: balance.rollover).remaining
-          remainings[period] = (sum, balance.rollover, remaining)
-        }
-        precondition(remaining == balance.availableToSpend, "\(period): metrics and chain disagree")
-        return PeriodFigures(period: period, budgetID: nil, remaining: remaining)
+      return budgeted.indices.map { index in
+        let (period, balance) = (budgeted[index], chain.balances[index])
+        precondition(
+          balance.period == period && remainings[index] == balance.availableToSpend, "\(period): metrics and chain disagree")
+        return PeriodFigures(period: period, budgetID: nil, remaining: remainings[index])
       }
     } catch {
       preconditionFailure("the truth's budgets are consistent: \(error)")
