@@ -54,13 +54,15 @@ struct PulpeWidget: SyncDesign {
   /// The figures of the backend's expenses, less `hiding` (what the app shows hides its soft
   /// deletes).
   private func figures(at instant: Instant, in calendar: ZoneCalendar, hiding: [EventID] = []) -> BudgetWidgetCache {
-    guard hiding.isEmpty else {
-      let shown = expenses.filter { !hiding.contains($0.id) }.map { ($0.instant, $0.amount) }
-      return book.cache(spent: book.spent(shown, in: calendar), at: instant, in: calendar)
-    }
-    let spent = periodSums.sums(
+    var spent = periodSums.sums(
       version: version, rewrites: removals, count: expenses.count, expense: { (expenses[$0].instant, expenses[$0].amount) },
       in: calendar, book: book)
+    // The hidden expenses come off their periods' sums (a period left with none sums to zero,
+    // which the book reads as it reads a period without expenses): exact, so the same figures
+    // as summing the shown ones, without placing every expense in its period again.
+    for expense in hiding.isEmpty ? [] : expenses where hiding.contains(expense.id) {
+      spent[book.period(at: expense.instant, in: calendar), default: .zero(.chf)] -= expense.amount
+    }
     return book.cache(spent: spent, at: instant, in: calendar)
   }
 
