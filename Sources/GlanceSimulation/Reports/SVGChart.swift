@@ -219,12 +219,19 @@ extension SVGChart {
   /// Point `i` holds on `[time_i, time_{i+1})` (the last point on `[time_last, ∞)`); a piece is
   /// visible when that interval meets the closed window `[from, until]`.
   func visibleRuns(of series: ChartSeries) -> [[Segment]] {
-    let points = series.points.enumerated()
-      .sorted {
-        ($0.element.time.millisecondsSince1970, $0.offset)
-          < ($1.element.time.millisecondsSince1970, $1.offset)
-      }
-      .map(\.element)
+    // In time order, ties in their given order (a series is usually given in order already).
+    let inOrder = zip(series.points, series.points.dropFirst()).allSatisfy {
+      $0.time.millisecondsSince1970 <= $1.time.millisecondsSince1970
+    }
+    let points =
+      inOrder
+      ? series.points
+      : series.points.enumerated()
+        .sorted {
+          ($0.element.time.millisecondsSince1970, $0.offset)
+            < ($1.element.time.millisecondsSince1970, $1.offset)
+        }
+        .map(\.element)
     var runs: [[Segment]] = []
     var current: [Segment] = []
     for (index, point) in points.enumerated() {
@@ -253,16 +260,21 @@ extension SVGChart {
   /// that ends in the column where it began is no gap at this scale: the path costs a few
   /// commands per column however many changes and gaps the series has.
   func pathData(_ runs: [[Segment]], _ scale: YScale) -> String {
-    var data = ""
+    // Built as ASCII bytes: a long series makes thousands of commands.
+    var data: [UInt8] = []
+    func put(_ command: Unicode.Scalar, _ value: Int64) {
+      data.append(UInt8(ascii: command))
+      data.appendDecimal(value)
+    }
     // The pen's position, and the rows the values since it last moved across took in its column.
     var pen: (x: Int64, y: Int64)? = nil
     var column: (low: Int64, high: Int64, last: Int64)? = nil
     func flush() {
       guard let at = pen, let visited = column else { return }
       var y = at.y
-      if visited.low < y { data += "V\(visited.low)"; y = visited.low }
-      if visited.high > y { data += "V\(visited.high)"; y = visited.high }
-      if visited.last != y { data += "V\(visited.last)" }
+      if visited.low < y { put("V", visited.low); y = visited.low }
+      if visited.high > y { put("V", visited.high); y = visited.high }
+      if visited.last != y { put("V", visited.last) }
       pen = (at.x, visited.last)
       column = nil
     }
@@ -280,18 +292,20 @@ extension SVGChart {
           }
           if end != start {
             flush()
-            data += "H\(end)"
+            put("H", end)
             pen = (end, pen?.y ?? y)
           }
         } else {
           flush()
-          data += "M\(start) \(y)H\(end)"
+          put("M", start)
+          put(" ", y)
+          put("H", end)
           pen = (end, y)
         }
       }
     }
     flush()
-    return data
+    return String(decoding: data, as: UTF8.self)
   }
 }
 
