@@ -117,15 +117,25 @@ struct BudgetTruth: DomainModel {
 
   /// The expense the person enters at `instant`: the chip, the name, submit.
   static func enterExpense(at instant: Instant) -> SubmittedExpense {
-    var sheet = AmountEntry(currency: .chf)
-    do {
-      try sheet.apply(.chip(PersonSettings.quickAmount(at: instant)))
-      try sheet.apply(.rename(PersonSettings.expenseName))
-      return try sheet.submit()
-    } catch {
-      preconditionFailure("a quick amount with a name is always accepted: \(error)")
+    guard let submitted = enteredByChip[PersonSettings.quickAmount(at: instant)] else {
+      preconditionFailure("every quick amount has its sheet")
     }
+    return submitted
   }
+
+  /// What the sheet submits for each quick-amount chip (with the name): a pure function of the
+  /// chip, so each chip's sheet is filled once.
+  private static let enteredByChip: [Int: SubmittedExpense] = Dictionary(
+    uniqueKeysWithValues: AmountEntry.quickAmounts.map { chip in
+      var sheet = AmountEntry(currency: .chf)
+      do {
+        try sheet.apply(.chip(chip))
+        try sheet.apply(.rename(PersonSettings.expenseName))
+        return (chip, try sheet.submit())
+      } catch {
+        preconditionFailure("a quick amount with a name is always accepted: \(error)")
+      }
+    })
 
   /// The expenses of `period`, their local dates read in `calendar`'s zone, in record order.
   private mutating func expenses(of period: BudgetPeriod, in calendar: ZoneCalendar) -> [Record] {
