@@ -121,7 +121,7 @@ enum EventRow {
     let kind = try decodeKind(row, invalid: invalid)
     let event = Event(
       id: EventID(id), kind: kind, instant: Instant(millisecondsSince1970: milliseconds), origin: origin)
-    precondition(bytes(of: event.id.uuid) == Data.fromDatabaseValue(idValue), "the id decodes to its own bytes")
+    assert(bytes(of: event.id.uuid) == Data.fromDatabaseValue(idValue), "the id decodes to its own bytes")
     return event
   }
 
@@ -209,9 +209,8 @@ enum EventRow {
   /// The UUID stored as a 16-byte BLOB in `value`, or `nil` for anything else.
   static func uuid(_ value: DatabaseValue) -> UUID? {
     guard case .blob(let data) = value.storage, data.count == 16 else { return nil }
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &bytes) { _ = data.copyBytes(to: $0) }
-    return UUID(uuid: bytes)
+    // One unaligned load of the 16 bytes (`copyBytes(to:)` took thousands of instructions).
+    return UUID(uuid: data.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) })
   }
 
   /// A BLOB as hexadecimal text (for error messages), or `"?"`.

@@ -51,13 +51,7 @@ extension EventStore {
   @discardableResult
   public func receive(_ events: [Event]) throws(StoreError) -> Int {
     let inserted = try mappingErrors(path: path) {
-      try pool.write { db in
-        var inserted = 0
-        for event in events {
-          if try Self.insert(event, in: db, path: path) { inserted += 1 }
-        }
-        return inserted
-      }
+      try pool.write { db in try Self.insert(events, in: db, path: path) }
     }
     precondition((0...events.count).contains(inserted), "\(inserted) new of \(events.count) events")
     return inserted
@@ -93,10 +87,7 @@ extension EventStore {
   func merge(_ replica: Replica, outbox: [EventID]) throws(StoreError) -> Int {
     try mappingErrors(path: path) {
       try pool.write { db in
-        var inserted = 0
-        for event in replica.events {
-          if try Self.insert(event, in: db, path: path) { inserted += 1 }
-        }
+        let inserted = try Self.insert(replica.events, in: db, path: path)
         for id in outbox {
           precondition(replica.contains(id), "outbox entry \(id) names an event of the merged replica")
           try db.execute(
@@ -155,4 +146,49 @@ extension EventStore {
 
   /// The event with id `?`.
   static let selectByIDQuery = "SELECT \(EventRow.columns) FROM event WHERE id = ?"
+
+  /// Inserts each of `events` whose id is absent, in order, as ``insert(_:in:path:)`` does one
+  /// by one, and returns how many were new (a repeat inside `events` counts once).
+  ///
+  /// The ids present are looked up by one query per ``batchLookupMax`` events rather than one
+  /// each: a batch from the peer is mostly events the store holds, and a lookup's statement and
+  /// row cost more than the read itself.
+  ///
+  /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` for the first event
+  ///   whose id the store, or an earlier event of `events`, holds with different content.
+  static func insert(_ events: [Event], in db: Database, path: String) throws -> Int {
+    var held: [EventID: Event] = [:]
+    var start = 0
+    while start < events.count {
+      let chunk = events[start..<min(start + batchLookupMax, events.count)]
+      let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      let statement = try db.cachedStatement(sql: "SELECT \(EventRow.columns) FROM event WHERE id IN (\(placeholders))")
+      let cursor = try Row.fetchCursor(
+        statement, arguments: StatementArguments(chunk.map { EventRow.bytes(of: $0.id.uuid) }))
+      try withExtendedLifetime(cursor) {
+        while let row = try cursor.next() {
+          let event = try EventRow.decode(row, path: path)
+          held[event.id] = event
+        }
+      }
+      start += chunk.count
+    }
+    var inserted = 0
+    for event in events {
+      if let existing = held[event.id] {
+        guard existing == event else {
+          throw StoreError.conflictingEvent(id: event.id, existing: existing, incoming: event, path: path)
+        }
+        continue
+      }
+      try db.cachedStatement(sql: insertQuery).execute(arguments: EventRow.arguments(of: event))
+      precondition(db.changesCount == 1, "event \(event.id) was absent, then not inserted")
+      held[event.id] = event
+      inserted += 1
+    }
+    return inserted
+  }
+
+  /// How many ids one lookup query of ``insert(_:in:path:)`` (the batch's) names at most.
+  static let batchLookupMax = 64
 }

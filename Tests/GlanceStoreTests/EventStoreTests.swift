@@ -65,6 +65,21 @@ struct EventStoreTests {
     #expect(try store.todayCount(at: Self.now, in: Fixtures.zurich) == 3)
   }
 
+  @Test("a batch longer than one lookup query: held, new and repeated events across its chunks count once each")
+  func longBatch() throws {
+    let directory = try TemporaryDirectory("store-long-batch")
+    defer { directory.remove() }
+    let store = try EventStore(at: directory.file("glance.sqlite"), check: .quick)
+    let events = (0..<200).map { Fixtures.add(UInt8($0), at: Self.now.advanced(by: Int64($0)), from: .watch) }
+    #expect(try store.receive(Array(events[50..<120])) == 70)
+    // Held ones, new ones, and repeats of both, one chunk apart.
+    let batch = events + Array(events[0..<80]) + Array(events[100..<170])
+    #expect(batch.count > 3 * 64)
+    #expect(try store.receive(batch) == 130)
+    #expect(try store.replica() == Replica(events: events))
+    #expect(try store.receive(batch.reversed()) == 0)
+  }
+
   @Test("the same id with different content is a typed error naming the id; nothing is written")
   func conflictingEvent() throws {
     let directory = try TemporaryDirectory("store-conflict")

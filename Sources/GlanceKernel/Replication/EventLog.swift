@@ -69,13 +69,14 @@ extension Replica: EventLog {
   /// - `slice(t..<.max).stepCompletions == stepCompletions.filter { $0.value >= t }` (a step's
   ///   latest toggle is in the slice exactly when it is at or after `t`).
   ///
-  /// - Complexity: O(n + r log r) for n events and r removals.
+  /// - Complexity: O(n + r log n) for n events and r removals dated outside `instants` (each
+  ///   looks its target up by binary search over the events, which are in id order).
   public func slice(_ instants: Range<Instant>) -> Replica {
-    var inside: Set<EventID> = []
-    for event in events where instants.contains(event.instant) { inside.insert(event.id) }
     let kept = events.filter { event in
-      if inside.contains(event.id) { return true }
-      if case .remove(let target) = event.kind { return inside.contains(target) }
+      if instants.contains(event.instant) { return true }
+      if case .remove(let target) = event.kind, let targeted = self.event(withID: target) {
+        return instants.contains(targeted.instant)
+      }
       return false
     }
     do {
