@@ -38,12 +38,23 @@ final class StepProgressFold: @unchecked Sendable {
   /// snapshot memo's generation.
   private var generation = 0
   private let snapshots = StepsSnapshotMemo()
+  private let displays = StepsDisplayMemo()
 
   /// `StepsSnapshot(progress: progress(of: log, base: base), asOf: now, calendar: calendar)`,
   /// re-dated from the last one while the progress and the local day stay the same.
   func snapshot(of log: some EventLog, base: [StepTask], at now: Instant, in calendar: ZoneCalendar) throws -> StepsSnapshot {
     let progress = try progress(of: log, base: base)
     return snapshots.snapshot(of: progress, generation: generation, asOf: now, calendar: calendar)
+  }
+
+  /// `StepsDisplayProjection(snapshot: snapshot(of: log, base: base, at: now, in: calendar),
+  /// calendar: calendar)`, whose displays are kept while the progress, the snapshot's day and
+  /// the zone stay the same (a timeline's reloads later the same day ask for the same ones).
+  func projection(
+    of log: some EventLog, base: [StepTask], at now: Instant, in calendar: ZoneCalendar
+  ) throws -> StepsDisplayProjection {
+    let snapshot = try snapshot(of: log, base: base, at: now, in: calendar)
+    return StepsDisplayProjection(snapshot: snapshot, calendar: calendar, memo: (displays, generation))
   }
 
   /// `StepsDisplay(snapshot: snapshot(of: log, base: base, at: now, in: calendar), at: now,
