@@ -196,23 +196,24 @@ public struct StepProgress: Hashable, Sendable {
   public func activity(
     _ window: ActivityWindow, endingAt now: Instant, in calendar: ZoneCalendar
   ) -> [ActivityDay] {
-    let today = calendar.date(containing: now)
+    let today = calendar.dayInterval(containing: now)
+    let todayNumber = today.date.dayNumber
     let cellCount = Int64(window.rawValue)
-    let first = today.adding(days: -(cellCount - 1))
-    // Counting only: the dictionary's order never reaches the result, which is built by date.
-    var countsByDayNumber: [Int64: Int] = [:]
+    let firstNumber = todayNumber - (cellCount - 1)
+    // One counter per cell, by day number: the completions' order never reaches the result.
+    var counts = [Int](repeating: 0, count: window.rawValue)
     for instant in completions.values {
-      let dayNumber = calendar.date(containing: instant).dayNumber
-      if first.dayNumber <= dayNumber && dayNumber <= today.dayNumber {
-        countsByDayNumber[dayNumber, default: 0] += 1
-      }
+      // Days partition time: an instant of today's interval is of today's date, with no lookup.
+      let dayNumber = today.contains(instant) ? todayNumber : calendar.localDayNumber(containing: instant)
+      if firstNumber <= dayNumber && dayNumber <= todayNumber { counts[Int(dayNumber - firstNumber)] += 1 }
     }
-    let days = (0..<cellCount).map { offset in
-      let date = first.adding(days: offset)
-      return ActivityDay(date: date, count: countsByDayNumber[date.dayNumber] ?? 0)
+    var days: [ActivityDay] = []
+    days.reserveCapacity(window.rawValue)
+    for offset in 0..<cellCount {
+      days.append(ActivityDay(date: CivilDate(dayNumber: firstNumber + offset), count: counts[Int(offset)]))
     }
     precondition(days.count == window.rawValue, "\(days.count) cells for window \(window)")
-    precondition(days.last?.date == today, "the last cell is not today (\(today))")
+    precondition(days.last?.date == today.date, "the last cell is not today (\(today.date))")
     return days
   }
 

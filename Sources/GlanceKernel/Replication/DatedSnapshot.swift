@@ -76,13 +76,17 @@ public struct StepsSnapshot: Hashable, Sendable {
 
   /// The snapshot of `progress` at `asOf` in `calendar`'s zone.
   public init(progress: StepProgress, asOf: Instant, calendar: ZoneCalendar) {
+    let recentActivity = progress.activity(.fortnight, endingAt: asOf, in: calendar)
+    // The last cell is `asOf`'s date, and its count is `progress.completedToday(at: asOf, in:
+    // calendar)` (StepProgress's laws): one pass over the completions makes both.
+    let today = recentActivity[recentActivity.count - 1]
     self.asOf = asOf
-    self.dayKey = calendar.dayKey(containing: asOf)
-    self.completedToday = progress.completedToday(at: asOf, in: calendar)
+    self.dayKey = DayKey(date: today.date, zoneIdentifier: calendar.identifier)
+    self.completedToday = today.count
     self.totalSteps = progress.totalSteps
     self.completedTasks = progress.completedTasks
     self.totalTasks = progress.totalTasks
-    self.recentActivity = progress.activity(.fortnight, endingAt: asOf, in: calendar)
+    self.recentActivity = recentActivity
     self.nextStep = progress.nextStep
   }
 
