@@ -30,10 +30,16 @@ final class ExpenseSums: @unchecked Sendable {
     var spent: [BudgetPeriod: Money] = [:]
 
     mutating func add(_ amount: Money, to period: BudgetPeriod) {
-      let (sum, live) = sums[period] ?? (.zero(amount.currency), 0)
-      let total = sum + amount
-      sums[period] = (total, live + 1)
+      // The period's entry is updated in place: one hash of the period for `sums`, one for `spent`.
+      let total = Self.count(amount, into: &sums[period, default: (.zero(amount.currency), 0)])
       spent[period] = total
+    }
+
+    /// Adds `amount` to `entry` as one more live expense; returns the new sum.
+    private static func count(_ amount: Money, into entry: inout (sum: Money, live: Int)) -> Money {
+      entry.sum += amount
+      entry.live += 1
+      return entry.sum
     }
 
     mutating func subtract(_ amount: Money, from period: BudgetPeriod) {
