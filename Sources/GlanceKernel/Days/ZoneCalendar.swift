@@ -26,6 +26,7 @@ public import Foundation
 /// - `nextRollover(after: t) == dayInterval(containing: t).end`, and it is `> t`.
 /// - Days partition time: `dayInterval(containing: d.end).start == d.end`.
 /// - `dayInterval(of: date(containing: t)) == dayInterval(containing: t)`.
+/// - `localDayNumber(containing: t) == date(containing: t).dayNumber`.
 /// - `rollovers(from: a, to: b)` is the number of day boundaries in `(a, b]`:
 ///   the number of distinct local dates in `[a, b]` minus one.
 public struct ZoneCalendar: Sendable {
@@ -83,9 +84,27 @@ public struct ZoneCalendar: Sendable {
     tableInterval(containing: instant) ?? foundationInterval(containing: instant)
   }
 
+  /// The day number (``CivilDate/dayNumber``) of the local date of `instant`: what counting by
+  /// date needs, without making the date and its interval.
+  ///
+  /// ## Laws
+  /// - `localDayNumber(containing: t) == date(containing: t).dayNumber`.
+  package func localDayNumber(containing instant: Instant) -> Int64 {
+    tableDay(containing: instant)?.dayNumber ?? foundationInterval(containing: instant).date.dayNumber
+  }
+
   /// The day from the cached table alone, `nil` outside it. A test hook: the differential
   /// tests use it to prove the table, not the Foundation fallback, answered.
   package func tableInterval(containing instant: Instant) -> DayInterval? {
+    guard let day = tableDay(containing: instant) else { return nil }
+    return DayInterval(
+      date: CivilDate(dayNumber: day.dayNumber), start: Instant(secondsSince1970: day.start),
+      end: Instant(secondsSince1970: day.end))
+  }
+
+  /// The day from the cached table alone, as its day number and its bounds in seconds; `nil`
+  /// outside the table.
+  private func tableDay(containing instant: Instant) -> (dayNumber: Int64, start: Int64, end: Int64)? {
     let seconds = instant.secondsSince1970
     guard rules.coveredSeconds.contains(seconds) else { return nil }
     let segment = rules.segmentIndex(seconds)
@@ -95,11 +114,9 @@ public struct ZoneCalendar: Sendable {
     let end = start + 86_400
     // The whole day lies in one segment, clear of the fold that may open it: plain arithmetic.
     if start >= rules.plainStarts[segment] && end < rules.segmentEnd(segment) {
-      return DayInterval(
-        date: CivilDate(dayNumber: dayNumber),
-        start: Instant(secondsSince1970: start), end: Instant(secondsSince1970: end))
+      return (dayNumber, start, end)
     }
-    return intervalNearTransition(containing: seconds, localDayNumber: dayNumber)
+    return dayNearTransition(containing: seconds, localDayNumber: dayNumber)
   }
 
   /// The day holding `seconds` when a transition is near: from the first instant of the local
@@ -110,7 +127,9 @@ public struct ZoneCalendar: Sendable {
   /// begun. A day, once begun, runs until the next day begins, so they belong to the later
   /// date. (Foundation labels them with the earlier date and returns that date's interval,
   /// which does not contain them; its intervals themselves agree with these.)
-  private func intervalNearTransition(containing seconds: Int64, localDayNumber: Int64) -> DayInterval? {
+  private func dayNearTransition(
+    containing seconds: Int64, localDayNumber: Int64
+  ) -> (dayNumber: Int64, start: Int64, end: Int64)? {
     var day = localDayNumber
     // At most one step either way: a fold or gap moves the day by one (bounded loop).
     for _ in 0..<3 {
@@ -122,9 +141,8 @@ public struct ZoneCalendar: Sendable {
       } else if seconds >= next {
         day += 1
       } else {
-        return DayInterval(
-          date: CivilDate(dayNumber: day),
-          start: Instant(secondsSince1970: first), end: Instant(secondsSince1970: next))
+        precondition(first < next, "day \(day) of \(identifier) would be empty: [\(first), \(next))")
+        return (day, first, next)
       }
     }
     return nil

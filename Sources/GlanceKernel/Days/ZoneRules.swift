@@ -15,6 +15,9 @@ final class ZoneRules: Sendable {
   static let marginSeconds: Int64 = 3 * 86_400
   /// The most transitions one zone may have in the window (the busiest have ~600).
   static let transitionsMax = 5_000
+  /// log2 of the seconds one bucket of ``bucketSegments`` spans: 2^21 s, about 24 days, so that
+  /// a bucket holds at most a transition or two.
+  static let bucketShift: Int64 = 21
 
   let segmentStarts: [Int64]
   let offsets: [Int64]
@@ -24,6 +27,10 @@ final class ZoneRules: Sendable {
   let plainStarts: [Int64]
   /// Day numbers of local dates that no instant has (a gap of a whole day), sorted.
   let missingDayNumbers: [Int64]
+  /// For each bucket of 2^``bucketShift`` seconds from the window's start, the segment that
+  /// holds the bucket's first second: where ``segmentIndex(_:)`` starts its short scan instead
+  /// of a binary search over every transition.
+  let bucketSegments: [Int]
   /// The reference for instants outside the table.
   let calendar: Calendar
 
@@ -59,11 +66,26 @@ final class ZoneRules: Sendable {
       return starts[index] + max(0, offsets[index - 1] - offsets[index])
     }
     self.missingDayNumbers = Self.missingDays(starts: starts, offsets: offsets)
+    self.bucketSegments = Self.buckets(starts: starts)
     checkInvariants()
   }
 
   static func date(_ seconds: Int64) -> Date {
     Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// The segment of each bucket's first second, in one pass over the sorted starts.
+  private static func buckets(starts: [Int64]) -> [Int] {
+    let count = Int((window.upperBound - window.lowerBound - 1) >> bucketShift) + 1
+    var buckets: [Int] = []
+    buckets.reserveCapacity(count)
+    var segment = 0
+    for bucket in 0..<count {
+      let first = window.lowerBound + Int64(bucket) << bucketShift
+      while segment + 1 < starts.count && starts[segment + 1] <= first { segment += 1 }
+      buckets.append(segment)
+    }
+    return buckets
   }
 
   /// Whole local days swallowed by a forward jump (Pacific/Apia, 2011-12-30).
@@ -93,14 +115,33 @@ final class ZoneRules: Sendable {
       for index in offsets.indices.dropFirst() {
         precondition(offsets[index - 1] != offsets[index], "segment \(index) repeats its offset")
       }
+      for (bucket, segment) in bucketSegments.enumerated() {
+        let first = Self.window.lowerBound + Int64(bucket) << Self.bucketShift
+        precondition(
+          segment == searchedSegmentIndex(first),
+          "bucket \(bucket) starts in segment \(segment), not \(searchedSegmentIndex(first))")
+      }
     #endif
   }
 
   /// The index of the segment holding `seconds`: the last `k` with `segmentStarts[k] <= seconds`.
   ///
-  /// - Complexity: O(log n) in the number of transitions.
+  /// - Complexity: within the window, O(1) plus the transitions of one bucket; outside it,
+  ///   O(log n) in the number of transitions.
   @inline(__always)
   func segmentIndex(_ seconds: Int64) -> Int {
+    guard Self.window.contains(seconds) else { return searchedSegmentIndex(seconds) }
+    var index = bucketSegments[Int((seconds - Self.window.lowerBound) >> Self.bucketShift)]
+    // Bounded by the transitions in one bucket (at most a couple).
+    while index + 1 < segmentStarts.count && segmentStarts[index + 1] <= seconds { index += 1 }
+    return index
+  }
+
+  /// ``segmentIndex(_:)`` by binary search over every transition: the answer outside the window
+  /// (and the reference for the buckets).
+  ///
+  /// - Complexity: O(log n) in the number of transitions.
+  func searchedSegmentIndex(_ seconds: Int64) -> Int {
     var low = 0
     var high = segmentStarts.count
     // Invariant: segmentStarts[low] <= seconds, and every index >= high starts after it.

@@ -124,11 +124,44 @@ public struct StepProgress: Hashable, Sendable {
     return StepProgress(validatedTasks: tasks, completions: completions.filter { steps.contains($0.key) })
   }
 
+  /// The progress of the same tasks in which each of the `changed` steps has the completion
+  /// `completions` gives it (none when absent) and every other step the one it has here: equal
+  /// to `replacingCompletions(c)` for the `c` that holds `completions`' entries for the
+  /// `changed` steps and this progress's for the others, without looking at every step again
+  /// (a fold that learned of a few toggles).
+  ///
+  /// - Parameters:
+  ///   - changed: The steps whose completion may have changed; steps of no task are ignored.
+  ///   - completions: The completion instants of (at least) the `changed` steps.
+  ///   - steps: Every step of ``tasks``, which the caller keeps with this progress (checked
+  ///     under internal checks).
+  /// - Throws: ``ProgressError/completionOutOfRange(_:completedAt:)`` as ``replacingCompletions(_:)``
+  ///   does.
+  /// - Complexity: O(k) for k changed steps, plus a copy of the completions.
+  package func updatingCompletions(
+    of changed: [StepID], from completions: [StepID: Instant], steps: Set<StepID>
+  ) throws(ProgressError) -> StepProgress {
+    #if GLANCE_INTERNAL_CHECKS
+      precondition(steps == Set(tasks.flatMap(\.steps)), "\(steps.count) steps given are not the steps of the tasks")
+    #endif
+    var updated = self.completions
+    var inRange = true
+    for step in changed where steps.contains(step) {
+      let instant = completions[step]
+      if let instant, !ZoneCalendar.supportedInstants.contains(instant) { inRange = false }
+      updated[step] = instant
+    }
+    // Only a changed step can be out of range (this progress was checked): the error is then
+    // the one replacingCompletions gives, for the first such step in list order.
+    guard inRange else { return try replacingCompletions(updated) }
+    return StepProgress(validatedTasks: tasks, completions: updated)
+  }
+
   /// No tasks, no completions.
   public static let empty = StepProgress(validatedTasks: [], completions: [:])
 
-  /// Builds from parts already known to be valid (used for ``empty`` and
-  /// ``replacingCompletions(_:)``).
+  /// Builds from parts already known to be valid (used for ``empty``,
+  /// ``replacingCompletions(_:)`` and ``updatingCompletions(of:from:steps:)``).
   private init(validatedTasks: [StepTask], completions: [StepID: Instant]) {
     self.tasks = validatedTasks
     self.completions = completions
@@ -196,23 +229,24 @@ public struct StepProgress: Hashable, Sendable {
   public func activity(
     _ window: ActivityWindow, endingAt now: Instant, in calendar: ZoneCalendar
   ) -> [ActivityDay] {
-    let today = calendar.date(containing: now)
+    let today = calendar.dayInterval(containing: now)
+    let todayNumber = today.date.dayNumber
     let cellCount = Int64(window.rawValue)
-    let first = today.adding(days: -(cellCount - 1))
-    // Counting only: the dictionary's order never reaches the result, which is built by date.
-    var countsByDayNumber: [Int64: Int] = [:]
+    let firstNumber = todayNumber - (cellCount - 1)
+    // One counter per cell, by day number: the completions' order never reaches the result.
+    var counts = [Int](repeating: 0, count: window.rawValue)
     for instant in completions.values {
-      let dayNumber = calendar.date(containing: instant).dayNumber
-      if first.dayNumber <= dayNumber && dayNumber <= today.dayNumber {
-        countsByDayNumber[dayNumber, default: 0] += 1
-      }
+      // Days partition time: an instant of today's interval is of today's date, with no lookup.
+      let dayNumber = today.contains(instant) ? todayNumber : calendar.localDayNumber(containing: instant)
+      if firstNumber <= dayNumber && dayNumber <= todayNumber { counts[Int(dayNumber - firstNumber)] += 1 }
     }
-    let days = (0..<cellCount).map { offset in
-      let date = first.adding(days: offset)
-      return ActivityDay(date: date, count: countsByDayNumber[date.dayNumber] ?? 0)
+    var days: [ActivityDay] = []
+    days.reserveCapacity(window.rawValue)
+    for offset in 0..<cellCount {
+      days.append(ActivityDay(date: CivilDate(dayNumber: firstNumber + offset), count: counts[Int(offset)]))
     }
     precondition(days.count == window.rawValue, "\(days.count) cells for window \(window)")
-    precondition(days.last?.date == today, "the last cell is not today (\(today))")
+    precondition(days.last?.date == today.date, "the last cell is not today (\(today.date))")
     return days
   }
 

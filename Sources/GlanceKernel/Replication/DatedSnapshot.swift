@@ -76,13 +76,17 @@ public struct StepsSnapshot: Hashable, Sendable {
 
   /// The snapshot of `progress` at `asOf` in `calendar`'s zone.
   public init(progress: StepProgress, asOf: Instant, calendar: ZoneCalendar) {
+    let recentActivity = progress.activity(.fortnight, endingAt: asOf, in: calendar)
+    // The last cell is `asOf`'s date, and its count is `progress.completedToday(at: asOf, in:
+    // calendar)` (StepProgress's laws): one pass over the completions makes both.
+    let today = recentActivity[recentActivity.count - 1]
     self.asOf = asOf
-    self.dayKey = calendar.dayKey(containing: asOf)
-    self.completedToday = progress.completedToday(at: asOf, in: calendar)
+    self.dayKey = DayKey(date: today.date, zoneIdentifier: calendar.identifier)
+    self.completedToday = today.count
     self.totalSteps = progress.totalSteps
     self.completedTasks = progress.completedTasks
     self.totalTasks = progress.totalTasks
-    self.recentActivity = progress.activity(.fortnight, endingAt: asOf, in: calendar)
+    self.recentActivity = recentActivity
     self.nextStep = progress.nextStep
   }
 
@@ -160,12 +164,23 @@ public struct StepsSnapshot: Hashable, Sendable {
   /// Steps completed on the local day of `instant`: ``completedToday`` on the snapshot's own day
   /// and zone, 0 on any other.
   public func completedToday(at instant: Instant, in calendar: ZoneCalendar) -> Int {
-    calendar.dayKey(containing: instant) == dayKey ? completedToday : 0
+    completedToday(on: calendar.date(containing: instant), in: calendar)
+  }
+
+  /// Steps completed on the local `date` of `calendar`: ``completedToday`` on the snapshot's
+  /// own day and zone, 0 on any other (``completedToday(at:in:)`` of any instant of that date).
+  func completedToday(on date: CivilDate, in calendar: ZoneCalendar) -> Int {
+    DayKey(date: date, zoneIdentifier: calendar.identifier) == dayKey ? completedToday : 0
   }
 
   /// The `span` activity cells that end with the local date of `instant`.
   public func activity(_ span: ActivityWidgetSpan, at instant: Instant, in calendar: ZoneCalendar) -> [ActivityDay] {
-    let today = calendar.date(containing: instant)
+    activity(span, on: calendar.date(containing: instant), in: calendar)
+  }
+
+  /// The `span` activity cells that end with the local date `today` of `calendar`
+  /// (``activity(_:at:in:)`` of any instant of that date).
+  func activity(_ span: ActivityWidgetSpan, on today: CivilDate, in calendar: ZoneCalendar) -> [ActivityDay] {
     let sameZone = calendar.identifier == dayKey.zoneIdentifier
     // On the snapshot's own day the cells are the last of `recentActivity` (consecutive dates
     // ending with `dayKey.date`, checked on every init): the general answer below, copied.

@@ -13,21 +13,13 @@ public struct StepsDisplay: Hashable, Sendable {
   public let next: NextStepModel
 
   /// The display of `snapshot` at `instant`, with "today" in `calendar`'s zone.
+  ///
+  /// The models are ``WidgetProjection``'s for the medium progress widget, the week's activity
+  /// and the next step, each made for the local date of `instant`, looked up once.
   public init(snapshot: StepsSnapshot, at instant: Instant, calendar: ZoneCalendar) {
-    func model(_ kind: WidgetKind) -> WidgetModel {
-      do {
-        return try WidgetProjection(snapshot: .steps(snapshot), kind: kind, calendar: calendar, labels: .english)
-          .model(at: instant)
-      } catch {
-        preconditionFailure("a steps snapshot fits the \(kind) widget: \(error)")
-      }
-    }
-    guard case .stepsProgress(let progress) = model(.stepsProgress(.medium)),
-      case .activity(let activity) = model(.activity(.week)),
-      case .nextStep(let next) = model(.nextStep)
-    else { preconditionFailure("the kernel renders each steps widget kind as its own model") }
-    self.progress = progress
-    self.activity = activity
-    self.next = next
+    let today = calendar.date(containing: instant)
+    self.progress = WidgetProjection.progressModel(snapshot, size: .medium, on: today, in: calendar, labels: .english)
+    self.activity = ActivityWidgetModel(span: .week, days: snapshot.activity(.week, on: today, in: calendar))
+    self.next = WidgetProjection.nextStepModel(snapshot, labels: .english)
   }
 }

@@ -22,6 +22,12 @@ public protocol TimelineProjection: Sendable {
 public struct TimelineEntry<Model: Hashable & Sendable>: Hashable, Sendable {
   public let date: Instant
   public let model: Model
+
+  @usableFromInline
+  init(date: Instant, model: Model) {
+    self.date = date
+    self.model = model
+  }
 }
 
 /// When WidgetKit should ask for the next timeline (`TimelineReloadPolicy`).
@@ -44,6 +50,12 @@ public enum ReloadPolicy: Hashable, Sendable {
 public struct Timeline<Model: Hashable & Sendable>: Hashable, Sendable {
   public let entries: [TimelineEntry<Model>]
   public let policy: ReloadPolicy
+
+  @usableFromInline
+  init(entries: [TimelineEntry<Model>], policy: ReloadPolicy) {
+    self.entries = entries
+    self.policy = policy
+  }
 
   /// The entry in force at `instant`: the last one dated at or before it (`nil` before the first).
   ///
@@ -73,6 +85,7 @@ public struct Timeline<Model: Hashable & Sendable>: Hashable, Sendable {
   ///   `.after(limit)`; `.atEnd` becomes `.after(limit)` when the last entry is later).
   /// - A policy that already asks no later than `limit` is unchanged, so capping twice with the
   ///   same limit is capping once.
+  @inlinable
   public func reloading(noLaterThan limit: Instant) -> Timeline {
     let capped: ReloadPolicy
     switch policy {
@@ -101,6 +114,10 @@ public struct Timeline<Model: Hashable & Sendable>: Hashable, Sendable {
 ///
 /// **Policy.** `.after(horizon)` when the model can still change with time after the horizon,
 /// `.never` when it cannot (data changes reach the widget through reloads the app requests).
+///
+/// ``plan(_:now:horizon:)`` is inlinable so that each module that plans specializes it for its
+/// projection: called generically from another module, every plan paid for type metadata
+/// lookups, value-witness copies of the models and a dynamically dispatched `==`.
 public enum TimelinePlanner {
   /// WidgetKit's recommended minimum distance between entries: 5 minutes.
   public static let minimumEntrySpacingMilliseconds: Int64 = 5 * Instant.millisecondsPerMinute
@@ -113,6 +130,7 @@ public enum TimelinePlanner {
   ///
   /// - Throws: ``TimelineError/emptyHorizon(now:horizon:)`` when `horizon <= now`,
   ///   ``TimelineError/horizonTooFar(now:horizon:limitMilliseconds:)`` beyond 31 days.
+  @inlinable
   public static func plan<Projection: TimelineProjection>(
     _ projection: Projection, now: Instant, horizon: Instant
   ) throws(TimelineError) -> Timeline<Projection.Model> {
@@ -120,7 +138,10 @@ public enum TimelinePlanner {
     guard now.distance(to: horizon) <= horizonMaxMilliseconds else {
       throw .horizonTooFar(now: now, horizon: horizon, limitMilliseconds: horizonMaxMilliseconds)
     }
-    var entries = [TimelineEntry(date: now, model: projection.model(at: now))]
+    var entries: [TimelineEntry<Projection.Model>] = []
+    // Room for a few day or period boundaries: most timelines never grow the array.
+    entries.reserveCapacity(4)
+    entries.append(TimelineEntry(date: now, model: projection.model(at: now)))
     var cursor = now
     var previousChangePoint: Instant? = nil
     while true {

@@ -44,12 +44,14 @@ public struct WidgetProjection: TimelineProjection {
     case (.tally(let tally), _):
       return .tally(TallyWidgetModel(count: tally.count(at: instant, in: calendar)))
     case (.steps(let steps), .stepsProgress(let size)):
-      return .stepsProgress(progressModel(steps, size: size, at: instant))
+      let today = calendar.date(containing: instant)
+      return .stepsProgress(Self.progressModel(steps, size: size, on: today, in: calendar, labels: labels))
     case (.steps(let steps), .activity(let span)):
-      return .activity(ActivityWidgetModel(span: span, days: steps.activity(span, at: instant, in: calendar)))
+      let today = calendar.date(containing: instant)
+      return .activity(ActivityWidgetModel(span: span, days: steps.activity(span, on: today, in: calendar)))
     case (.steps(let steps), .nextStep), (.steps(let steps), .tally):
       // `.tally` with a steps snapshot is refused by `init`.
-      return .nextStep(nextStepModel(steps))
+      return .nextStep(Self.nextStepModel(steps, labels: labels))
     }
   }
 
@@ -58,8 +60,12 @@ public struct WidgetProjection: TimelineProjection {
     return calendar.nextRollover(after: instant)
   }
 
-  private func progressModel(_ steps: StepsSnapshot, size: StepsWidgetSize, at instant: Instant) -> StepsProgressModel {
-    let today = steps.completedToday(at: instant, in: calendar)
+  /// The progress widget's model on the local date `date` of `calendar` (``StepsDisplay`` asks
+  /// for the three step models of one date, and looks the date up once).
+  static func progressModel(
+    _ steps: StepsSnapshot, size: StepsWidgetSize, on date: CivilDate, in calendar: ZoneCalendar, labels: StepsWidgetLabels
+  ) -> StepsProgressModel {
+    let today = steps.completedToday(on: date, in: calendar)
     let empty = steps.totalSteps == 0
     return StepsProgressModel(
       size: size,
@@ -72,7 +78,8 @@ public struct WidgetProjection: TimelineProjection {
       progress: empty ? nil : Ratio(numerator: today, denominator: steps.totalSteps))
   }
 
-  private func nextStepModel(_ steps: StepsSnapshot) -> NextStepModel {
+  /// The next-step widget's model (it does not depend on time).
+  static func nextStepModel(_ steps: StepsSnapshot, labels: StepsWidgetLabels) -> NextStepModel {
     guard let next = steps.nextStep else {
       return NextStepModel(nextStep: nil, title: steps.totalSteps == 0 ? labels.noSteps : labels.allDone, detail: nil)
     }

@@ -98,21 +98,25 @@ public struct BudgetBook: Hashable, Sendable {
 
   /// The remaining of every budgeted period up to `current` (the rollover chain of `spent`):
   /// what ``cache(spent:at:in:)`` needs besides the instant.
+  ///
+  /// The budgeted periods are consecutive and already in period order, one budget each, all in
+  /// the income's currency, so the chain is a running sum: a period's remaining is the sum of
+  /// the own deltas (income − spent) up to it, as `RolloverChain`'s available-to-spend, which
+  /// the tests check it against. (The chain's general checks and ids cost several times the
+  /// sum, and this runs at every data change.)
   func figures(spent: [BudgetPeriod: Money], through current: BudgetPeriod) -> [PeriodFigures] {
-    var budgeted: [BudgetPeriod] = firstPeriod <= current ? [firstPeriod] : []
-    while let last = budgeted.last, last < current { budgeted.append(last.next) }
-    do {
-      let chain = try RolloverChain(
-        budgets: budgeted.map { period in
-          try RolloverChain.BudgetDelta(
-            id: "\(period)", period: period, ownDelta: income - (spent[period] ?? .zero(income.currency)))
-        }, currency: income.currency)
-      return chain.balances.map {
-        PeriodFigures(period: $0.period, budgetID: nil, remaining: $0.availableToSpend)
-      }
-    } catch {
-      preconditionFailure("the app's budgets are consistent: \(error)")
+    var figures: [PeriodFigures] = []
+    var period = firstPeriod
+    var running = Money.zero(income.currency)
+    // Bounded: one step per period from the first budget to `current`.
+    while period <= current {
+      let delta = income - (spent[period] ?? .zero(income.currency))
+      figures.append(PeriodFigures(period: period, budgetID: nil, remaining: running + delta))
+      running += delta
+      period = period.next
     }
+    precondition(figures.last.map { $0.period == current } ?? (current < firstPeriod), "the figures end before \(current)")
+    return figures
   }
 
   /// The widget cache as of `instant`, in the period `current`, from the ``figures(spent:through:)``

@@ -20,6 +20,7 @@ public struct BudgetWidgets: Sendable {
   public let refreshBudget: Int
   private let sums = ExpenseSums()
   private let figures = PeriodFiguresMemo()
+  private let models = BudgetModelMemo()
 
   /// A provider for `book`, for widgets whose budget is `refreshBudget` charged reloads a day.
   ///
@@ -39,8 +40,7 @@ public struct BudgetWidgets: Sendable {
   ) throws
     -> Timeline<BudgetWidgetModel>
   {
-    let projection = BudgetBookProjection(
-      book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar, memo: figures)
+    let projection = try projection(of: log, kind: kind, in: calendar)
     return WidgetTimelines.plan(
       projection, now: now, horizonMilliseconds: WidgetTimelines.periodHorizonMilliseconds, refreshBudget: refreshBudget)
   }
@@ -53,12 +53,16 @@ public struct BudgetWidgets: Sendable {
   ) throws
     -> BudgetWidgetModel
   {
-    BudgetBookProjection(book: book, spent: try spent(of: log, in: calendar), kind: kind, calendar: calendar, memo: figures)
-      .model(at: now)
+    try projection(of: log, kind: kind, in: calendar).model(at: now)
   }
 
-  /// Each period's expenses summed, periods read in `calendar`'s zone.
-  private func spent(of log: some EventLog, in calendar: ZoneCalendar) throws -> [BudgetPeriod: Money] {
-    try sums.spent(of: log, book: book, in: calendar)
+  /// The projection of `log`'s expenses, summed by period (periods read in `calendar`'s zone),
+  /// through the provider's memos.
+  private func projection(
+    of log: some EventLog, kind: BudgetWidgetKind, in calendar: ZoneCalendar
+  ) throws -> BudgetBookProjection {
+    let spent = try sums.spent(of: log, book: book, in: calendar)
+    return BudgetBookProjection(
+      book: book, spent: spent, kind: kind, calendar: calendar, memos: (figures, models, sums.generation))
   }
 }

@@ -15,6 +15,8 @@ import GlanceKernel
 ///   never changes a sum.
 /// - From a log that does not count its changes, or cannot hand out its feed, or another log
 ///   than the one folded so far, the sums are made anew from the whole log.
+/// - Two calls after which ``generation`` is the same returned equal sums: it changes whenever
+///   the sums are folded or made anew (``BudgetModelMemo`` and ``PeriodFiguresMemo`` rely on this).
 final class ExpenseSums: @unchecked Sendable {
   private struct State {
     var count: Int
@@ -28,10 +30,16 @@ final class ExpenseSums: @unchecked Sendable {
     var spent: [BudgetPeriod: Money] = [:]
 
     mutating func add(_ amount: Money, to period: BudgetPeriod) {
-      let (sum, live) = sums[period] ?? (.zero(amount.currency), 0)
-      let total = sum + amount
-      sums[period] = (total, live + 1)
+      // The period's entry is updated in place: one hash of the period for `sums`, one for `spent`.
+      let total = Self.count(amount, into: &sums[period, default: (.zero(amount.currency), 0)])
       spent[period] = total
+    }
+
+    /// Adds `amount` to `entry` as one more live expense; returns the new sum.
+    private static func count(_ amount: Money, into entry: inout (sum: Money, live: Int)) -> Money {
+      entry.sum += amount
+      entry.live += 1
+      return entry.sum
     }
 
     mutating func subtract(_ amount: Money, from period: BudgetPeriod) {
@@ -48,9 +56,13 @@ final class ExpenseSums: @unchecked Sendable {
   }
 
   private var state: State? = nil
+  /// Counts the sums this fold handed out that may differ from the ones before: what the memos
+  /// of the figures and models key on instead of comparing sums.
+  private(set) var generation = 0
 
   func spent(of log: some EventLog, book: BudgetBook, in calendar: ZoneCalendar) throws -> [BudgetPeriod: Money] {
     guard let counting = log as? any ChangeCountingEventLog else {
+      generation += 1
       return book.spent(BudgetBook.expenses(of: try log.replica()), in: calendar)
     }
     let count = counting.changeCount
@@ -59,6 +71,7 @@ final class ExpenseSums: @unchecked Sendable {
       if state.count == count { return state.spent }
       if count > state.count, let added = counting.events(sinceChangeCount: state.count) {
         self.state = nil  // while folding: a throw below leaves no half-folded state
+        generation += 1
         var replica: Replica? = nil
         for (position, event) in added.enumerated() {
           switch event.kind {
@@ -80,6 +93,7 @@ final class ExpenseSums: @unchecked Sendable {
       }
     }
     self.state = nil
+    generation += 1
     var fresh = State(count: count, zone: calendar.identifier, log: identity)
     let events = try log.replica().events
     for event in events {

@@ -7,20 +7,26 @@ import GlanceKernel
 /// One belongs to one provider, used from one thread at a time (an app's main actor, a widget
 /// extension's provider, a simulated run), which is why it may be `Sendable` unchecked.
 ///
+/// The caller names the sums by the generation ``ExpenseSums`` hands out with them, and the memo
+/// never compares sums (a comparison costs a hash of every period).
+///
 /// ## Laws
-/// - `figures(of: book, spent: s, through: p)` equals `book.figures(spent: s, through: p)`:
-///   an entry is used only for equal sums, the same book and the same period.
+/// - `figures(of: book, generation: g, spent: s, through: p)` equals `book.figures(spent: s, through: p)`
+///   whenever every call with generation `g` passed the same sums `s`: an entry is used only for
+///   the same generation, the same book and the same period.
 final class PeriodFiguresMemo: @unchecked Sendable {
-  private var spent: [BudgetPeriod: Money] = [:]
+  private var generation: Int? = nil
   private var book: BudgetBook? = nil
   /// The last periods asked for, most recent last (at most `capacity`).
   private var entries: [(period: BudgetPeriod, figures: [PeriodFigures])] = []
   private let capacity = 4
 
-  func figures(of book: BudgetBook, spent: [BudgetPeriod: Money], through current: BudgetPeriod) -> [PeriodFigures] {
-    if self.book != book || self.spent != spent {
+  func figures(
+    of book: BudgetBook, generation: Int, spent: [BudgetPeriod: Money], through current: BudgetPeriod
+  ) -> [PeriodFigures] {
+    if self.book != book || self.generation != generation {
       self.book = book
-      self.spent = spent
+      self.generation = generation
       entries.removeAll(keepingCapacity: true)
     } else if let index = entries.lastIndex(where: { $0.period == current }) {
       return entries[index].figures

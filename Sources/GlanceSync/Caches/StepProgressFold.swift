@@ -23,6 +23,8 @@ final class StepProgressFold: @unchecked Sendable {
     /// The log folded (a class's identity; a value's box is new at each read, so never matches).
     let log: ObjectIdentifier
     var tasks: [StepTask]
+    /// Every step of `tasks` (looked up, never iterated).
+    var steps: Set<StepID>
     /// Each step's latest live toggle (looked up, never iterated into a result without a key).
     var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)]
     /// The instant of each step whose latest live toggle completes it: `completions(latest)`.
@@ -38,12 +40,23 @@ final class StepProgressFold: @unchecked Sendable {
   /// snapshot memo's generation.
   private var generation = 0
   private let snapshots = StepsSnapshotMemo()
+  private let displays = StepsDisplayMemo()
 
   /// `StepsSnapshot(progress: progress(of: log, base: base), asOf: now, calendar: calendar)`,
   /// re-dated from the last one while the progress and the local day stay the same.
   func snapshot(of log: some EventLog, base: [StepTask], at now: Instant, in calendar: ZoneCalendar) throws -> StepsSnapshot {
     let progress = try progress(of: log, base: base)
     return snapshots.snapshot(of: progress, generation: generation, asOf: now, calendar: calendar)
+  }
+
+  /// `StepsDisplayProjection(snapshot: snapshot(of: log, base: base, at: now, in: calendar),
+  /// calendar: calendar)`, whose displays are kept while the progress, the snapshot's day and
+  /// the zone stay the same (a timeline's reloads later the same day ask for the same ones).
+  func projection(
+    of log: some EventLog, base: [StepTask], at now: Instant, in calendar: ZoneCalendar
+  ) throws -> StepsDisplayProjection {
+    let snapshot = try snapshot(of: log, base: base, at: now, in: calendar)
+    return StepsDisplayProjection(snapshot: snapshot, calendar: calendar, memo: (displays, generation))
   }
 
   /// `StepsDisplay(snapshot: snapshot(of: log, base: base, at: now, in: calendar), at: now,
@@ -88,10 +101,11 @@ final class StepProgressFold: @unchecked Sendable {
         }
         if tasksChanged {
           state.tasks = try log.replica().stepTasks(startingWith: base)
+          state.steps = Self.steps(of: state.tasks)
           state.progress = try StepProgress(tasks: state.tasks, completions: state.completions)
         } else {
-          // The same tasks, already sorted and checked: only the completions are new.
-          state.progress = try state.progress.replacingCompletions(state.completions)
+          // The same tasks, already sorted and checked: only the toggled steps' completions are new.
+          state.progress = try state.progress.updatingCompletions(of: toggled, from: state.completions, steps: state.steps)
         }
         state.count = count
         self.state = state
@@ -117,7 +131,8 @@ final class StepProgressFold: @unchecked Sendable {
     let completions = Self.completions(latest)
     let progress = try StepProgress(tasks: tasks, completions: completions)
     state = State(
-      count: count, log: identity, tasks: tasks, latest: latest, completions: completions, removed: removed, progress: progress)
+      count: count, log: identity, tasks: tasks, steps: Self.steps(of: tasks), latest: latest, completions: completions,
+      removed: removed, progress: progress)
     return progress
   }
 
@@ -125,6 +140,13 @@ final class StepProgressFold: @unchecked Sendable {
   private static func read(_ log: some EventLog, base: [StepTask]) throws -> StepProgress {
     let replica = try log.replica()
     return try StepProgress(tasks: replica.stepTasks(startingWith: base), completions: replica.stepCompletions)
+  }
+
+  private static func steps(of tasks: [StepTask]) -> Set<StepID> {
+    var steps: Set<StepID> = []
+    steps.reserveCapacity(tasks.reduce(0) { $0 + $1.steps.count })
+    for task in tasks { steps.formUnion(task.steps) }
+    return steps
   }
 
   private static func toggle(

@@ -42,7 +42,12 @@ public struct StepsWidget: Sendable {
   ///
   /// - Throws: what the log throws.
   public func timeline(of store: (some EventLog)?, at now: Instant, in calendar: ZoneCalendar) throws -> Timeline<StepsDisplay> {
-    let projection = StepsDisplayProjection(snapshot: try snapshot(of: store, at: now, in: calendar), calendar: calendar)
+    let projection =
+      if let store {
+        try progress.projection(of: store, base: tasks, at: now, in: calendar)
+      } else {
+        StepsDisplayProjection(snapshot: try snapshot(of: store, at: now, in: calendar), calendar: calendar)
+      }
     return WidgetTimelines.plan(
       projection, now: now, horizonMilliseconds: WidgetTimelines.dayHorizonMilliseconds, refreshBudget: refreshBudget)
   }

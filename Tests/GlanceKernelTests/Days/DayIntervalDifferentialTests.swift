@@ -78,6 +78,9 @@ struct DayIntervalDifferentialTests {
     guard actual == expectedDay, expectedDay.contains(instant) else {
       return .differs("\(glance.identifier) at \(instant): Glance \(actual), Foundation \(expected)")
     }
+    guard glance.localDayNumber(containing: instant) == expectedDay.date.dayNumber else {
+      return .differs("\(glance.identifier) at \(instant): local day number differs")
+    }
     guard glance.nextRollover(after: instant) == expectedDay.end else {
       return .differs("\(glance.identifier) at \(instant): next rollover differs")
     }

@@ -31,6 +31,14 @@ struct ZoneCalendarProperties {
     }
   }
 
+  @Test("the local day number is the day number of the local date")
+  func localDayNumberIsTheDatesDayNumber() async {
+    await propertyCheck(count: 3000, input: DayGen.zonedInstant) { zoned in
+      let date = zoned.calendar.date(containing: zoned.instant)
+      #expect(zoned.calendar.localDayNumber(containing: zoned.instant) == date.dayNumber, "\(zoned)")
+    }
+  }
+
   @Test("looking a day up by its date gives the same interval")
   func lookupByDateAgrees() async {
     await propertyCheck(count: 3000, input: DayGen.zonedInstant) { zoned in
@@ -90,6 +98,7 @@ struct ZoneCalendarProperties {
       #expect(day.contains(instant))
       #expect(zurich.dayInterval(containing: day.end).start == day.end)
       #expect(zurich.dayInterval(of: day.date) == day)
+      #expect(zurich.localDayNumber(containing: instant) == day.date.dayNumber)
     }
   }
 }

@@ -1,0 +1,61 @@
+import GlanceKernel
+
+/// The budget widgets' models and change points a provider last worked out: a timeline asks for
+/// the model of now's period and of the next period's first instant at every reload, and the
+/// next period's first instant twice, while the sums and the periods stay the same between
+/// changes.
+///
+/// A model depends on the instant only through its pay period, and on the data only through the
+/// period sums (``BudgetBookProjection``'s laws); the caller names the sums by the generation
+/// ``ExpenseSums`` hands out with them, and the memo never compares sums. A change point depends
+/// on the instant only through its period, and on nothing but the zone and the pay day.
+///
+/// One belongs to one provider (one book), used from one thread at a time (an app's main actor,
+/// a widget extension's provider, a simulated run), which is why it may be `Sendable` unchecked.
+///
+/// ## Laws
+/// - `model(generation: g, kind: k, period: p) { f() }` returns `f()` of a call with the same
+///   `g`, `k` and `p`: it equals `BudgetBookProjection(book:spent:kind: k, calendar:).model(at: t)`
+///   for every `t` of `p`, as long as `g` names one set of sums of the provider's book.
+/// - `changePoint(zone: z, period: p) { f() }` returns `f()` of a call with the same `z` and `p`:
+///   the first instant of the period after `p` in zone `z`, for the provider's pay day.
+final class BudgetModelMemo: @unchecked Sendable {
+  /// The sums the models were rendered from.
+  private var generation: Int? = nil
+  /// The last models rendered, most recent last (at most `capacity`).
+  private var models: [(kind: BudgetWidgetKind, period: BudgetPeriod, model: BudgetWidgetModel)] = []
+  /// The last change points found, most recent last (at most `capacity`).
+  private var changePoints: [(zone: String, period: BudgetPeriod, next: Instant?)] = []
+  /// Two widget kinds, each planned over two periods, with room for a zone change.
+  private let capacity = 8
+
+  /// The model of `kind` in `period` from the sums of `generation`: `compute()` when not known.
+  func model(
+    generation: Int, kind: BudgetWidgetKind, period: BudgetPeriod, _ compute: () -> BudgetWidgetModel
+  ) -> BudgetWidgetModel {
+    if self.generation != generation {
+      self.generation = generation
+      models.removeAll(keepingCapacity: true)
+    } else if let index = models.lastIndex(where: { $0.period == period && $0.kind == kind }) {
+      return models[index].model
+    }
+    let model = compute()
+    if models.count == capacity { models.removeFirst() }
+    models.append((kind, period, model))
+    precondition(models.count <= capacity, "\(models.count) models kept; at most \(capacity)")
+    return model
+  }
+
+  /// The first instant of the period after `period` in the zone `zone`: `compute()` when not
+  /// known.
+  func changePoint(zone: String, period: BudgetPeriod, _ compute: () -> Instant?) -> Instant? {
+    if let index = changePoints.lastIndex(where: { $0.period == period && $0.zone == zone }) {
+      return changePoints[index].next
+    }
+    let next = compute()
+    if changePoints.count == capacity { changePoints.removeFirst() }
+    changePoints.append((zone, period, next))
+    precondition(changePoints.count <= capacity, "\(changePoints.count) change points kept; at most \(capacity)")
+    return next
+  }
+}
