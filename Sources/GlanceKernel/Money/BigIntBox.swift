@@ -4,8 +4,8 @@ internal import BigInt
 /// and wherever the `GMP` trait is disabled. Pure Swift: nothing to cross-compile for devices,
 /// simulators or arm64_32 watches, and no LGPL terms for an app that links it statically.
 ///
-/// A box is immutable once it is shared. Only `formSum(with:)` and `formDifference(with:)` mutate
-/// a box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
+/// A box is immutable once it is shared. Only `formSum(with:)`, `formSum(withEach:)` and
+/// `formDifference(with:)` mutate a box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
 /// other value can see it. That discipline is what makes `@unchecked Sendable` sound.
 @usableFromInline
 final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
@@ -105,6 +105,11 @@ final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
   @usableFromInline
   func formDifference(with operand: ExactInteger<BigIntBox>) {
     value -= operand.bigInt
+  }
+
+  @usableFromInline
+  func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<BigIntBox>>) {
+    for operand in operands { value += operand.bigInt }
   }
 }
 

@@ -12,9 +12,10 @@
   /// memory, and nothing else frees it. The `__mpz_struct` never lives in a Swift field or a copied
   /// local, because a bitwise copy would share the limbs and free them twice.
   ///
-  /// A box is immutable once it is shared. Only `formSum(with:)` and `formDifference(with:)` mutate
-  /// a box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
-  /// other value can see it. That discipline is what makes `@unchecked Sendable` sound.
+  /// A box is immutable once it is shared. Only `formSum(with:)`, `formSum(withEach:)` and
+  /// `formDifference(with:)` mutate a box, and `ExactInteger` calls them only after
+  /// `isKnownUniquelyReferenced` proved that no other value can see it. That discipline is what
+  /// makes `@unchecked Sendable` sound.
   @usableFromInline
   final class MPZBox: @unchecked Sendable {
     /// The integer. Lent to GMP calls; never escapes the box's lifetime.
@@ -193,6 +194,24 @@
     @usableFromInline
     func formDifference(with operand: ExactInteger<MPZBox>) {
       operand.withMPZ { __gmpz_sub(pointer, pointer, $0) }
+    }
+
+    /// Reads each operand in place: a boxed one's integer, an inline one's value as an unsigned
+    /// `long`. The corresponding GMP functions are `mpz_add`, `mpz_add_ui` and `mpz_sub_ui`.
+    @usableFromInline
+    func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<MPZBox>>) {
+      for index in operands.indices {
+        if let operand = operands[index].box?.pointer {
+          __gmpz_add(pointer, pointer, operand)
+        } else {
+          let value = operands[index].inlineValue
+          if value < 0 {
+            __gmpz_sub_ui(pointer, pointer, UInt(value.magnitude))
+          } else {
+            __gmpz_add_ui(pointer, pointer, UInt(value))
+          }
+        }
+      }
     }
 
     /// `operation(result, lhs, rhs)` into a fresh box.
