@@ -28,6 +28,15 @@
       MPZBox.didAllocate()
     }
 
+    /// A new box holding zero, with room for `limbs` limbs, so that a result of that size is
+    /// written without reallocating. The corresponding GMP function is `mpz_init2`.
+    init(capacityLimbs limbs: Int) {
+      precondition(limbs > 0, "a box needs room for at least one limb, got \(limbs)")
+      pointer = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
+      __gmpz_init2(pointer, mp_bitcnt_t(limbs) &* mp_bitcnt_t(mp_limb_t.bitWidth))
+      MPZBox.didAllocate()
+    }
+
     /// A new box holding a copy of `source`. The corresponding GMP function is `mpz_init_set`.
     init(copying source: UnsafePointer<__mpz_struct>) {
       pointer = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
@@ -142,29 +151,39 @@
 
     @usableFromInline
     static func sum(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
-      binary(lhs, rhs) { __gmpz_add($0, $1, $2) }
+      binary(lhs, rhs, limbs: max(lhs.limbCount, rhs.limbCount) + 1) { __gmpz_add($0, $1, $2) }
     }
 
     @usableFromInline
     static func difference(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
-      binary(lhs, rhs) { __gmpz_sub($0, $1, $2) }
+      binary(lhs, rhs, limbs: max(lhs.limbCount, rhs.limbCount) + 1) { __gmpz_sub($0, $1, $2) }
     }
 
+    /// With an inline factor (an amount times a quantity), one `mpz_mul_si` reads the other
+    /// operand in place. The corresponding GMP functions are `mpz_mul_si` and `mpz_mul`.
     @usableFromInline
     static func product(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
-      binary(lhs, rhs) { __gmpz_mul($0, $1, $2) }
+      let result = MPZBox(capacityLimbs: lhs.limbCount + rhs.limbCount)
+      if rhs.box == nil {
+        lhs.withMPZ { __gmpz_mul_si(result.pointer, $0, Int(rhs.inlineValue)) }
+      } else if lhs.box == nil {
+        rhs.withMPZ { __gmpz_mul_si(result.pointer, $0, Int(lhs.inlineValue)) }
+      } else {
+        lhs.withMPZ { left in rhs.withMPZ { right in __gmpz_mul(result.pointer, left, right) } }
+      }
+      return result
     }
 
     @usableFromInline
     static func negation(_ operand: ExactInteger<MPZBox>) -> MPZBox {
-      let result = MPZBox()
+      let result = MPZBox(capacityLimbs: operand.limbCount)
       operand.withMPZ { __gmpz_neg(result.pointer, $0) }
       return result
     }
 
     @usableFromInline
     static func gcd(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
-      binary(lhs, rhs) { __gmpz_gcd($0, $1, $2) }
+      binary(lhs, rhs, limbs: max(lhs.limbCount, rhs.limbCount)) { __gmpz_gcd($0, $1, $2) }
     }
 
     /// The corresponding GMP function is `mpz_tdiv_qr`.
@@ -214,15 +233,16 @@
       }
     }
 
-    /// `operation(result, lhs, rhs)` into a fresh box.
+    /// `operation(result, lhs, rhs)` into a fresh box with room for `limbs` limbs.
     private static func binary(
       _ lhs: ExactInteger<MPZBox>,
       _ rhs: ExactInteger<MPZBox>,
+      limbs: Int,
       _ operation: (
         UnsafeMutablePointer<__mpz_struct>, UnsafePointer<__mpz_struct>, UnsafePointer<__mpz_struct>
       ) -> Void
     ) -> MPZBox {
-      let result = MPZBox()
+      let result = MPZBox(capacityLimbs: limbs)
       lhs.withMPZ { left in rhs.withMPZ { right in operation(result.pointer, left, right) } }
       return result
     }
@@ -231,6 +251,13 @@
   // MARK: - Lending GMP pointers
 
   extension ExactInteger where Box == MPZBox {
+    /// The number of 64-bit limbs the magnitude takes (1 for any inline value, zero included), to
+    /// size a result before GMP writes it.
+    var limbCount: Int {
+      guard let pointer = box?.pointer else { return 1 }
+      return Int(pointer.pointee._mp_size.magnitude)
+    }
+
     /// Lends a read-only GMP view of the value to `body`.
     ///
     /// An inline value is presented without allocating: its magnitude is one stack limb and GMP

@@ -184,6 +184,23 @@ struct MoneyArithmeticProperties {
     }
   }
 
+  @Test("amount × quantity agrees with Int128 at every quantity, Int.min and Int.max included")
+  func productWithQuantityAgreesWithInt128() async {
+    let quantities = Gen.int(in: 0...6).map { band -> Int in [0, 1, -1, .max, .min, 3, -7][band] }
+    await propertyCheck(count: 1000, input: MoneyGen.productUnits, Gen.int64(), quantities, Gen.bool) {
+      x, any, edge, useEdge in
+      let quantity = useEdge ? edge : Int(any % 1_000_000)
+      let amount = Money(minorUnits: x, currency: .chf)
+      let expected = x * Int128(quantity)
+      #expect((amount * quantity).int128 == expected, "\(x) × \(quantity)")
+      #expect((quantity * amount).int128 == expected, "\(quantity) × \(x)")
+      #expect((amount * quantity).isBoxed == !(-(Int128(1) << 62)..<(Int128(1) << 62)).contains(expected))
+      var total = Money(minorUnits: x, currency: .chf)
+      total += amount * quantity
+      #expect(total.int128 == x + expected, "\(x) + \(x) × \(quantity)")
+    }
+  }
+
   @Test("mixing currencies is a programmer error and traps")
   func mixingCurrenciesTraps() async {
     await #expect(processExitsWith: .failure) {
