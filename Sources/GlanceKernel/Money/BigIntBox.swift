@@ -17,17 +17,17 @@ final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
   }
 
   @usableFromInline
-  init(magnitudeWords words: [UInt], negative: Bool) {
-    value = BigInt(sign: negative ? .minus : .plus, magnitude: BigUInt(words: words))
+  static func make(magnitudeWords words: [UInt], negative: Bool) -> BigIntBox {
+    BigIntBox(BigInt(sign: negative ? .minus : .plus, magnitude: BigUInt(words: words)))
   }
 
   @usableFromInline
-  init(decimalDigits digits: [UInt8], negative: Bool) {
+  static func make(decimalDigits digits: [UInt8], negative: Bool) -> BigIntBox {
     // The digits were validated, so BigUInt's parser cannot fail on them.
     guard let magnitude = BigUInt(String(decoding: digits, as: UTF8.self), radix: 10) else {
       preconditionFailure("BigInt rejected validated digits")
     }
-    value = BigInt(sign: negative ? .minus : .plus, magnitude: magnitude)
+    return BigIntBox(BigInt(sign: negative ? .minus : .plus, magnitude: magnitude))
   }
 
   @usableFromInline

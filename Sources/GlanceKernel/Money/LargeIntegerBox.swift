@@ -12,12 +12,13 @@
 @usableFromInline
 protocol LargeIntegerBox: AnyObject, Sendable {
   /// A fresh box holding `±magnitude`, the magnitude given as machine words, least significant
-  /// first (`BinaryInteger.words`).
-  init(magnitudeWords: [UInt], negative: Bool)
+  /// first (`BinaryInteger.words`). A factory rather than an `init`, so that a box can be a
+  /// `ManagedBuffer` (which only `create` allocates).
+  static func make(magnitudeWords: [UInt], negative: Bool) -> Self
 
   /// A fresh box holding the value of ASCII decimal digits (already validated), negated when
   /// `negative`.
-  init(decimalDigits: [UInt8], negative: Bool)
+  static func make(decimalDigits: [UInt8], negative: Bool) -> Self
 
   /// A fresh, unshared box holding the same value.
   func copy() -> Self
