@@ -29,6 +29,10 @@
       Storage(unsafeBufferObject: self).withUnsafeMutablePointerToElements { $0 }
     }
 
+    /// Never called: `ManagedBufferPointer` allocates every box, with its integer, and runs no
+    /// initialiser. Private, so that no code can build a box without room for an integer.
+    private init() {}
+
     /// A new box whose integer `initialize` initialises with one of GMP's `mpz_init` functions.
     private static func make(initializing initialize: (UnsafeMutablePointer<__mpz_struct>) -> Void) -> MPZBox {
       let storage = Storage(bufferClass: MPZBox.self, minimumCapacity: 1) { _, _ in }
