@@ -4,8 +4,8 @@ internal import BigInt
 /// and wherever the `GMP` trait is disabled. Pure Swift: nothing to cross-compile for devices,
 /// simulators or arm64_32 watches, and no LGPL terms for an app that links it statically.
 ///
-/// A box is immutable once it is shared. Only `formSum(with:)` and `formDifference(with:)` mutate
-/// a box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
+/// A box is immutable once it is shared. Only `formSum(with:)`, `formSum(withEach:)` and
+/// `formDifference(with:)` mutate a box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
 /// other value can see it. That discipline is what makes `@unchecked Sendable` sound.
 @usableFromInline
 final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
@@ -17,17 +17,17 @@ final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
   }
 
   @usableFromInline
-  init(magnitudeWords words: [UInt], negative: Bool) {
-    value = BigInt(sign: negative ? .minus : .plus, magnitude: BigUInt(words: words))
+  static func make(magnitudeWords words: [UInt], negative: Bool) -> BigIntBox {
+    BigIntBox(BigInt(sign: negative ? .minus : .plus, magnitude: BigUInt(words: words)))
   }
 
   @usableFromInline
-  init(decimalDigits digits: [UInt8], negative: Bool) {
+  static func make(decimalDigits digits: [UInt8], negative: Bool) -> BigIntBox {
     // The digits were validated, so BigUInt's parser cannot fail on them.
     guard let magnitude = BigUInt(String(decoding: digits, as: UTF8.self), radix: 10) else {
       preconditionFailure("BigInt rejected validated digits")
     }
-    value = BigInt(sign: negative ? .minus : .plus, magnitude: magnitude)
+    return BigIntBox(BigInt(sign: negative ? .minus : .plus, magnitude: magnitude))
   }
 
   @usableFromInline
@@ -105,6 +105,11 @@ final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
   @usableFromInline
   func formDifference(with operand: ExactInteger<BigIntBox>) {
     value -= operand.bigInt
+  }
+
+  @usableFromInline
+  func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<BigIntBox>>) {
+    for operand in operands { value += operand.bigInt }
   }
 }
 

@@ -132,6 +132,31 @@ extension ExactInteger {
     // `self` owns the box exclusively for the rest of this call. Calling through the optional
     // borrows the box (binding it with `let` would retain and release it).
     if adding { self.box?.formSum(with: operand) } else { self.box?.formDifference(with: operand) }
+    demoteIfInline()
+  }
+
+  /// `self += Σ operands`, whatever the operands' tags (the result keeps `self`'s).
+  ///
+  /// The box is made unshared once, every operand is added into it in place, and the result is
+  /// made canonical once at the end: in between the box may hold a value of the inline range,
+  /// which nobody else can see. So a sum of many large values costs one big-integer addition
+  /// each, not one uniqueness check, call chain and demotion test each as `+=` does.
+  @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
+  mutating func addEach(_ operands: UnsafeBufferPointer<Self>) {
+    if box == nil {
+      self = Self(word: tag, box: Box.sum(self, .zero))
+    } else if !isKnownUniquelyReferenced(&self.box) {
+      self.box = self.box?.copy()
+    }
+    precondition(box != nil, "addEach adds into a box")
+    self.box?.formSum(withEach: operands)
+    demoteIfInline()
+  }
+
+  /// Moves a boxed value that fits the inline range back inline (the canonical form), freeing the
+  /// box when this value held the last reference to it.
+  mutating func demoteIfInline() {
     if let value = self.box?.int64Value, let word = Self.inlineWord(value, tag: tag) {
       self.word = word
       self.box = nil

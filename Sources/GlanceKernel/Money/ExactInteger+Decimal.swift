@@ -15,7 +15,7 @@ extension ExactInteger {
       self.init(negative ? -value : value)
       return
     }
-    self.init(normalizing: Box(decimalDigits: Array(digits), negative: negative))
+    self.init(normalizing: Box.make(decimalDigits: Array(digits), negative: negative))
   }
 
   /// The decimal digits of the magnitude, most significant first, without sign: `"0"` for zero.

@@ -64,7 +64,7 @@ struct ExactInteger<Box: LargeIntegerBox>: Sendable {
   @usableFromInline @inline(never)
   @_specialize(exported:true,where Box == KernelIntegerBox)
   init(boxing value: Int64) {
-    self.init(normalizing: Box(magnitudeWords: Array(value.magnitude.words), negative: value < 0))
+    self.init(normalizing: Box.make(magnitudeWords: Array(value.magnitude.words), negative: value < 0))
   }
 
   /// Takes ownership of a freshly computed box and stores it in canonical form, with `tag`.
@@ -147,7 +147,7 @@ extension ExactInteger {
       self.init(small)
       return
     }
-    self.init(normalizing: Box(magnitudeWords: Array(value.magnitude.words), negative: value < 0))
+    self.init(normalizing: Box.make(magnitudeWords: Array(value.magnitude.words), negative: value < 0))
   }
 
   /// The value as a `T` when it is representable, otherwise `nil`.

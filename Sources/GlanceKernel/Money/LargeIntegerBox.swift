@@ -2,8 +2,8 @@
 /// `Int64`. Two libraries provide it: GMP (`MPZBox`, with the `GMP` trait on Linux and macOS) and
 /// attaswift/BigInt (`BigIntBox`, everywhere else).
 ///
-/// A box is immutable once it is shared: only `formSum(with:)` and `formDifference(with:)` write
-/// to one, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
+/// A box is immutable once it is shared: only `formSum(with:)`, `formSum(withEach:)` and
+/// `formDifference(with:)` write to one, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
 /// other value can see it. Operands are `ExactInteger` values, inline or boxed, so that a backend
 /// can read an inline operand without boxing it first.
 ///
@@ -12,12 +12,13 @@
 @usableFromInline
 protocol LargeIntegerBox: AnyObject, Sendable {
   /// A fresh box holding `±magnitude`, the magnitude given as machine words, least significant
-  /// first (`BinaryInteger.words`).
-  init(magnitudeWords: [UInt], negative: Bool)
+  /// first (`BinaryInteger.words`). A factory rather than an `init`, so that a box can be a
+  /// `ManagedBuffer` (which only `create` allocates).
+  static func make(magnitudeWords: [UInt], negative: Bool) -> Self
 
   /// A fresh box holding the value of ASCII decimal digits (already validated), negated when
   /// `negative`.
-  init(decimalDigits: [UInt8], negative: Bool)
+  static func make(decimalDigits: [UInt8], negative: Bool) -> Self
 
   /// A fresh, unshared box holding the same value.
   func copy() -> Self
@@ -63,4 +64,7 @@ protocol LargeIntegerBox: AnyObject, Sendable {
 
   /// `self -= operand`. Only on an unshared box.
   func formDifference(with operand: ExactInteger<Self>)
+
+  /// `self += operand` for every operand in turn, whatever their tags. Only on an unshared box.
+  func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<Self>>)
 }

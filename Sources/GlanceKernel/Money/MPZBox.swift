@@ -8,35 +8,60 @@
   /// Owns exactly one GMP integer (`mpz_t`) on the heap: the kernel's `LargeIntegerBox` on Linux
   /// and macOS with the `GMP` trait (the default there).
   ///
-  /// Ownership follows one rule: `init` initialises the integer, `deinit` clears it and frees the
-  /// memory, and nothing else frees it. The `__mpz_struct` never lives in a Swift field or a copied
-  /// local, because a bitwise copy would share the limbs and free them twice.
+  /// The integer is the box object's one tail element (allocated by `ManagedBufferPointer`; the
+  /// class itself has no stored property), so a box is one allocation besides GMP's limbs, not two. Ownership follows one rule: `make` initialises the integer,
+  /// `deinit` clears it (the object's memory goes with the object), and nothing else frees it. The
+  /// `__mpz_struct` never lives in a Swift field or a copied local, because a bitwise copy would
+  /// share the limbs and free them twice.
   ///
-  /// A box is immutable once it is shared. Only `formSum(with:)` and `formDifference(with:)` mutate
-  /// a box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
-  /// other value can see it. That discipline is what makes `@unchecked Sendable` sound.
+  /// A box is immutable once it is shared. Only `formSum(with:)`, `formSum(withEach:)` and
+  /// `formDifference(with:)` mutate a box, and `ExactInteger` calls them only after
+  /// `isKnownUniquelyReferenced` proved that no other value can see it. That discipline is what
+  /// makes `@unchecked Sendable` sound.
   @usableFromInline
   final class MPZBox: @unchecked Sendable {
-    /// The integer. Lent to GMP calls; never escapes the box's lifetime.
-    let pointer: UnsafeMutablePointer<__mpz_struct>
+    /// How a box's memory is laid out: the object's header, no stored property, then the integer.
+    private typealias Storage = ManagedBufferPointer<Void, __mpz_struct>
+
+    /// The integer, in the box's own memory: valid while the box lives (callers keep it alive
+    /// across each GMP call, see `withMPZ`). Lent to GMP calls only.
+    var pointer: UnsafeMutablePointer<__mpz_struct> {
+      Storage(unsafeBufferObject: self).withUnsafeMutablePointerToElements { $0 }
+    }
+
+    /// Never called: `ManagedBufferPointer` allocates every box, with its integer, and runs no
+    /// initialiser. Private, so that no code can build a box without room for an integer.
+    private init() {}
+
+    /// A new box whose integer `initialize` initialises with one of GMP's `mpz_init` functions.
+    private static func make(initializing initialize: (UnsafeMutablePointer<__mpz_struct>) -> Void) -> MPZBox {
+      let storage = Storage(bufferClass: MPZBox.self, minimumCapacity: 1) { _, _ in }
+      // The object was allocated as an instance of `bufferClass`.
+      let box = unsafeDowncast(storage.buffer, to: MPZBox.self)
+      initialize(box.pointer)
+      MPZBox.didAllocate()
+      return box
+    }
 
     /// A new box holding zero. The corresponding GMP function is `mpz_init`.
-    init() {
-      pointer = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
-      __gmpz_init(pointer)
-      MPZBox.didAllocate()
+    static func makeZero() -> MPZBox {
+      make { __gmpz_init($0) }
+    }
+
+    /// A new box holding zero, with room for `limbs` limbs, so that a result of that size is
+    /// written without reallocating. The corresponding GMP function is `mpz_init2`.
+    static func make(capacityLimbs limbs: Int) -> MPZBox {
+      precondition(limbs > 0, "a box needs room for at least one limb, got \(limbs)")
+      return make { __gmpz_init2($0, mp_bitcnt_t(limbs) &* mp_bitcnt_t(mp_limb_t.bitWidth)) }
     }
 
     /// A new box holding a copy of `source`. The corresponding GMP function is `mpz_init_set`.
-    init(copying source: UnsafePointer<__mpz_struct>) {
-      pointer = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
-      __gmpz_init_set(pointer, source)
-      MPZBox.didAllocate()
+    static func make(copying source: UnsafePointer<__mpz_struct>) -> MPZBox {
+      make { __gmpz_init_set($0, source) }
     }
 
     deinit {
       __gmpz_clear(pointer)
-      pointer.deallocate()
       MPZBox.didDeallocate()
     }
 
@@ -94,30 +119,32 @@
 
   extension MPZBox: LargeIntegerBox {
     @usableFromInline
-    convenience init(magnitudeWords words: [UInt], negative: Bool) {
-      self.init()
+    static func make(magnitudeWords words: [UInt], negative: Bool) -> MPZBox {
+      let box = makeZero()
       words.withUnsafeBufferPointer { buffer in
         // Least significant word first, native endianness, no nail bits.
-        __gmpz_import(pointer, buffer.count, -1, MemoryLayout<UInt>.stride, 0, 0, buffer.baseAddress)
+        __gmpz_import(box.pointer, buffer.count, -1, MemoryLayout<UInt>.stride, 0, 0, buffer.baseAddress)
       }
-      if negative { __gmpz_neg(pointer, pointer) }
+      if negative { __gmpz_neg(box.pointer, box.pointer) }
+      return box
     }
 
     /// The corresponding GMP function is `mpz_set_str`.
     @usableFromInline
-    convenience init(decimalDigits digits: [UInt8], negative: Bool) {
-      self.init()
+    static func make(decimalDigits digits: [UInt8], negative: Bool) -> MPZBox {
+      let box = makeZero()
       var text = [CChar]()
       text.reserveCapacity(digits.count + 2)
       if negative { text.append(CChar(UInt8(ascii: "-"))) }
       for digit in digits { text.append(CChar(digit)) }
       text.append(0)
-      let status = __gmpz_set_str(pointer, text, 10)
+      let status = __gmpz_set_str(box.pointer, text, 10)
       precondition(status == 0, "GMP rejected validated digits")
+      return box
     }
 
     @usableFromInline
-    func copy() -> MPZBox { MPZBox(copying: pointer) }
+    func copy() -> MPZBox { MPZBox.make(copying: pointer) }
 
     /// The corresponding GMP fields are `_mp_d` and `_mp_size` (limbs are 64 bits on the
     /// platforms that build this backend).
@@ -141,29 +168,39 @@
 
     @usableFromInline
     static func sum(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
-      binary(lhs, rhs) { __gmpz_add($0, $1, $2) }
+      binary(lhs, rhs, limbs: max(lhs.limbCount, rhs.limbCount) + 1) { __gmpz_add($0, $1, $2) }
     }
 
     @usableFromInline
     static func difference(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
-      binary(lhs, rhs) { __gmpz_sub($0, $1, $2) }
+      binary(lhs, rhs, limbs: max(lhs.limbCount, rhs.limbCount) + 1) { __gmpz_sub($0, $1, $2) }
     }
 
+    /// With an inline factor (an amount times a quantity), one `mpz_mul_si` reads the other
+    /// operand in place. The corresponding GMP functions are `mpz_mul_si` and `mpz_mul`.
     @usableFromInline
     static func product(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
-      binary(lhs, rhs) { __gmpz_mul($0, $1, $2) }
+      let result = MPZBox.make(capacityLimbs: lhs.limbCount + rhs.limbCount)
+      if rhs.box == nil {
+        lhs.withMPZ { __gmpz_mul_si(result.pointer, $0, Int(rhs.inlineValue)) }
+      } else if lhs.box == nil {
+        rhs.withMPZ { __gmpz_mul_si(result.pointer, $0, Int(lhs.inlineValue)) }
+      } else {
+        lhs.withMPZ { left in rhs.withMPZ { right in __gmpz_mul(result.pointer, left, right) } }
+      }
+      return result
     }
 
     @usableFromInline
     static func negation(_ operand: ExactInteger<MPZBox>) -> MPZBox {
-      let result = MPZBox()
+      let result = MPZBox.make(capacityLimbs: operand.limbCount)
       operand.withMPZ { __gmpz_neg(result.pointer, $0) }
       return result
     }
 
     @usableFromInline
     static func gcd(_ lhs: ExactInteger<MPZBox>, _ rhs: ExactInteger<MPZBox>) -> MPZBox {
-      binary(lhs, rhs) { __gmpz_gcd($0, $1, $2) }
+      binary(lhs, rhs, limbs: max(lhs.limbCount, rhs.limbCount)) { __gmpz_gcd($0, $1, $2) }
     }
 
     /// The corresponding GMP function is `mpz_tdiv_qr`.
@@ -171,8 +208,8 @@
     static func truncatedDivision(
       _ dividend: ExactInteger<MPZBox>, by divisor: ExactInteger<MPZBox>
     ) -> (quotient: MPZBox, remainder: MPZBox) {
-      let quotient = MPZBox()
-      let remainder = MPZBox()
+      let quotient = MPZBox.make(capacityLimbs: max(dividend.limbCount - divisor.limbCount + 1, 1))
+      let remainder = MPZBox.make(capacityLimbs: divisor.limbCount)
       dividend.withMPZ { left in
         divisor.withMPZ { right in __gmpz_tdiv_qr(quotient.pointer, remainder.pointer, left, right) }
       }
@@ -195,15 +232,34 @@
       operand.withMPZ { __gmpz_sub(pointer, pointer, $0) }
     }
 
-    /// `operation(result, lhs, rhs)` into a fresh box.
+    /// Reads each operand in place: a boxed one's integer, an inline one's value as an unsigned
+    /// `long`. The corresponding GMP functions are `mpz_add`, `mpz_add_ui` and `mpz_sub_ui`.
+    @usableFromInline
+    func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<MPZBox>>) {
+      for index in operands.indices {
+        if let operand = operands[index].box?.pointer {
+          __gmpz_add(pointer, pointer, operand)
+        } else {
+          let value = operands[index].inlineValue
+          if value < 0 {
+            __gmpz_sub_ui(pointer, pointer, UInt(value.magnitude))
+          } else {
+            __gmpz_add_ui(pointer, pointer, UInt(value))
+          }
+        }
+      }
+    }
+
+    /// `operation(result, lhs, rhs)` into a fresh box with room for `limbs` limbs.
     private static func binary(
       _ lhs: ExactInteger<MPZBox>,
       _ rhs: ExactInteger<MPZBox>,
+      limbs: Int,
       _ operation: (
         UnsafeMutablePointer<__mpz_struct>, UnsafePointer<__mpz_struct>, UnsafePointer<__mpz_struct>
       ) -> Void
     ) -> MPZBox {
-      let result = MPZBox()
+      let result = MPZBox.make(capacityLimbs: limbs)
       lhs.withMPZ { left in rhs.withMPZ { right in operation(result.pointer, left, right) } }
       return result
     }
@@ -212,6 +268,13 @@
   // MARK: - Lending GMP pointers
 
   extension ExactInteger where Box == MPZBox {
+    /// The number of 64-bit limbs the magnitude takes (1 for any inline value, zero included), to
+    /// size a result before GMP writes it.
+    var limbCount: Int {
+      guard let pointer = box?.pointer else { return 1 }
+      return Int(pointer.pointee._mp_size.magnitude)
+    }
+
     /// Lends a read-only GMP view of the value to `body`.
     ///
     /// An inline value is presented without allocating: its magnitude is one stack limb and GMP

@@ -136,14 +136,18 @@ extension Money {
     return lhs
   }
 
-  /// `self += other` through the big-integer box (or for a mismatched currency, to trap), taking `other` by
-  /// borrow so that a large amount read in place is not retained and released.
+  /// `self += Σ amounts` through one big-integer box (`ExactInteger.addEach`), reading the amounts in
+  /// place. - Precondition: every amount is in `self`'s currency.
   @usableFromInline @inline(never)
-  mutating func addOutOfLine(_ other: borrowing Money) {
-    precondition(
-      units.tag == other.units.tag,
-      "+= mixes currencies: \(currency.code) and \(other.currency.code)")
-    units.addSlow(other.units)
+  mutating func addEach(_ amounts: UnsafeBufferPointer<Money>) {
+    for index in amounts.indices {
+      precondition(
+        amounts[index].units.tag == units.tag,
+        "Money.sum mixes currencies: \(currency.code) and \(amounts[index].currency.code) at \(index)")
+    }
+    // `Money` is its `units` and nothing else (asserted below), so the buffer is one of them.
+    assert(MemoryLayout<Money>.stride == MemoryLayout<BigInteger>.stride, "Money is more than its units")
+    amounts.withMemoryRebound(to: BigInteger.self) { units.addEach($0) }
   }
 
   /// Subtracts in place. - Precondition: same currency.
@@ -247,7 +251,9 @@ extension Money {
         if buffer[index].units.tag == total.units.tag, total.units.addInline(buffer[index].units) {
           continue
         }
-        total.addOutOfLine(buffer[index])
+        // The total or this amount is beyond the inline range: the rest goes into one box.
+        total.addEach(UnsafeBufferPointer(rebasing: buffer[index...]))
+        return
       }
     }
     if summedInPlace == nil {

@@ -35,9 +35,14 @@ struct Reciprocal: Sendable, Hashable {
   }
 
   /// `dividend / divisor`.
+  ///
+  /// No step can wrap or overshift, so each is written unchecked: `multiplier < 2^64` makes
+  /// `high ≤ dividend`; `high + (dividend − high) >> shift1 ≤ dividend`; and both shifts are below
+  /// 64 (`ℓ ≤ 64`). With Swift's checked `+`, `-` and smart `>>`, each of these cost a test per
+  /// amount on `Money.multiplied(by:rounding:)`'s fast path.
   @inlinable @inline(__always)
   func quotient(_ dividend: UInt64) -> UInt64 {
     let high = multiplier.multipliedFullWidth(by: dividend).high
-    return (high + ((dividend - high) >> shift1)) >> shift2
+    return (high &+ ((dividend &- high) &>> shift1)) &>> shift2
   }
 }

@@ -54,19 +54,23 @@ extension RoundingMode {
   ///   - truncatedIsOdd: whether the truncated quotient is odd (for `halfEven`).
   @inlinable
   func stepsAwayFromZero(position: RemainderPosition, negative: Bool, truncatedIsOdd: Bool) -> Bool {
-    if position == .exact { return false }
+    stepsAwayFromZero(
+      inexact: position != .exact, atHalf: position == .half, aboveHalf: position == .aboveHalf,
+      negative: negative, truncatedIsOdd: truncatedIsOdd)
+  }
+
+  /// The same rule on the remainder's comparisons, for fast paths that must not jump on them:
+  /// with the mode known where it is inlined, what remains is a few flag operations.
+  /// - Precondition: `atHalf` and `aboveHalf` each imply `inexact`, and exclude each other.
+  @inlinable @inline(__always)
+  func stepsAwayFromZero(inexact: Bool, atHalf: Bool, aboveHalf: Bool, negative: Bool, truncatedIsOdd: Bool) -> Bool {
     switch self {
     case .towardZero: return false
-    case .awayFromZero: return true
-    case .down: return negative
-    case .up: return !negative
-    case .halfUp: return position != .belowHalf
-    case .halfEven:
-      switch position {
-      case .exact, .belowHalf: return false
-      case .aboveHalf: return true
-      case .half: return truncatedIsOdd
-      }
+    case .awayFromZero: return inexact
+    case .down: return inexact && negative
+    case .up: return inexact && !negative
+    case .halfUp: return atHalf || aboveHalf
+    case .halfEven: return aboveHalf || (atHalf && truncatedIsOdd)
     }
   }
 }

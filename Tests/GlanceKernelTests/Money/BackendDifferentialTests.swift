@@ -97,6 +97,23 @@ import Testing
       }
     }
 
+    @Test("adding many in place at once (addEach) agrees with += one by one, and leaves a shared box alone")
+    func addEach() async {
+      await propertyCheck(count: 300, input: Self.operands, Self.operands.array(of: 0...12)) { start, operands in
+        var gmp = start.gmp
+        var bigInt = start.bigInt
+        let keptGMP = gmp  // shares a boxed start's box: addEach must copy it, not write through it
+        let keptBigInt = bigInt
+        var oneByOne = start.gmp
+        for operand in operands { oneByOne += operand.gmp }
+        operands.map(\.gmp).withUnsafeBufferPointer { gmp.addEach($0) }
+        operands.map(\.bigInt).withUnsafeBufferPointer { bigInt.addEach($0) }
+        expectSame(gmp, bigInt, "\(start) + Σ\(operands)")
+        expectSame(oneByOne, bigInt, "+= one by one vs addEach")
+        #expect(keptGMP == start.gmp && keptBigInt == start.bigInt, "the shared start is unchanged")
+      }
+    }
+
     @Test("division with every rounding mode, exact division and gcd agree")
     func division() async {
       await propertyCheck(count: 300, input: Self.operands, Self.operands) { a, b in

@@ -154,6 +154,53 @@ struct MoneyArithmeticProperties {
     }
   }
 
+  @Test("Money.sum agrees with Int128 across ±2^62 and ±2^63, and its total is canonical")
+  func sumAgreesWithInt128() async {
+    await propertyCheck(count: 300, input: MoneyGen.int128Units.array(of: 0...40)) { units in
+      let amounts = units.map { Money(minorUnits: $0, currency: .chf) }
+      let expected = units.reduce(Int128(0), +)
+      let total = Money.sum(amounts, currency: .chf)
+      #expect(total.int128 == expected)
+      #expect(total.isBoxed == !(-(Int128(1) << 62)..<(Int128(1) << 62)).contains(expected), "canonical form")
+    }
+  }
+
+  @Test("Money.sum hands over to the box and back at the edges of the inline range")
+  func sumAtTheInlineEdges() {
+    let edge = Int64(1) << 62  // the first value that is boxed
+    let cases: [[Int64]] = [
+      [edge - 1, 1], [edge - 1, 1, -1], [-edge, -1], [-edge, -1, 1], [.max, .max, -.max, -.max],
+      [.min, .max, 1], [1, edge - 1, -(edge - 1), 5], [.max, -1, -(.max - 1)],
+    ]
+    for units in cases {
+      let amounts = units.map { Money(minorUnits: $0, currency: .chf) }
+      let expected = units.reduce(Int128(0)) { $0 + Int128($1) }
+      let total = Money.sum(amounts, currency: .chf)
+      #expect(total.int128 == expected, "\(units)")
+      #expect(total.isBoxed == !(-Int128(edge)..<Int128(edge)).contains(expected), "\(units): canonical form")
+      var running = Money.zero(.chf)
+      for amount in amounts { running += amount }
+      #expect(total == running && total.hashValue == running.hashValue, "\(units): as +=")
+    }
+  }
+
+  @Test("amount × quantity agrees with Int128 at every quantity, Int.min and Int.max included")
+  func productWithQuantityAgreesWithInt128() async {
+    let quantities = Gen.int(in: 0...6).map { band -> Int in [0, 1, -1, .max, .min, 3, -7][band] }
+    await propertyCheck(count: 1000, input: MoneyGen.productUnits, Gen.int64(), quantities, Gen.bool) {
+      x, any, edge, useEdge in
+      let quantity = useEdge ? edge : Int(any % 1_000_000)
+      let amount = Money(minorUnits: x, currency: .chf)
+      let expected = x * Int128(quantity)
+      #expect((amount * quantity).int128 == expected, "\(x) × \(quantity)")
+      #expect((quantity * amount).int128 == expected, "\(quantity) × \(x)")
+      #expect((amount * quantity).isBoxed == !(-(Int128(1) << 62)..<(Int128(1) << 62)).contains(expected))
+      var total = Money(minorUnits: x, currency: .chf)
+      total += amount * quantity
+      #expect(total.int128 == x + expected, "\(x) + \(x) × \(quantity)")
+    }
+  }
+
   @Test("mixing currencies is a programmer error and traps")
   func mixingCurrenciesTraps() async {
     await #expect(processExitsWith: .failure) {
@@ -161,6 +208,9 @@ struct MoneyArithmeticProperties {
     }
     await #expect(processExitsWith: .failure) {
       _ = Money(minorUnits: 1, currency: .chf) < Money(minorUnits: 1, currency: .eur)
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = Money.sum([Money(minorUnits: Int64.max, currency: .chf), Money(minorUnits: 1, currency: .eur)], currency: .chf)
     }
     #expect(Money(minorUnits: 1, currency: .chf) != Money(minorUnits: 1, currency: .eur))
   }

@@ -32,6 +32,26 @@ struct ReciprocalTests {
     }
   }
 
+  @Test("rounded division by a reciprocal matches the Int128 definition at the edges, every mode")
+  func roundingEdges() {
+    let divisors: [Int64] = [1, 2, 3, 7, 1000, 1 << 32, (1 << 62) + 1, .max - 1, .max]
+    for divisor in divisors {
+      let reciprocal = Reciprocal(UInt64(divisor))
+      let half = divisor / 2
+      let dividends: [Int64] = [
+        0, 1, -1, .max, .min, .min + 1, half, -half, half + 1, -(half + 1), divisor, -divisor, divisor &- 1, -(divisor - 1),
+      ]
+      for dividend in dividends {
+        for mode in RoundingMode.allCases {
+          #expect(
+            Int128(BigInteger.divide(dividend, by: reciprocal, rounding: mode))
+              == referenceRound(Int128(dividend), Int128(divisor), mode),
+            "\(dividend) / \(divisor), \(mode)")
+        }
+      }
+    }
+  }
+
   @Test("rounded division by a reciprocal equals rounded hardware division, every mode")
   func rounding() async {
     await propertyCheck(count: 1000, input: Gen.int64(), Gen.int64(in: 1...Int64.max), Gen.int(in: 0...3)) { n, d, band in
