@@ -13,6 +13,7 @@ extension Event {
   static let wireByteCountMin = WireWriter.uuidByteCount + WireWriter.int64ByteCount + 2
 
   /// The bytes this event takes in the wire format.
+  @inline(__always)  // in a digest's loop, so that the event is read in place, not copied
   var wireByteCount: Int {
     switch kind {
     case .add:
@@ -106,7 +107,7 @@ extension Event {
   ///
   /// - Precondition: ``isWireEncodable``.
   func write(to writer: inout WireWriter) {
-    let start = writer.bytes.count
+    let start = writer.byteCount
     writer.appendUUID(id.uuid)
     writer.appendInt64(instant.millisecondsSince1970)
     writer.append(Self.wireByte(of: origin))
@@ -144,7 +145,7 @@ extension Event {
       writer.append(Self.removeStepTag)
       writer.appendUUID(step.uuid)
     }
-    let written = writer.bytes.count - start
+    let written = writer.byteCount - start
     precondition(
       written == wireByteCount,
       "event \(id) took \(written) bytes, not the \(wireByteCount) counted")

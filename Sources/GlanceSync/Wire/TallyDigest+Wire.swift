@@ -30,8 +30,12 @@ extension TallyDigest {
 
   /// The bytes after the message header for this digest.
   var wireBodyByteCount: Int {
-    var eventBytes = 0
-    for event in events { eventBytes += event.wireByteCount }
+    // Through the buffer, so that no event is copied (retained and released) to be measured.
+    let eventBytes = events.withUnsafeBufferPointer { buffer in
+      var sum = 0
+      for index in buffer.indices { sum += buffer[index].wireByteCount }
+      return sum
+    }
     return Self.wireBodyByteCount(eventCount: events.count, eventBytes: eventBytes)
   }
 
@@ -57,7 +61,10 @@ extension TallyDigest {
     writer.appendInt64(asOf.millisecondsSince1970)
     writer.appendInt64(from.millisecondsSince1970)
     writer.appendVarint(UInt64(events.count))
-    for event in events { event.write(to: &writer) }
+    // Through the buffer, so that no event is copied (retained and released) to be written.
+    events.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices { buffer[index].write(to: &writer) }
+    }
   }
 
   /// Reads a digest that ``write(to:)`` appended, checking the digest's laws.
