@@ -5,7 +5,9 @@ import GlanceTestSupport
 import Testing
 
 /// The tally engines' memos against the plain recomputation: the phone's digest folded from its
-/// log's change feed is the digest `TallyDigest.making` slices from the whole log.
+/// log's change feed is the digest `TallyDigest.making` slices from the whole log, and the watch,
+/// which writes only what the last digest did not hold, ends with the log and the badge that
+/// writing every digest whole gives.
 @Suite("Tally engine memos")
 struct TallyMemoProperties {
   static let origin: Int64 = 1_773_907_200_000  // 2026-03-19T08:00Z
@@ -68,5 +70,52 @@ struct TallyMemoProperties {
     }
     #expect(sawEarlyTombstone, "the premise: tombstones dated before the window, kept for their targets")
     #expect(sawTrim, "the premise: digests trimmed to fit")
+  }
+
+  @Test("the events of a digest the last one did not hold are what a set difference gives")
+  func eventsNotHeldAreTheDifference() {
+    var random = GlanceTestSupport.SplitMix64(seed: 11)
+    for _ in 0..<200 {
+      // Two id-ordered lists from one pool, where an id may carry another event (a conflict).
+      func draw(_ random: inout GlanceTestSupport.SplitMix64) -> [Event] {
+        (0..<40).filter { _ in random.below(2) == 0 }.map { number in
+          let kind: EventKind = random.below(8) == 0 ? .remove(target: Self.id(number + 1)) : .add
+          let instant = Instant(millisecondsSince1970: Self.origin + Int64(random.below(2)))
+          return Event(id: Self.id(number), kind: kind, instant: instant, origin: random.below(6) == 0 ? .watch : .app)
+        }
+      }
+      let events = draw(&random)
+      let held = draw(&random)
+      #expect(TallyWatch<FeedLog>.events(of: events, notIn: held) == events.filter { !held.contains($0) })
+    }
+  }
+
+  @Test("a watch fed digests in any order ends with the log and badge of merging every digest whole")
+  func watchMergesWhatItLacks() throws {
+    let settings = TallySettings(dailyLimit: 10, streakLimit: 30)
+    for seed in UInt64(1)...20 {
+      var random = GlanceTestSupport.SplitMix64(seed: seed)
+      let phone = FeedLog()
+      var digests: [[UInt8]] = []
+      for event in Self.drawnEvents(&random) {
+        _ = try phone.receive([event])
+        let now = Instant(millisecondsSince1970: Self.origin + Int64(random.below(6 * 24)) * 3_600_000)
+        digests.append(PeerMessage.tallyDigest(try TallyDigest.making(of: phone, at: now)).encoded())
+      }
+      let log = FeedLog()
+      log.keepsFeed = seed % 3 != 0
+      var watch = TallyWatch(log: log, settings: settings, link: RecordingPorts())
+      var whole = Replica()
+      for _ in 0..<60 {
+        let payload = digests[random.below(digests.count)]
+        try watch.received(payload)
+        guard case .tallyDigest(let digest) = try PeerMessage(decoding: payload) else { preconditionFailure("a digest") }
+        _ = try whole.receive(digest.events)
+        #expect(log.replica() == whole, "seed \(seed)")
+        let now = Instant(millisecondsSince1970: Self.origin + Int64(random.below(6 * 24)) * 3_600_000)
+        let today = Self.zurich.dayInterval(containing: now)
+        #expect(try watch.badge(at: now, in: Self.zurich).count == whole.slice(today.start..<today.end).liveAdds.count, "seed \(seed)")
+      }
+    }
   }
 }
