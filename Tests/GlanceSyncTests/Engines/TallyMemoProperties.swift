@@ -118,4 +118,29 @@ struct TallyMemoProperties {
       }
     }
   }
+
+  @Test("a widget provider kept over a store plans the timeline planned afresh from today's slice")
+  func providerEqualsStatic() throws {
+    let settings = TallySettings(dailyLimit: 3, streakLimit: 30)
+    for seed in UInt64(1)...20 {
+      var random = GlanceTestSupport.SplitMix64(seed: seed)
+      let log = FeedLog()
+      log.keepsFeed = seed % 4 != 0
+      let provider = try TallyWidget(settings: settings, refreshBudget: 40 + random.below(33))
+      for event in Self.drawnEvents(&random) {
+        _ = try log.receive([event])
+        let now = Instant(millisecondsSince1970: Self.origin + Int64(random.below(6 * 24 * 60)) * 60_000)
+        let plain = try TallyWidget.timeline(
+          of: log, settings: settings, refreshBudget: provider.refreshBudget, at: now, in: Self.zurich)
+        #expect(try provider.timeline(of: log, at: now, in: Self.zurich) == plain, "seed \(seed)")
+      }
+    }
+  }
+
+  @Test("a widget provider refuses a budget outside 40…72")
+  func providerRefusesBadBudgets() {
+    let settings = TallySettings(dailyLimit: 3, streakLimit: 30)
+    #expect(throws: RefreshBudgetError.limitOutOfRange(39)) { try TallyWidget(settings: settings, refreshBudget: 39) }
+    #expect(throws: RefreshBudgetError.limitOutOfRange(73)) { try TallyWidget(settings: settings, refreshBudget: 73) }
+  }
 }
