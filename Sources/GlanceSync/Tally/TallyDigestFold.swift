@@ -30,36 +30,38 @@ final class TallyDigestFold: @unchecked Sendable {
   func digest<Log: EventLog>(of log: Log, at now: Instant, bytesMax: Int) throws -> TallyDigest {
     let from = now.advanced(by: -TallyDigest.windowMilliseconds)
     guard Log.self is AnyObject.Type, let counting = log as? any ChangeCountingEventLog,
-      let events = try window(of: counting, from: from)
+      let window = try window(of: counting, from: from)
     else {
       state = nil
       return try TallyDigest.making(of: log, at: now, bytesMax: bytesMax)
     }
-    let digest = TallyDigest(asOf: now, from: from, events: events)
     // Too large: `making` drops the oldest events until it fits (a phone of thousands of taps).
-    guard PeerMessage.tallyDigest(digest).encodedByteCount <= bytesMax else {
-      return try TallyDigest.making(of: log, at: now, bytesMax: bytesMax)
-    }
+    let byteCount = PeerMessage.tallyDigestByteCount(eventCount: window.events.count, eventBytes: window.eventBytes)
+    guard byteCount <= bytesMax else { return try TallyDigest.making(of: log, at: now, bytesMax: bytesMax) }
+    let digest = TallyDigest(asOf: now, from: from, events: window.events)
+    assert(PeerMessage.tallyDigest(digest).encodedByteCount == byteCount, "the window's bytes are its events' bytes")
     return digest
   }
 
-  /// The events of `log` dated at or after `from`, with the tombstones that target them, in id
-  /// order; `nil` when the log hands out no feed (it is then read as `making` reads it).
-  private func window(of log: any ChangeCountingEventLog, from: Instant) throws -> [Event]? {
+  /// The window of `log` from `from`: its events dated at or after `from`, with the tombstones
+  /// that target them, in id order; `nil` when the log hands out no feed (it is then read as
+  /// `making` reads it).
+  private func window(of log: any ChangeCountingEventLog, from: Instant) throws -> TallyDigestWindow? {
     let count = log.changeCount
     let identity = log.logIdentity
-    if var state, state.log == identity, state.from <= from, state.count <= count,
+    // Taken out while folded, so that its arrays are not shared, and so not copied, when they change.
+    if var state = state.take(), state.log == identity, state.from <= from, state.count <= count,
       let added = log.events(sinceChangeCount: state.count)
     {
       state.fold(added, count: count, from: from)
       self.state = state
-      return state.events
+      return state
     }
     // A first push (or another log, or a clock set back): only a log with a feed is worth folding.
     state = nil
     guard log.events(sinceChangeCount: count) != nil else { return nil }
     let fresh = TallyDigestWindow(log: identity, count: count, from: from, events: try log.replica().events)
     state = fresh
-    return fresh.events
+    return fresh
   }
 }

@@ -6,6 +6,7 @@ import GlanceKernel
 /// ## Laws
 /// - ``events`` is `Replica.slice(from..<max).events` of the log at ``count``: strictly
 ///   increasing by id, every event dated at or after ``from`` and every removal of one of them.
+/// - ``eventBytes`` is the sum of the `Event.wireByteCount` of ``events``.
 /// - ``removals`` holds every removal of the log at ``count`` under its target (looked up,
 ///   never iterated).
 /// - `fold(added, count: c, from: f)`, for the events `added` between ``count`` and `c` and
@@ -19,6 +20,9 @@ struct TallyDigestWindow {
   private(set) var from: Instant
   /// The window's events, in id order.
   private(set) var events: [Event]
+  /// The bytes the window's events take in the wire format (the sum of their
+  /// `Event.wireByteCount`), kept as events come and go.
+  private(set) var eventBytes = 0
   /// Every removal of the log, by target.
   private var removals: [EventID: [Event]] = [:]
 
@@ -28,6 +32,7 @@ struct TallyDigestWindow {
     self.count = count
     self.from = from
     self.events = Replica.sliceEvents(all, from: from)
+    for event in events { eventBytes += event.wireByteCount }
     for event in all {
       if case .remove(let target) = event.kind { removals[target, default: []].append(event) }
     }
@@ -74,6 +79,7 @@ struct TallyDigestWindow {
       return
     }
     events.insert(event, at: index)
+    eventBytes += event.wireByteCount
   }
 
   /// Cuts ``events`` to `Replica.slice(from..<max).events`, when they are a slice from an
@@ -81,16 +87,19 @@ struct TallyDigestWindow {
   /// is one of them. Reads only the events' fields (no event is copied), and moves none when
   /// none leaves.
   private mutating func cut(from: Instant) {
-    var leaving: [Int] = []
-    for index in events.indices where events[index].instant < from {
-      if case .remove(let target) = events[index].kind {
-        let found = Self.insertionIndex(of: target, in: events)
-        if found < events.count, events[found].id == target, events[found].instant >= from { continue }
+    let leaving = events.withUnsafeBufferPointer { buffer in
+      var leaving: [Int] = []
+      for index in buffer.indices where buffer[index].instant < from {
+        if case .remove(let target) = buffer[index].kind {
+          let found = Self.insertionIndex(of: target, in: buffer)
+          if found < buffer.count, buffer[found].id == target, buffer[found].instant >= from { continue }
+        }
+        leaving.append(index)
       }
-      leaving.append(index)
+      return leaving
     }
     // From the last, so that the indices still to remove stay in place.
-    for index in leaving.reversed() { events.remove(at: index) }
+    for index in leaving.reversed() { eventBytes -= events.remove(at: index).wireByteCount }
   }
 
   /// The event of `events` (in strictly increasing id order) with id `id`, found by binary search.
@@ -102,6 +111,11 @@ struct TallyDigestWindow {
   /// The index of the first event of `events` (in strictly increasing id order) whose id is not
   /// below `id`.
   static func insertionIndex(of id: EventID, in events: [Event]) -> Int {
+    events.withUnsafeBufferPointer { buffer in insertionIndex(of: id, in: buffer) }
+  }
+
+  /// ``insertionIndex(of:in:)`` in a buffer, whose events are read in place.
+  static func insertionIndex(of id: EventID, in events: UnsafeBufferPointer<Event>) -> Int {
     var low = 0
     var high = events.count
     // Halves the range each turn: at most log2(count) + 1 turns.
