@@ -73,24 +73,39 @@ public struct TallyWatch<Log: EventLog> {
   ///
   /// - Complexity: O(n + m): one pass over both.
   static func events(of events: [Event], notIn held: [Event]) -> [Event] {
-    var fresh: [Event] = []
-    var next = 0
-    for index in events.indices {
-      // `next` only moves forward: at most held.count turns over the whole loop.
-      while next < held.count, held[next].id < events[index].id { next += 1 }
-      if next < held.count, Self.isSame(held[next], as: events[index]) { continue }
-      fresh.append(events[index])
+    // Through the buffers, so that the events compared are read in place, not copied.
+    held.withUnsafeBufferPointer { held in
+      events.withUnsafeBufferPointer { events in
+        var fresh: [Event] = []
+        var next = 0
+        for index in events.indices {
+          // `next` only moves forward: at most held.count turns over the whole loop.
+          while next < held.count, held[next].id < events[index].id { next += 1 }
+          if next < held.count, isSame(held.baseAddress! + next, as: events.baseAddress! + index) { continue }
+          fresh.append(events[index])
+        }
+        return fresh
+      }
     }
-    return fresh
   }
 
-  /// `held == event`, with the usual case (two identical adds) decided on the fields, which is
-  /// cheaper than comparing whole events.
+  /// `held.pointee == event.pointee`, with the usual case (two identical adds) decided on the
+  /// fields, read in place: comparing whole events copies them.
   @inline(__always)
-  private static func isSame(_ held: Event, as event: Event) -> Bool {
-    guard held.id == event.id, held.instant == event.instant, held.origin == event.origin else { return false }
-    if case .add = held.kind, case .add = event.kind { return true }
-    return held == event
+  private static func isSame(_ held: UnsafePointer<Event>, as event: UnsafePointer<Event>) -> Bool {
+    guard held.pointee.id == event.pointee.id, held.pointee.instant == event.pointee.instant,
+      held.pointee.origin == event.pointee.origin
+    else { return false }
+    return isAdd(held) && isAdd(event) || held.pointee == event.pointee
+  }
+
+  /// Whether the event is an add, read in place.
+  @inline(__always)
+  private static func isAdd(_ event: UnsafePointer<Event>) -> Bool {
+    switch event.pointee.kind {
+    case .add: return true
+    case .remove, .complete, .uncomplete, .expense, .defineTask, .removeTask, .defineStep, .removeStep: return false
+    }
   }
 
   /// The badge at `now`, with "today" in `calendar`'s zone.
