@@ -13,9 +13,15 @@ extension Event {
   static let wireByteCountMin = WireWriter.uuidByteCount + WireWriter.int64ByteCount + 2
 
   /// The bytes this event takes in the wire format.
-  @inline(__always)  // in a digest's loop, so that the event is read in place, not copied
   var wireByteCount: Int {
-    switch kind {
+    withUnsafePointer(to: self) { Self.wireByteCount(at: $0) }
+  }
+
+  /// The bytes the event at `event` takes in the wire format, read in place: a digest's loops
+  /// measure its events through its buffer (passing a whole event copies it, and its payload's
+  /// references are retained and released).
+  static func wireByteCount(at event: UnsafePointer<Event>) -> Int {
+    switch event.pointee.kind {
     case .add:
       return Self.wireByteCountMin
     case .remove, .complete, .uncomplete, .removeTask, .removeStep:
@@ -107,11 +113,19 @@ extension Event {
   ///
   /// - Precondition: ``isWireEncodable``.
   func write(to writer: inout WireWriter) {
+    withUnsafePointer(to: self) { Self.write($0, to: &writer) }
+  }
+
+  /// Appends the event at `event`, read in place (a digest writes its events through its
+  /// buffer: passing a whole event copies it).
+  ///
+  /// - Precondition: ``isWireEncodable``.
+  static func write(_ event: UnsafePointer<Event>, to writer: inout WireWriter) {
     let start = writer.byteCount
-    writer.appendUUID(id.uuid)
-    writer.appendInt64(instant.millisecondsSince1970)
-    writer.append(Self.wireByte(of: origin))
-    switch kind {
+    writer.appendUUID(event.pointee.id.uuid)
+    writer.appendInt64(event.pointee.instant.millisecondsSince1970)
+    writer.append(Self.wireByte(of: event.pointee.origin))
+    switch event.pointee.kind {
     case .add:
       writer.append(Self.addTag)
     case .remove(let target):
@@ -146,9 +160,8 @@ extension Event {
       writer.appendUUID(step.uuid)
     }
     let written = writer.byteCount - start
-    precondition(
-      written == wireByteCount,
-      "event \(id) took \(written) bytes, not the \(wireByteCount) counted")
+    let counted = wireByteCount(at: event)
+    precondition(written == counted, "event \(event.pointee.id) took \(written) bytes, not the \(counted) counted")
   }
 
   /// Reads an event that ``write(to:)`` appended.
