@@ -60,7 +60,8 @@ final class TallyDigestFold: @unchecked Sendable {
     // A first push (or another log, or a clock set back): only a log with a feed is worth folding.
     state = nil
     guard log.events(sinceChangeCount: count) != nil else { return nil }
-    let fresh = TallyDigestWindow(log: identity, count: count, from: from, events: try log.replica().events)
+    let window = try log.replica(in: from..<Instant(millisecondsSince1970: .max)).events
+    let fresh = TallyDigestWindow(log: identity, count: count, from: from, window: window, all: try log.replica().events)
     state = fresh
     return fresh
   }

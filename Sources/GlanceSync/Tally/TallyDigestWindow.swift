@@ -26,15 +26,28 @@ struct TallyDigestWindow {
   /// Every removal of the log, by target.
   private var removals: [EventID: [Event]] = [:]
 
-  /// The window from `from` of a log (`log`, at `count`) holding `all`, in id order.
-  init(log: ObjectIdentifier, count: Int, from: Instant, events all: [Event]) {
+  /// The window `window` from `from` (`Replica.slice(from..<max).events`) of a log (`log`, at
+  /// `count`) whose events are `all`, both in id order.
+  init(log: ObjectIdentifier, count: Int, from: Instant, window: [Event], all: [Event]) {
+    assert(window == Replica.sliceEvents(all, from: from), "a window is the slice of its log")
     self.log = log
     self.count = count
     self.from = from
-    self.events = Replica.sliceEvents(all, from: from)
-    for event in events { eventBytes += event.wireByteCount }
-    for event in all {
-      if case .remove(let target) = event.kind { removals[target, default: []].append(event) }
+    self.events = window
+    // Through the buffers, so that the events are read in place, not copied.
+    eventBytes = window.withUnsafeBufferPointer { buffer in
+      var sum = 0
+      guard let first = buffer.baseAddress else { return sum }
+      for index in buffer.indices { sum += Event.wireByteCount(at: first + index) }
+      return sum
+    }
+    removals = all.withUnsafeBufferPointer { buffer in
+      var removals: [EventID: [Event]] = [:]
+      guard let first = buffer.baseAddress else { return removals }
+      for index in buffer.indices {
+        if case .remove(let target) = (first + index).pointee.kind { removals[target, default: []].append(buffer[index]) }
+      }
+      return removals
     }
   }
 
