@@ -122,9 +122,8 @@ extension Event {
   /// - Precondition: ``isWireEncodable``.
   static func write(_ event: UnsafePointer<Event>, to writer: inout WireWriter) {
     let start = writer.byteCount
-    writer.appendUUID(event.pointee.id.uuid)
-    writer.appendInt64(event.pointee.instant.millisecondsSince1970)
-    writer.append(Self.wireByte(of: event.pointee.origin))
+    writer.appendUUID(
+      event.pointee.id.uuid, int64: event.pointee.instant.millisecondsSince1970, byte: Self.wireByte(of: event.pointee.origin))
     switch event.pointee.kind {
     case .add:
       writer.append(Self.addTag)

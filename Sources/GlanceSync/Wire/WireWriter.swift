@@ -66,6 +66,18 @@ struct WireWriter {
     storage.withUnsafeMutableBytes { raw in raw.storeBytes(of: uuid.uuid, toByteOffset: offset, as: uuid_t.self) }
   }
 
+  /// Appends `uuid`, `value` and `byte`, as ``appendUUID(_:)``, ``appendInt64(_:)`` and
+  /// ``append(_:)`` do one after the other, with one claim: what every event begins with (its id,
+  /// instant and origin), written once per event of every digest.
+  mutating func appendUUID(_ uuid: UUID, int64 value: Int64, byte: UInt8) {
+    let offset = claim(Self.uuidByteCount + Self.int64ByteCount + 1)
+    storage.withUnsafeMutableBytes { raw in
+      raw.storeBytes(of: uuid.uuid, toByteOffset: offset, as: uuid_t.self)
+      raw.storeBytes(of: UInt64(bitPattern: value).bigEndian, toByteOffset: offset + Self.uuidByteCount, as: UInt64.self)
+      raw[offset + Self.uuidByteCount + Self.int64ByteCount] = byte
+    }
+  }
+
   /// Appends `value` as an unsigned LEB128 varint: 7 bits per byte, least significant group
   /// first, the high bit set on every byte but the last. Always the shortest form.
   mutating func appendVarint(_ value: UInt64) {
