@@ -76,12 +76,14 @@ public struct TallyWatch<Log: EventLog> {
     // Through the buffers, so that the events compared are read in place, not copied.
     held.withUnsafeBufferPointer { held in
       events.withUnsafeBufferPointer { events in
+        // Nothing held, every event is fresh; no event, none is.
+        guard let heldFirst = held.baseAddress, let first = events.baseAddress else { return Array(events) }
         var fresh: [Event] = []
         var next = 0
         for index in events.indices {
           // `next` only moves forward: at most held.count turns over the whole loop.
           while next < held.count, held[next].id < events[index].id { next += 1 }
-          if next < held.count, isSame(held.baseAddress! + next, as: events.baseAddress! + index) { continue }
+          if next < held.count, isSame(heldFirst + next, as: first + index) { continue }
           fresh.append(events[index])
         }
         return fresh

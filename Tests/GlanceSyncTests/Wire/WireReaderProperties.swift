@@ -50,7 +50,8 @@ struct WireReaderProperties {
 
   @Test("an event's head appended in one claim is the bytes of a UUID, an Int64 and a byte appended in turn")
   func headIsItsThreeFields() async {
-    await propertyCheck(count: 1_000, input: zip(Gen.uint64(), Gen.uint64(), Gen.int64(), Gen.uint64())) { high, low, value, byte in
+    let heads = zip(Gen.uint64(), Gen.uint64(), Gen.int64(), Gen.uint64())
+    await propertyCheck(count: 1_000, input: heads) { high, low, value, byte in
       let uuid = withUnsafeBytes(of: (high, low)) { raw in raw.loadUnaligned(as: uuid_t.self) }
       // After a byte already written, so that the fields are stored unaligned.
       var head = WireWriter(capacity: 0)
