@@ -20,11 +20,18 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   private let appMemo = Memo<DayMemoKey, Display>()
   private let watchMemo = Memo<DayMemoKey, Display>()
   private let refreshBudget: Int
+  /// The widget extension's timeline provider.
+  private let provider: TallyWidget
 
   static let settings = TallySettings(dailyLimit: PersonSettings.tallyDailyLimit, streakLimit: PersonSettings.tallyStreakLimit)
 
   init(scenario: Scenario, stores: RunStores) {
     refreshBudget = scenario.refreshBudget
+    do {
+      provider = try TallyWidget(settings: Self.settings, refreshBudget: scenario.refreshBudget)
+    } catch {
+      preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
+    }
     phone = Self.phone(log: SimulatedEventLog("phone", stores: stores), refreshBudget: refreshBudget, platform: platform)
     watch = TallyWatch(log: SimulatedEventLog("watch", on: .watch, stores: stores), settings: Self.settings, link: platform.watchLink)
   }
@@ -87,9 +94,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     precondition(widget == .main, "the tally has one widget")
-    let timeline = Self.shown {
-      try TallyWidget.timeline(of: phone.log, settings: Self.settings, refreshBudget: refreshBudget, at: world.now, in: world.calendar)
-    }
+    let timeline = Self.shown { try provider.timeline(of: phone.log, at: world.now, in: world.calendar) }
     return WidgetTimeline(timeline) { .tallyBadge($0) }
   }
 

@@ -43,6 +43,8 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   private var pushed = 0
   /// The live adds' tally, folded from the log's change feed when it has one (for ``summary(at:in:)``).
   private let liveAdds = LiveAddTally()
+  /// The digest window, folded from the log's change feed when it has one (for each push).
+  private let digests = TallyDigestFold()
 
   /// An engine over `log` for a widget whose budget is `refreshBudget` charged reloads a day.
   ///
@@ -136,7 +138,8 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   /// Pushes the digest as the watch's application context, when the log changed since the last.
   private mutating func pushDigest(at now: Instant) throws {
     guard changes > pushed else { return }
-    let payload = PeerMessage.tallyDigest(try TallyDigest.making(of: log, at: now)).encoded()
+    let digest = try digests.digest(of: log, at: now, bytesMax: PeerChannel.applicationContext.payloadBytesMax)
+    let payload = PeerMessage.tallyDigest(digest).encoded()
     do {
       try link.send(payload, on: .applicationContext)
       pushed = changes

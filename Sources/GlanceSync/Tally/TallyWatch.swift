@@ -15,11 +15,23 @@ public import GlanceKernel
 /// - The badge at `t` is the count of the store's live adds in the local day holding `t`: the
 ///   watch's own taps, and the phone's events as of the last digest merged.
 /// - Merging a digest twice, or an older digest after a newer one, changes nothing.
+/// - A digest writes to the log only its events that the last digest merged did not hold,
+///   identical: the same as writing them all, since the log holds those (a log keeps what it
+///   was written, and writing an event it holds changes nothing).
+/// - The badge counts today in the log's live adds, folded from its change feed when it has
+///   one: the count of today's slice (`Replica.slice` keeps an event inside live exactly when
+///   the whole log does).
 public struct TallyWatch<Log: EventLog> {
   /// The watch's own store.
   public private(set) var log: Log
   public let settings: TallySettings
   private let link: any PeerLink
+  /// The events of the last digest merged, in id order: the log holds every one of them
+  /// (identical), because a log keeps what it was written, so merging them again would change
+  /// nothing. Kept beside the log, so that a copy of the engine keeps the two together.
+  private var merged: [Event] = []
+  /// The live adds' tally, folded from the log's change feed when it has one (for ``badge(at:in:)``).
+  private let liveAdds = LiveAddTally()
 
   public init(log: Log, settings: TallySettings, link: any PeerLink) {
     self.log = log
@@ -50,7 +62,52 @@ public struct TallyWatch<Log: EventLog> {
   ///   throws; nothing was merged then.
   public mutating func received(_ payload: [UInt8]) throws {
     guard case .tallyDigest(let digest) = try PeerMessage(decoding: payload) else { return }
-    _ = try log.receiveRetrying(digest.events)
+    // Only what the last digest merged did not hold goes to the log (written even when empty:
+    // a write is a write, and may fail); the rest is there already.
+    _ = try log.receiveRetrying(Self.events(of: digest.events, notIn: merged))
+    merged = digest.events
+  }
+
+  /// The events of `events` that are not, identical, in `held`; both in strictly increasing id
+  /// order, and so is the result.
+  ///
+  /// - Complexity: O(n + m): one pass over both.
+  static func events(of events: [Event], notIn held: [Event]) -> [Event] {
+    // Through the buffers, so that the events compared are read in place, not copied.
+    held.withUnsafeBufferPointer { held in
+      events.withUnsafeBufferPointer { events in
+        // Nothing held, every event is fresh; no event, none is.
+        guard let heldFirst = held.baseAddress, let first = events.baseAddress else { return Array(events) }
+        var fresh: [Event] = []
+        var next = 0
+        for index in events.indices {
+          // `next` only moves forward: at most held.count turns over the whole loop.
+          while next < held.count, held[next].id < events[index].id { next += 1 }
+          if next < held.count, isSame(heldFirst + next, as: first + index) { continue }
+          fresh.append(events[index])
+        }
+        return fresh
+      }
+    }
+  }
+
+  /// `held.pointee == event.pointee`, with the usual case (two identical adds) decided on the
+  /// fields, read in place: comparing whole events copies them.
+  @inline(__always)
+  private static func isSame(_ held: UnsafePointer<Event>, as event: UnsafePointer<Event>) -> Bool {
+    guard held.pointee.id == event.pointee.id, held.pointee.instant == event.pointee.instant,
+      held.pointee.origin == event.pointee.origin
+    else { return false }
+    return isAdd(held) && isAdd(event) || held.pointee == event.pointee
+  }
+
+  /// Whether the event is an add, read in place.
+  @inline(__always)
+  private static func isAdd(_ event: UnsafePointer<Event>) -> Bool {
+    switch event.pointee.kind {
+    case .add: return true
+    case .remove, .complete, .uncomplete, .expense, .defineTask, .removeTask, .defineStep, .removeStep: return false
+    }
   }
 
   /// The badge at `now`, with "today" in `calendar`'s zone.
@@ -58,6 +115,10 @@ public struct TallyWatch<Log: EventLog> {
   /// - Throws: what the log throws.
   public func badge(at now: Instant, in calendar: ZoneCalendar) throws -> TallyBadge {
     let today = calendar.dayInterval(containing: now)
+    // The whole log's live adds, folded from its change feed, count today as today's slice does.
+    if let tally = try liveAdds.tally(of: log) {
+      return TallyBadge(count: tally.count(in: today), limit: settings.dailyLimit)
+    }
     return TallyBadge(count: try log.replica(in: today.start..<today.end).liveAdds.count, limit: settings.dailyLimit)
   }
 }

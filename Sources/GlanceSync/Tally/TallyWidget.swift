@@ -5,16 +5,48 @@ public import GlanceKernel
 /// with no reload.
 ///
 /// Call it from the widget extension's `TimelineProvider.getTimeline`, with the current instant
-/// and the device's current zone, and hand WidgetKit the entries and the policy.
+/// and the device's current zone, and hand WidgetKit the entries and the policy. Keep one
+/// provider for one store (the `TimelineProvider` holds it): when the store counts its changes
+/// and hands out its change feed (``ChangeCountingEventLog``), it folds the live adds the store
+/// gained since the last timeline instead of slicing today out of the store again.
+/// ``timeline(of:settings:refreshBudget:at:in:)`` plans one timeline with no provider to keep.
 ///
 /// ## Laws
 /// - For every `t` in the two days after `now` (in the zone of `calendar`), the entry in force
 ///   shows the count of the store's live adds of the local day holding `t` as of `now`: today's
 ///   count on today, zero on later days.
+/// - A provider's timeline equals the static one for the same store, settings and budget: the
+///   whole store's live adds, folded, count today as today's slice does (`Replica.slice` keeps
+///   an event inside live exactly when the whole store does).
 /// - The reload it asks for comes within the zone check (``WidgetTimelines/zoneCheckMilliseconds(refreshBudget:)``).
-public enum TallyWidget {
+public struct TallyWidget: Sendable {
+  /// The daily limit the badges are measured against.
+  public let settings: TallySettings
+  /// The widget's budget: charged reloads a day.
+  public let refreshBudget: Int
+  private let liveAdds = LiveAddTally()
+
+  /// A provider for a widget whose budget is `refreshBudget` charged reloads a day.
+  ///
+  /// - Throws: `RefreshBudgetError.limitOutOfRange` outside 40…72.
+  public init(settings: TallySettings, refreshBudget: Int) throws(RefreshBudgetError) {
+    guard RefreshBudget.limitRange.contains(refreshBudget) else { throw .limitOutOfRange(refreshBudget) }
+    self.settings = settings
+    self.refreshBudget = refreshBudget
+  }
+
+  /// The timeline of the tally widget at `now`, from `log`, "today" in `calendar`'s zone.
+  ///
+  /// - Throws: what the log throws.
+  public func timeline(of log: some EventLog, at now: Instant, in calendar: ZoneCalendar) throws -> Timeline<TallyBadge> {
+    let today = calendar.dayInterval(containing: now)
+    let count = try liveAdds.tally(of: log)?.count(in: today) ?? Self.count(of: log, in: today)
+    return Self.timeline(count: count, settings: settings, refreshBudget: refreshBudget, at: now, in: calendar)
+  }
+
   /// The timeline of the tally widget at `now`, from `log`, "today" in `calendar`'s zone, for a
-  /// widget whose budget is `refreshBudget` charged reloads a day (40…72).
+  /// widget whose budget is `refreshBudget` charged reloads a day (40…72): what a provider
+  /// plans, read from today's slice of the store.
   ///
   /// - Throws: what the log throws.
   public static func timeline(
@@ -22,8 +54,19 @@ public enum TallyWidget {
   ) throws
     -> Timeline<TallyBadge>
   {
-    let today = calendar.dayInterval(containing: now)
-    let count = try log.replica(in: today.start..<today.end).liveAdds.count
+    let count = try count(of: log, in: calendar.dayInterval(containing: now))
+    return timeline(count: count, settings: settings, refreshBudget: refreshBudget, at: now, in: calendar)
+  }
+
+  /// The number of live adds of `log` in `day`, from the day's slice.
+  private static func count(of log: some EventLog, in day: DayInterval) throws -> Int {
+    try log.replica(in: day.start..<day.end).liveAdds.count
+  }
+
+  /// The timeline of badges from today's `count`.
+  private static func timeline(
+    count: Int, settings: TallySettings, refreshBudget: Int, at now: Instant, in calendar: ZoneCalendar
+  ) -> Timeline<TallyBadge> {
     let projection: WidgetProjection
     do {
       let snapshot = try TallySnapshot(asOf: now, dayKey: calendar.dayKey(containing: now), todayCount: count, calendar: calendar)

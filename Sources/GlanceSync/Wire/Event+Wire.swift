@@ -14,7 +14,14 @@ extension Event {
 
   /// The bytes this event takes in the wire format.
   var wireByteCount: Int {
-    switch kind {
+    withUnsafePointer(to: self) { Self.wireByteCount(at: $0) }
+  }
+
+  /// The bytes the event at `event` takes in the wire format, read in place: a digest's loops
+  /// measure its events through its buffer (passing a whole event copies it, and its payload's
+  /// references are retained and released).
+  static func wireByteCount(at event: UnsafePointer<Event>) -> Int {
+    switch event.pointee.kind {
     case .add:
       return Self.wireByteCountMin
     case .remove, .complete, .uncomplete, .removeTask, .removeStep:
@@ -106,11 +113,18 @@ extension Event {
   ///
   /// - Precondition: ``isWireEncodable``.
   func write(to writer: inout WireWriter) {
-    let start = writer.bytes.count
-    writer.appendUUID(id.uuid)
-    writer.appendInt64(instant.millisecondsSince1970)
-    writer.append(Self.wireByte(of: origin))
-    switch kind {
+    withUnsafePointer(to: self) { Self.write($0, to: &writer) }
+  }
+
+  /// Appends the event at `event`, read in place (a digest writes its events through its
+  /// buffer: passing a whole event copies it).
+  ///
+  /// - Precondition: ``isWireEncodable``.
+  static func write(_ event: UnsafePointer<Event>, to writer: inout WireWriter) {
+    let start = writer.byteCount
+    writer.appendUUID(
+      event.pointee.id.uuid, int64: event.pointee.instant.millisecondsSince1970, byte: Self.wireByte(of: event.pointee.origin))
+    switch event.pointee.kind {
     case .add:
       writer.append(Self.addTag)
     case .remove(let target):
@@ -144,10 +158,9 @@ extension Event {
       writer.append(Self.removeStepTag)
       writer.appendUUID(step.uuid)
     }
-    let written = writer.bytes.count - start
-    precondition(
-      written == wireByteCount,
-      "event \(id) took \(written) bytes, not the \(wireByteCount) counted")
+    let written = writer.byteCount - start
+    let counted = wireByteCount(at: event)
+    precondition(written == counted, "event \(event.pointee.id) took \(written) bytes, not the \(counted) counted")
   }
 
   /// Reads an event that ``write(to:)`` appended.

@@ -113,8 +113,8 @@ extension PeerMessage {
       digest.write(to: &writer)
     }
     precondition(
-      writer.bytes.count == byteCount,
-      "the message took \(writer.bytes.count) bytes, not the \(byteCount) counted")
+      writer.byteCount == byteCount,
+      "the message took \(writer.byteCount) bytes, not the \(byteCount) counted")
     return writer.bytes
   }
 

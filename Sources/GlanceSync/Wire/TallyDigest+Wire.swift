@@ -30,8 +30,13 @@ extension TallyDigest {
 
   /// The bytes after the message header for this digest.
   var wireBodyByteCount: Int {
-    var eventBytes = 0
-    for event in events { eventBytes += event.wireByteCount }
+    // Through the buffer, so that no event is copied (retained and released) to be measured.
+    let eventBytes = events.withUnsafeBufferPointer { buffer in
+      var sum = 0
+      guard let first = buffer.baseAddress else { return sum }
+      for index in buffer.indices { sum += Event.wireByteCount(at: first + index) }
+      return sum
+    }
     return Self.wireBodyByteCount(eventCount: events.count, eventBytes: eventBytes)
   }
 
@@ -57,7 +62,11 @@ extension TallyDigest {
     writer.appendInt64(asOf.millisecondsSince1970)
     writer.appendInt64(from.millisecondsSince1970)
     writer.appendVarint(UInt64(events.count))
-    for event in events { event.write(to: &writer) }
+    // Through the buffer, so that no event is copied (retained and released) to be written.
+    events.withUnsafeBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return }
+      for index in buffer.indices { Event.write(first + index, to: &writer) }
+    }
   }
 
   /// Reads a digest that ``write(to:)`` appended, checking the digest's laws.
@@ -99,18 +108,7 @@ extension TallyDigest {
   ///
   /// - Complexity: O(n log n): one pass, then a binary search per tombstone.
   static func lawViolation(from: Instant, events: [Event]) -> PeerMessageError? {
-    for index in events.indices {
-      if index > 0, !(events[index - 1].id < events[index].id) {
-        return .eventsOutOfOrder(index: index)
-      }
-      if case .remove = events[index].kind { continue }
-      let instant = events[index].instant
-      guard instant >= from else {
-        return .digestInconsistent(
-          reason: "event \(index) is dated \(instant.millisecondsSince1970) ms since 1970, before "
-            + "from (\(from.millisecondsSince1970) ms since 1970)")
-      }
-    }
+    if let violation = orderOrDateViolation(from: from, events: events) { return violation }
     for index in events.indices {
       guard case .remove(let target) = events[index].kind, events[index].instant < from else {
         continue
@@ -122,6 +120,26 @@ extension TallyDigest {
       }
     }
     return nil
+  }
+
+  /// The first event out of id order, or dated before `from` but a tombstone, as the error
+  /// decoding it throws; read through the buffer, so that no event is copied to be checked.
+  private static func orderOrDateViolation(from: Instant, events: [Event]) -> PeerMessageError? {
+    events.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        if index > 0, !(buffer[index - 1].id < buffer[index].id) {
+          return .eventsOutOfOrder(index: index)
+        }
+        if case .remove = buffer[index].kind { continue }
+        let instant = buffer[index].instant
+        guard instant >= from else {
+          return .digestInconsistent(
+            reason: "event \(index) is dated \(instant.millisecondsSince1970) ms since 1970, before "
+              + "from (\(from.millisecondsSince1970) ms since 1970)")
+        }
+      }
+      return nil
+    }
   }
 
   /// Whether `id` is the id of one of `events`, which are in strictly increasing id order.

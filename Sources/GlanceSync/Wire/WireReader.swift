@@ -45,25 +45,19 @@ struct WireReader {
   /// Reads 8 bytes, most significant first, as a two's-complement `Int64`.
   mutating func readInt64() throws(PeerMessageError) -> Int64 {
     try require(WireWriter.int64ByteCount)
-    var pattern: UInt64 = 0
-    for index in offset..<(offset + WireWriter.int64ByteCount) {
-      pattern = pattern << 8 | UInt64(bytes[index])
-    }
+    let start = offset
+    let bigEndian = bytes.withUnsafeBytes { raw in raw.loadUnaligned(fromByteOffset: start, as: UInt64.self) }
     offset += WireWriter.int64ByteCount
-    return Int64(bitPattern: pattern)
+    return Int64(bitPattern: UInt64(bigEndian: bigEndian))
   }
 
   /// Reads 16 bytes as a UUID, in the order `UUID.uuid` lists them.
   mutating func readUUID() throws(PeerMessageError) -> UUID {
     try require(WireWriter.uuidByteCount)
-    let b = bytes[offset..<(offset + WireWriter.uuidByteCount)]
-    let s = b.startIndex
+    let start = offset
+    let uuid = bytes.withUnsafeBytes { raw in raw.loadUnaligned(fromByteOffset: start, as: uuid_t.self) }
     offset += WireWriter.uuidByteCount
-    return UUID(
-      uuid: (
-        b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7],
-        b[s + 8], b[s + 9], b[s + 10], b[s + 11], b[s + 12], b[s + 13], b[s + 14], b[s + 15]
-      ))
+    return UUID(uuid: uuid)
   }
 
   /// The most bytes a varint of 64 bits takes.

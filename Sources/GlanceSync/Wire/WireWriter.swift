@@ -12,48 +12,86 @@ import Foundation
 /// - ``WireReader`` reads back every value appended, and consumes exactly the bytes appended.
 /// - A varint is always written in its shortest form (the only form ``WireReader`` accepts).
 struct WireWriter {
-  /// The bytes written so far.
-  private(set) var bytes: [UInt8]
+  /// The buffer: its first ``byteCount`` bytes are written, the rest are zeros waiting for the
+  /// next appends. Fields are stored through one pointer each, not appended byte by byte.
+  private var storage: [UInt8]
+  /// The number of bytes written so far.
+  private(set) var byteCount = 0
+
+  /// The bytes written so far (the buffer itself, uncopied, once it is full, as it is when the
+  /// capacity was the exact size: ``PeerMessage/encoded()`` sizes it by arithmetic).
+  var bytes: [UInt8] {
+    byteCount == storage.count ? storage : Array(storage[..<byteCount])
+  }
 
   /// An empty writer with room for `capacity` bytes.
   init(capacity: Int) {
     precondition(capacity >= 0, "a capacity is not negative, got \(capacity)")
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    storage = [UInt8](repeating: 0, count: capacity)
+  }
+
+  /// Claims the next `count` bytes (growing the buffer when they do not fit) and returns the
+  /// offset of the first.
+  private mutating func claim(_ count: Int) -> Int {
+    precondition(count >= 0, "a field takes a non-negative number of bytes, got \(count)")
+    let offset = byteCount
+    let needed = offset + count
+    if needed > storage.count {
+      storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
+    }
+    byteCount = needed
+    assert(byteCount <= storage.count, "\(byteCount) bytes written in a buffer of \(storage.count)")
+    return offset
   }
 
   /// Appends one byte.
   mutating func append(_ byte: UInt8) {
-    bytes.append(byte)
+    let offset = claim(1)
+    storage[offset] = byte
   }
 
   /// Appends `value` as 8 bytes, most significant first (two's complement).
   mutating func appendInt64(_ value: Int64) {
-    let pattern = UInt64(bitPattern: value)
-    var shift: UInt64 = 56
-    for _ in 0..<Self.int64ByteCount {
-      bytes.append(UInt8(truncatingIfNeeded: pattern >> shift))
-      shift &-= 8
+    let offset = claim(Self.int64ByteCount)
+    storage.withUnsafeMutableBytes { raw in
+      raw.storeBytes(of: UInt64(bitPattern: value).bigEndian, toByteOffset: offset, as: UInt64.self)
     }
   }
 
   /// Appends the 16 bytes of `uuid`, in the order `UUID.uuid` lists them (the order of its
   /// canonical text, which is also `Identifier`'s order).
   mutating func appendUUID(_ uuid: UUID) {
-    let start = bytes.count
-    withUnsafeBytes(of: uuid.uuid) { raw in bytes.append(contentsOf: raw) }
-    assert(bytes.count - start == Self.uuidByteCount, "a UUID is 16 bytes")
+    let offset = claim(Self.uuidByteCount)
+    assert(MemoryLayout<uuid_t>.size == Self.uuidByteCount, "a UUID is 16 bytes")
+    storage.withUnsafeMutableBytes { raw in raw.storeBytes(of: uuid.uuid, toByteOffset: offset, as: uuid_t.self) }
+  }
+
+  /// Appends `uuid`, `value` and `byte`, as ``appendUUID(_:)``, ``appendInt64(_:)`` and
+  /// ``append(_:)`` do one after the other, with one claim: what every event begins with (its id,
+  /// instant and origin), written once per event of every digest.
+  mutating func appendUUID(_ uuid: UUID, int64 value: Int64, byte: UInt8) {
+    let offset = claim(Self.uuidByteCount + Self.int64ByteCount + 1)
+    storage.withUnsafeMutableBytes { raw in
+      raw.storeBytes(of: uuid.uuid, toByteOffset: offset, as: uuid_t.self)
+      raw.storeBytes(of: UInt64(bitPattern: value).bigEndian, toByteOffset: offset + Self.uuidByteCount, as: UInt64.self)
+      raw[offset + Self.uuidByteCount + Self.int64ByteCount] = byte
+    }
   }
 
   /// Appends `value` as an unsigned LEB128 varint: 7 bits per byte, least significant group
   /// first, the high bit set on every byte but the last. Always the shortest form.
   mutating func appendVarint(_ value: UInt64) {
+    let count = Self.varintByteCount(value)
+    var offset = claim(count)
     var rest = value
+    // One turn per byte but the last: at most 9.
     while rest >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      storage[offset] = UInt8(truncatingIfNeeded: rest) | 0x80
+      offset += 1
       rest >>= 7
     }
-    bytes.append(UInt8(rest))
+    storage[offset] = UInt8(rest)
+    precondition(offset + 1 == byteCount, "a varint of \(value) took other than its \(count) bytes")
   }
 
   /// Appends `text`'s UTF-8 bytes, preceded by their count as a varint.
@@ -63,7 +101,10 @@ struct WireWriter {
     let length = text.utf8.count
     precondition(length <= maxBytes, "a wire string has at most \(maxBytes) bytes, got \(length)")
     appendVarint(UInt64(length))
-    bytes.append(contentsOf: text.utf8)
+    let offset = claim(length)
+    storage.withUnsafeMutableBytes { raw in
+      UnsafeMutableRawBufferPointer(rebasing: raw[offset..<(offset + length)]).copyBytes(from: text.utf8)
+    }
   }
 
   // MARK: - Sizes

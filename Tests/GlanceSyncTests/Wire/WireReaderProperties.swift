@@ -48,6 +48,25 @@ struct WireReaderProperties {
     }
   }
 
+  @Test("an event's head appended in one claim is the bytes of a UUID, an Int64 and a byte appended in turn")
+  func headIsItsThreeFields() async {
+    let heads = zip(Gen.uint64(), Gen.uint64(), Gen.int64(), Gen.uint64())
+    await propertyCheck(count: 1_000, input: heads) { high, low, value, byte in
+      let uuid = withUnsafeBytes(of: (high, low)) { raw in raw.loadUnaligned(as: uuid_t.self) }
+      // After a byte already written, so that the fields are stored unaligned.
+      var head = WireWriter(capacity: 0)
+      head.append(0x47)
+      head.appendUUID(UUID(uuid: uuid), int64: value, byte: UInt8(truncatingIfNeeded: byte))
+      var fields = WireWriter(capacity: 26)
+      fields.append(0x47)
+      fields.appendUUID(UUID(uuid: uuid))
+      fields.appendInt64(value)
+      fields.append(UInt8(truncatingIfNeeded: byte))
+      #expect(head.bytes == fields.bytes)
+      #expect(head.byteCount == 1 + WireWriter.uuidByteCount + WireWriter.int64ByteCount + 1)
+    }
+  }
+
   @Test("a string reads back byte for byte, in its counted number of bytes")
   func stringWriteThenReadIsIdentity() async {
     await propertyCheck(count: 1_000, input: WireGen.note) { text in
