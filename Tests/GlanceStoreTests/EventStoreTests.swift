@@ -215,7 +215,7 @@ struct EventStoreTests {
       )
     }
     try reopened.close()
-    #expect(migrations == ["v1-events", "v2-slices", "v3-task-list"])
+    #expect(migrations == ["v1-events", "v2-slices", "v3-task-list", "v4-plain-checks"])
     #expect(indexes == ["event_by_instant", "event_by_target"])
   }
 

@@ -144,7 +144,7 @@ struct TaskListMigrationTests {
       #expect(try Self.outboxRows(db) == outboxBefore)
       #expect(
         try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-          == ["v1-events", "v2-slices", "v3-task-list"])
+          == ["v1-events", "v2-slices", "v3-task-list", "v4-plain-checks"])
       #expect(
         try String.fetchAll(
           db, sql: "SELECT type || ' ' || name FROM sqlite_master WHERE tbl_name = 'event' ORDER BY name")
