@@ -41,7 +41,8 @@ struct PlainChecksMigrationTests {
   /// Whether `db`'s `event` table accepts the row (rolled back either way).
   static func accepts(_ db: Database, kind: String, origin: String, optional: [String: String]) throws -> Bool {
     let columns = ["id", "kind", "instant_ms", "origin"] + optional.keys.sorted()
-    let values = ["x'00112233445566778899AABBCCDDEEFF'", "'\(kind)'", "1", "'\(origin)'"] + optional.keys.sorted().map { optional[$0] ?? "NULL" }
+    let values =
+      ["x'00112233445566778899AABBCCDDEEFF'", "'\(kind)'", "1", "'\(origin)'"] + optional.keys.sorted().map { optional[$0] ?? "NULL" }
     var accepted = false
     try db.inSavepoint {
       do {

@@ -493,10 +493,11 @@ struct InvariantChecker {
         // The store holds each live record once and nothing else: what the merge finds, at the
         // cost of one comparison (the common case at a quiescent point).
         // Today's: one run of the live records, which the model keeps sorted by instant.
-        let counted = today.map { day in
-          let live = model.liveRecords
-          return live.partitionPoint { $0.instant < day.end } - live.partitionPoint { $0.instant < day.start }
-        } ?? liveByID.count
+        let counted =
+          today.map { day in
+            let live = model.liveRecords
+            return live.partitionPoint { $0.instant < day.end } - live.partitionPoint { $0.instant < day.start }
+          } ?? liveByID.count
         audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
       case .ids(let ids) where today == nil:
         let window = wholeStoreAudit(
