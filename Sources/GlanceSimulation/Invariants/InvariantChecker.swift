@@ -684,11 +684,16 @@ struct InvariantChecker {
   /// would build texts that are thrown away.
   private mutating func recordedAgain(_ invariant: Invariant, surface: Surface?) -> Bool {
     guard !disabled.contains(invariant) else { return true }
-    guard var existing = violations[invariant] else { return false }
-    existing.occurrences += 1
-    if let surface, !existing.surfaces.contains(surface) { existing.surfaces = (existing.surfaces + [surface]).sorted() }
-    violations[invariant] = existing
+    guard let index = violations.index(forKey: invariant) else { return false }
+    Self.noteAgain(&violations.values[index], surface: surface)
     return true
+  }
+
+  /// One more occurrence of `violation`, on `surface` if any: changed in place (a violation
+  /// holds its trace, which a copy out of the dictionary and back would retain and release).
+  private static func noteAgain(_ violation: inout Violation, surface: Surface?) {
+    violation.occurrences += 1
+    if let surface, !violation.surfaces.contains(surface) { violation.surfaces = (violation.surfaces + [surface]).sorted() }
   }
 
   /// Records an occurrence seen now; `atAction` dates it at the instant of the action whose
@@ -698,10 +703,8 @@ struct InvariantChecker {
     detail: String, atAction: Instant? = nil
   ) {
     guard !disabled.contains(invariant) else { return }
-    if var existing = violations[invariant] {
-      existing.occurrences += 1
-      if let surface, !existing.surfaces.contains(surface) { existing.surfaces = (existing.surfaces + [surface]).sorted() }
-      violations[invariant] = existing
+    if let index = violations.index(forKey: invariant) {
+      Self.noteAgain(&violations.values[index], surface: surface)
       return
     }
     violations[invariant] = Violation(
