@@ -96,12 +96,11 @@ final class ExpenseSums: @unchecked Sendable {
     generation += 1
     var fresh = State(count: count, zone: calendar.identifier, log: identity)
     let events = try log.replica().events
-    for event in events {
-      if case .remove(let target) = event.kind { fresh.removed.insert(target) }
-    }
+    let targets = FeedFold.removalTargets(of: events)
+    fresh.removed = Set(targets)
     var live: [(instant: Instant, amount: Money)] = []
-    for event in events {
-      if case .expense(let amount, _) = event.kind, !fresh.removed.contains(event.id) { live.append((event.instant, amount)) }
+    FeedFold.forEachUntargeted(events, targets: targets) { event in
+      if case .expense(let amount, _) = event.kind { live.append((event.instant, amount)) }
     }
     // The whole log at once: each expense's period by binary search (`BudgetBook.spent`'s way).
     for (expense, period) in zip(live, book.periods(of: live.map(\.instant), in: calendar)) {

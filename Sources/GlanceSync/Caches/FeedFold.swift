@@ -15,4 +15,24 @@ enum FeedFold {
     if replica == nil { replica = try log.replica() }
     return replica?.event(withID: target)
   }
+
+  /// The ids every `remove` among `events` targets, sorted (repeats kept).
+  static func removalTargets(of events: [Event]) -> [EventID] {
+    var targets: [EventID] = []
+    for event in events {
+      if case .remove(let target) = event.kind { targets.append(target) }
+    }
+    return targets.sorted()
+  }
+
+  /// Calls `body` with each of `events` (a replica's, in id order) that no id of `targets`
+  /// (sorted) names, in order: the two are walked side by side, so no id is hashed.
+  static func forEachUntargeted(_ events: [Event], targets: [EventID], _ body: (Event) -> Void) {
+    var next = 0
+    for event in events {
+      while next < targets.count, targets[next] < event.id { next += 1 }
+      if next < targets.count, targets[next] == event.id { continue }
+      body(event)
+    }
+  }
 }

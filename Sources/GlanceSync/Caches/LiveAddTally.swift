@@ -58,16 +58,15 @@ final class LiveAddTally: @unchecked Sendable {
     self.state = nil
     var fresh = State(count: count, log: identity)
     let events = try log.replica().events
-    for event in events {
-      if case .remove(let target) = event.kind { fresh.removed.insert(target) }
+    let targets = FeedFold.removalTargets(of: events)
+    fresh.removed = Set(targets)
+    // The whole log at once: the adds no removal targets, found by walking the events and the
+    // targets side by side (both in id order: no hashing per event), then one sort.
+    var instants: [Instant] = []
+    FeedFold.forEachUntargeted(events, targets: targets) { event in
+      if case .add = event.kind { instants.append(event.instant) }
     }
-    // The whole log at once: one sort rather than an insertion per add.
-    let removed = fresh.removed
-    fresh.tally = Tally(
-      instants: events.lazy.filter { event in
-        if case .add = event.kind { return !removed.contains(event.id) }
-        return false
-      }.map(\.instant))
+    fresh.tally = Tally(instants: instants)
     state = fresh
     return fresh.tally
   }

@@ -19,7 +19,7 @@ struct FeedFoldProperties {
     StepTask(id: task(1), title: "Read", order: 1, steps: [step(2)]),
   ]
 
-  @Test("after every write, each fold equals the figures of the whole log")
+  @Test("after every write, each fold (and one made anew) equals the figures of the whole log")
   func foldsEqualTheWholeLog() throws {
     let calendar = try ZoneCalendar(identifier: "Europe/Zurich")
     let book = BudgetBook(
@@ -69,6 +69,11 @@ struct FeedFoldProperties {
           try sums.spent(of: log, book: book, in: calendar) == book.spent(BudgetBook.expenses(of: replica), in: calendar),
           "seed \(seed), \(next) events")
         #expect(try tally.tally(of: log) == (log.keepsFeed ? replica.tally : nil), "seed \(seed), \(next) events")
+        // A fold made now (an app relaunched) reads the whole log at once.
+        #expect(try LiveAddTally().tally(of: log) == (log.keepsFeed ? replica.tally : nil), "seed \(seed), \(next) events")
+        #expect(
+          try ExpenseSums().spent(of: log, book: book, in: calendar) == book.spent(BudgetBook.expenses(of: replica), in: calendar),
+          "seed \(seed), \(next) events")
         let whole = try StepProgress(tasks: replica.stepTasks(startingWith: Self.base), completions: replica.stepCompletions)
         #expect(try progress.progress(of: log, base: Self.base) == whole, "seed \(seed), \(next) events")
       }
