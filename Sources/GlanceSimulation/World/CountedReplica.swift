@@ -9,7 +9,8 @@ import GlanceKernel
 /// - `liveAddIDs == replica.liveAdds.map(\.id)` (id order).
 /// - `stepCompletions == replica.stepCompletions` unless `togglesRemoved` (a removal targeted a
 ///   step toggle: the kernel's rule then falls back to an earlier toggle, so read the replica).
-/// - `liveExpenses` holds the events of `replica.liveExpenses`, in the order they arrived.
+/// - `liveExpenses` holds the events of `replica.liveExpenses`, in the order they arrived;
+///   `liveExpenseIDs == replica.liveExpenses.map(\.id)` (id order).
 /// - `slice(r) == replica.slice(r)` for every range `r`, in O(log n + k log k) for the k events
 ///   it holds.
 struct CountedReplica {
@@ -31,6 +32,8 @@ struct CountedReplica {
   private(set) var togglesRemoved = false
   /// The live expenses, in the order they arrived.
   private(set) var liveExpenses: [Event] = []
+  /// Their ids, in id order.
+  private(set) var liveExpenseIDs: [EventID] = []
   /// How many live expenses a removal took out of ``liveExpenses``.
   private(set) var expenseRemovals = 0
   /// Every event, in (instant, id) order: what a slice takes its events from.
@@ -72,6 +75,7 @@ struct CountedReplica {
       if toggleIDs.contains(target) { togglesRemoved = true }
       if let index = liveExpenses.lastIndex(where: { $0.id == target }) {
         liveExpenses.remove(at: index)
+        liveExpenseIDs.remove(at: liveExpenseIDs.partitionIndex { $0 > target } - 1)
         expenseRemovals += 1
       }
     case .complete(let step), .uncomplete(let step):
@@ -81,7 +85,10 @@ struct CountedReplica {
       latestToggles[step] = event
       if case .complete = event.kind { stepCompletions[step] = event.instant } else { stepCompletions[step] = nil }
     case .expense:
-      if !removed.contains(event.id) { liveExpenses.append(event) }
+      if !removed.contains(event.id) {
+        liveExpenses.append(event)
+        liveExpenseIDs.insert(event.id, at: liveExpenseIDs.partitionIndex { $0 > event.id })
+      }
     case .defineTask, .removeTask, .defineStep, .removeStep:
       // The task list is read from the replica (`Replica.stepTasks(startingWith:)`).
       break

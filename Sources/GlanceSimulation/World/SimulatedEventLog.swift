@@ -128,10 +128,9 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     durable == nil && !memory.togglesRemoved ? memory.stepCompletions : replica().stepCompletions
   }
 
-  /// The ids of the live expenses: in the order they arrived from memory, in id order from a
-  /// durable log.
+  /// The ids of the live expenses, in id order.
   public func liveExpenseIDs() -> [EventID] {
-    (durable == nil ? memory.liveExpenses : replica().liveExpenses).map(\.id)
+    durable == nil ? memory.liveExpenseIDs : replica().liveExpenses.map(\.id)
   }
 
   /// `body`'s value, or `fallback` once the store failed (the failure is kept for the run).

@@ -55,6 +55,7 @@ struct CountedReplicaTests {
         #expect(counted.liveAddIDs == replica.liveAdds.map(\.id), "seed \(seed)")
         #expect(counted.live == replica.tally, "seed \(seed)")
         #expect(counted.liveExpenses.sorted { $0.id < $1.id } == replica.liveExpenses, "seed \(seed)")
+        #expect(counted.liveExpenseIDs == replica.liveExpenses.map(\.id), "seed \(seed)")
         if counted.togglesRemoved {
           sawToggleRemoval = true
         } else {
