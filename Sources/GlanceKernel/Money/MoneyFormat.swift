@@ -109,7 +109,21 @@ extension Money {
   ///
   /// Law: `Money.parse(userInput: amount.formatted(style), currency: amount.currency) == amount`
   /// whenever `style.precision` is `.full` or `.adaptive`.
+  ///
+  /// An amount that fits in `Int64` minor units is printed by integer arithmetic into one buffer
+  /// (`formattedInt64(_:currency:style:)`); any other goes through its decimal digits
+  /// (``formattedFromDigits(_:)``). Both print the same bytes (`MoneyFormattingTests` checks
+  /// them against each other around every width and boundary).
   public func formatted(_ style: MoneyFormat) -> String {
+    if let minorUnits = units.int64Value {
+      return Money.formattedInt64(minorUnits, currency: currency, style: style)
+    }
+    return formattedFromDigits(style)
+  }
+
+  /// ``formatted(_:)`` built from the magnitude's decimal digits, for amounts of any size: the
+  /// path for amounts beyond `Int64`, and the reference the `Int64` path is tested against.
+  package func formattedFromDigits(_ style: MoneyFormat) -> String {
     var shown = self
     if style.precision == .compact {
       shown = rounded(toMultipleOf: 100, rounding: .halfUp)

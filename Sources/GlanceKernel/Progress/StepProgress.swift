@@ -57,43 +57,107 @@ public struct StepProgress: Hashable, Sendable {
   ///   ``ProgressError/duplicateStep(_:firstTask:secondTask:)`` when a step is listed twice,
   ///   ``ProgressError/completionOutOfRange(_:completedAt:)`` when a step of `tasks` was
   ///   completed outside ``ZoneCalendar/supportedInstants``.
-  /// - Complexity: O(t log t + s + c) for t tasks, s steps and c completions.
+  /// - Complexity: O(t log t + s log s + c log s) for t tasks, s steps and c completions.
   public init(tasks: [StepTask], completions: [StepID: Instant]) throws(ProgressError) {
-    let sorted = tasks.sorted(by: StepTask.listOrder)
+    let sorted = Self.listOrdered(tasks)
+    let stepKeys = try Self.sortedStepKeys(of: sorted)
+    // Which completions are of a step (binary search, no hashing), and whether any of those falls
+    // outside the calendars: then the error names the first in list order, as the scan finds it.
+    var owned = 0
+    var inRange = true
+    for (step, instant) in completions where Self.contains(step.key, in: stepKeys) {
+      owned += 1
+      if !ZoneCalendar.supportedInstants.contains(instant) { inRange = false }
+    }
+    if !inRange { throw Self.firstCompletionOutOfRange(of: sorted, in: completions) }
+    self.tasks = sorted
+    // Steps are unique, so when every completion was found on a step there is none to drop.
+    self.completions =
+      owned == completions.count ? completions : completions.filter { Self.contains($0.key.key, in: stepKeys) }
+    precondition(
+      self.completions.count <= stepKeys.count,
+      "\(self.completions.count) completions for \(stepKeys.count) steps")
+  }
+
+  /// `tasks` sorted by ``StepTask/listOrder(_:_:)``, without sorting when they already are (the
+  /// usual case: callers pass a progress's tasks back). Tasks that tie in that order share an id,
+  /// which ``sortedStepKeys(of:)`` refuses, so no tie survives to show which order it took.
+  private static func listOrdered(_ tasks: [StepTask]) -> [StepTask] {
+    for index in tasks.indices.dropFirst() where StepTask.listOrder(tasks[index], tasks[index - 1]) {
+      return tasks.sorted(by: StepTask.listOrder)
+    }
+    return tasks
+  }
+
+  /// The keys of every step of `sorted`, in ascending order, once the task ids and the step ids
+  /// are known to be unique.
+  ///
+  /// Uniqueness is decided on sorted keys (no hashing); only when it fails does
+  /// ``firstDuplicate(in:)`` find the duplicate to name, as a list-order scan meets it.
+  /// - Throws: ``ProgressError/duplicateTask(_:)`` or ``ProgressError/duplicateStep(_:firstTask:secondTask:)``.
+  private static func sortedStepKeys(of sorted: [StepTask]) throws(ProgressError) -> [UUIDKey] {
+    var taskKeys = sorted.map(\.id.key)
+    taskKeys.sort()
+    var stepKeys: [UUIDKey] = []
+    stepKeys.reserveCapacity(sorted.reduce(0) { $0 + $1.steps.count })
+    for task in sorted {
+      for step in task.steps { stepKeys.append(step.key) }
+    }
+    stepKeys.sort()
+    if hasAdjacentEqual(taskKeys) || hasAdjacentEqual(stepKeys) { throw firstDuplicate(in: sorted) }
+    return stepKeys
+  }
+
+  /// Whether two neighbours of `keys` are equal (for sorted keys: whether any key repeats).
+  private static func hasAdjacentEqual(_ keys: [UUIDKey]) -> Bool {
+    keys.indices.dropFirst().contains { keys[$0] == keys[$0 - 1] }
+  }
+
+  /// Whether the ascending `keys` hold `key`.
+  ///
+  /// - Complexity: O(log n) for n keys.
+  private static func contains(_ key: UUIDKey, in keys: [UUIDKey]) -> Bool {
+    var low = 0
+    var high = keys.count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if keys[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    return low < keys.count && keys[low] == key
+  }
+
+  /// The error for the first repeated id of `sorted` in list order: a task id seen before, else a
+  /// step listed twice, naming the first task in list order that lists it.
+  /// - Precondition: some task id or step id repeats.
+  private static func firstDuplicate(in sorted: [StepTask]) -> ProgressError {
     var taskIDs: Set<TaskID> = []
-    taskIDs.reserveCapacity(sorted.count)
-    for task in sorted where !taskIDs.insert(task.id).inserted { throw .duplicateTask(task.id) }
-    var stepCount = 0
-    for task in sorted { stepCount += task.steps.count }
+    for task in sorted where !taskIDs.insert(task.id).inserted { return .duplicateTask(task.id) }
     var steps: Set<StepID> = []
-    steps.reserveCapacity(stepCount)
     for task in sorted {
       for step in task.steps where !steps.insert(step).inserted {
-        // The first task in list order that lists the step (found only to name it).
-        let owner = sorted.first { $0.steps.contains(step) }!.id
-        throw .duplicateStep(step, firstTask: owner, secondTask: task.id)
+        guard let owner = sorted.first(where: { $0.steps.contains(step) }) else {
+          preconditionFailure("step \(step) of task \(task.id) is in no task")
+        }
+        return .duplicateStep(step, firstTask: owner.id, secondTask: task.id)
       }
     }
-    // The figures take the day of every completion: an instant no calendar can place is refused
-    // (the first in list order, so that the error never depends on hashing).
-    var owned = 0
-    if !completions.isEmpty {
-      for task in sorted {
-        for step in task.steps {
-          guard let instant = completions[step] else { continue }
-          guard ZoneCalendar.supportedInstants.contains(instant) else {
-            throw .completionOutOfRange(step, completedAt: instant)
-          }
-          owned += 1
+    preconditionFailure("no repeated id among \(sorted.count) tasks")
+  }
+
+  /// The error for the first step of `sorted`, in list order, whose completion is outside
+  /// ``ZoneCalendar/supportedInstants`` (so that the error never depends on hashing).
+  /// - Precondition: there is such a step.
+  private static func firstCompletionOutOfRange(
+    of sorted: [StepTask], in completions: [StepID: Instant]
+  ) -> ProgressError {
+    for task in sorted {
+      for step in task.steps {
+        if let instant = completions[step], !ZoneCalendar.supportedInstants.contains(instant) {
+          return .completionOutOfRange(step, completedAt: instant)
         }
       }
     }
-    self.tasks = sorted
-    // Steps are unique, so when every completion was found on a step there is none to drop.
-    self.completions = owned == completions.count ? completions : completions.filter { steps.contains($0.key) }
-    precondition(
-      self.completions.count <= stepCount,
-      "\(self.completions.count) completions for \(stepCount) steps")
+    preconditionFailure("no completion out of range among \(completions.count)")
   }
 
   /// The progress of the same tasks with `completions` instead: equal to
