@@ -259,7 +259,8 @@ extension SVGChart {
   /// there (at most to the column's lowest row, its highest, then the last value's), and a gap
   /// that ends in the column where it began is no gap at this scale: the path costs a few
   /// commands per column however many changes and gaps the series has.
-  func pathData(_ runs: [[Segment]], _ scale: YScale) -> String {
+  /// Returned as its ASCII bytes, for ``MarkupFragment`` to copy.
+  func pathData(_ runs: [[Segment]], _ scale: YScale) -> [UInt8] {
     // Built as ASCII bytes: a long series makes thousands of commands.
     var data: [UInt8] = []
     func put(_ command: Unicode.Scalar, _ value: Int64) {
@@ -305,7 +306,7 @@ extension SVGChart {
       }
     }
     flush()
-    return String(decoding: data, as: UTF8.self)
+    return data
   }
 }
 
