@@ -72,6 +72,11 @@ struct ChartLayout {
     document.append(UInt8(ascii: "\n"))
   }
 
+  /// Appends `<rect x="…" y="…" width="…" height="…" fill="…"/>` and a newline to the document.
+  private mutating func rect(x: Int64, y: Int64, width: Int64, height: Int64, fill: String) {
+    SVGRectRow(y: y, height: height, fill: fill).append(x: x, width: width, to: &document)
+  }
+
   // MARK: Rendering
 
   mutating func render() -> String {
@@ -104,7 +109,9 @@ struct ChartLayout {
 
     // Bands, grid lines, the y axis, mark lines, then the series.
     for band in chart.bands {
-      if let rect = spanRect(band.from..<band.until, top: plotTop, height: SVGChart.plotHeight, fill: "#E8E8E8") { line(rect) }
+      if let (left, width) = spanColumns(band.from..<band.until) {
+        rect(x: left, y: plotTop, width: width, height: SVGChart.plotHeight, fill: "#E8E8E8")
+      }
     }
     for instant in chart.gridLines where chart.contains(instant) {
       let x = chart.x(instant)
@@ -360,19 +367,21 @@ struct ChartLayout {
         "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(y + 7)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(y + 7)\" stroke=\"#DDDDDD\" stroke-width=\"1\"/>"
       )
       for (spans, colour) in [(lane.minorSpans, ChartLane.minorColour), (lane.spans, lane.colour)] {
+        let row = SVGRectRow(y: y + 2, height: 10, fill: colour)
         for (left, right) in mergedColumns(spans) {
-          line("<rect x=\"\(left)\" y=\"\(y + 2)\" width=\"\(right - left)\" height=\"10\" fill=\"\(colour)\"/>")
+          row.append(x: left, width: right - left, to: &document)
         }
       }
       // One tick per pixel column, however many events fall in it. (Ticks usually come in
       // order: sorted only when they do not.)
       let inOrder = zip(lane.ticks, lane.ticks.dropFirst()).allSatisfy { $0 <= $1 }
+      let tickRow = SVGRectRow(y: y + 1, height: 12, fill: lane.colour)
       var lastColumn: Int64? = nil
       for tick in inOrder ? lane.ticks : lane.ticks.sorted() where chart.contains(tick) {
         let x = max(SVGChart.plotLeft, chart.x(tick) - 1)
         guard x != lastColumn else { continue }
         lastColumn = x
-        line("<rect x=\"\(x)\" y=\"\(y + 1)\" width=\"2\" height=\"12\" fill=\"\(lane.colour)\"/>")
+        tickRow.append(x: x, width: 2, to: &document)
       }
     }
   }
@@ -397,15 +406,14 @@ struct ChartLayout {
     return columns
   }
 
-  /// The rectangle of `span` clipped to the window, at least a pixel wide; `nil` when nothing
-  /// of it is inside.
-  private func spanRect(_ span: Range<Instant>, top: Int64, height: Int64, fill: String) -> MarkupFragment? {
+  /// The left column and width of `span` clipped to the window, at least a pixel wide; `nil`
+  /// when nothing of it is inside.
+  private func spanColumns(_ span: Range<Instant>) -> (left: Int64, width: Int64)? {
     let from = max(span.lowerBound, chart.from)
     let until = min(span.upperBound, chart.until)
     guard from < until else { return nil }
     let left = chart.x(from)
-    let width = max(1, chart.x(until) - left)
-    return "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width)\" height=\"\(height)\" fill=\"\(fill)\"/>"
+    return (left, max(1, chart.x(until) - left))
   }
 
   // MARK: Legend
@@ -460,7 +468,7 @@ struct ChartLayout {
       case .line(let style):
         line("<line x1=\"\(x)\" y1=\"\(y - 4)\" x2=\"\(x + 24)\" y2=\"\(y - 4)\"\(style.attributes)/>")
       case .swatch(let colour):
-        line("<rect x=\"\(x)\" y=\"\(y - 10)\" width=\"24\" height=\"10\" fill=\"\(colour)\"/>")
+        rect(x: x, y: y - 10, width: 24, height: 10, fill: colour)
       case .grid:
         line(
           "<line x1=\"\(x + 12)\" y1=\"\(y - 12)\" x2=\"\(x + 12)\" y2=\"\(y + 2)\" stroke=\"#CCCCCC\" stroke-width=\"1\" stroke-dasharray=\"1 2\"/>"
