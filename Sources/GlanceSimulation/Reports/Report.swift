@@ -83,14 +83,17 @@ public struct Report: Sendable {
   var daysText: String {
     let scenario = request.scenario
     let endZone = scenario.travel.last?.zone ?? scenario.zone
-    func local(_ instant: Instant, _ zone: String) -> String {
-      guard let calendar = try? ZoneCalendar(identifier: zone) else { return instant.description }
+    // A zone's calendar costs milliseconds to load: the start's serves the end when the zone is the same.
+    let startCalendar = try? ZoneCalendar(identifier: scenario.zone)
+    let endCalendar = endZone == scenario.zone ? startCalendar : try? ZoneCalendar(identifier: endZone)
+    func local(_ instant: Instant, _ calendar: ZoneCalendar?) -> String {
+      guard let calendar else { return instant.description }
       let clock = ChartClock(legs: [ChartClock.Leg(from: nil, calendar: calendar)])
       return "\(clock.dateText(instant, withYear: true)) \(clock.clockText(instant))"
     }
     let zones = endZone == scenario.zone ? scenario.zone : "\(scenario.zone), then \(endZone)"
     return
-      "\(request.days): \(local(outcome.start, scenario.zone)) to \(local(outcome.end, endZone)), \(zones) (\(outcome.start) to \(outcome.end))"
+      "\(request.days): \(local(outcome.start, startCalendar)) to \(local(outcome.end, endCalendar)), \(zones) (\(outcome.start) to \(outcome.end))"
   }
 
   private var headerSection: [String] {
