@@ -69,18 +69,22 @@ enum MarkupText {
   /// `text` as a fragment identifier (an `id` and the `#…` that links to it): ASCII letters and
   /// digits are kept, letters lowercased, and every other run of characters becomes one `-`.
   static func identifier(_ text: String) -> String {
-    var result = ""
+    // On the UTF-8 bytes: an ASCII letter or digit is a byte of its own, and every byte of any
+    // other character is neither.
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
     var pendingDash = false
-    for scalar in text.unicodeScalars {
-      let letterOrDigit = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-      if letterOrDigit {
-        if pendingDash && !result.isEmpty { result += "-" }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        if pendingDash && !result.isEmpty { result.append(UInt8(ascii: "-")) }
         pendingDash = false
-        result += String(scalar).lowercased()
-      } else {
+        let isUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        result.append(isUpper ? byte - UInt8(ascii: "A") + UInt8(ascii: "a") : byte)
+      default:
         pendingDash = true
       }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
 }

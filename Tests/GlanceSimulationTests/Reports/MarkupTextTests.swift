@@ -109,4 +109,36 @@ struct MarkupTextTests {
   func identifiers(input: String, expected: String) {
     #expect(MarkupText.identifier(input) == expected)
   }
+
+  /// Identifiers as they were written first, scalar by scalar: the oracle of the byte-level ones.
+  static func identifierScalarByScalar(_ text: String) -> String {
+    var result = ""
+    var pendingDash = false
+    for scalar in text.unicodeScalars {
+      let letterOrDigit = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+      if letterOrDigit {
+        if pendingDash && !result.isEmpty { result += "-" }
+        pendingDash = false
+        result += String(scalar).lowercased()
+      } else {
+        pendingDash = true
+      }
+    }
+    return result
+  }
+
+  @Test("identifier writes what the scalar-by-scalar identifier wrote, at every edge and at random")
+  func identifierMatchesScalarByScalar() {
+    for scalar in Self.edgeScalars {
+      for text in [String(scalar), "a\(scalar)B", "\(scalar)Z9\(scalar)", "-\(scalar)-x"] {
+        #expect(MarkupText.identifier(text) == Self.identifierScalarByScalar(text), "U+\(String(scalar.value, radix: 16))")
+      }
+    }
+    var random = GlanceTestSupport.SplitMix64(seed: 31)
+    for _ in 0..<2_000 {
+      let length = random.below(12)
+      let text = String(String.UnicodeScalarView((0..<length).map { _ in Self.edgeScalars[random.below(Self.edgeScalars.count)] }))
+      #expect(MarkupText.identifier(text) == Self.identifierScalarByScalar(text), "\(text.unicodeScalars.map(\.value))")
+    }
+  }
 }
