@@ -100,8 +100,10 @@ struct ChartLayout {
 
     document = []
     line(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGChart.width)\" height=\"\(height)\" viewBox=\"0 0 \(SVGChart.width) \(height)\" font-family=\"sans-serif\" font-size=\"11\">"
-    )
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(SVGChart.width)" height="\(height)" \
+      viewBox="0 0 \(SVGChart.width) \(height)" font-family="sans-serif" font-size="11">
+      """)
     line("<title>\(escaped: title)</title>")
     line("<rect width=\"\(SVGChart.width)\" height=\"\(height)\" fill=\"#FFFFFF\"/>")
     text(title, x: SVGChart.width / 2, y: Self.titleY, size: 14, required: true)

@@ -96,8 +96,8 @@ public struct Report: Sendable {
       return "\(clock.dateText(instant, withYear: true)) \(clock.clockText(instant))"
     }
     let zones = endZone == scenario.zone ? scenario.zone : "\(scenario.zone), then \(endZone)"
-    return
-      "\(request.days): \(local(outcome.start, startCalendar)) to \(local(outcome.end, endCalendar)), \(zones) (\(outcome.start) to \(outcome.end))"
+    let (start, end) = (local(outcome.start, startCalendar), local(outcome.end, endCalendar))
+    return "\(request.days): \(start) to \(end), \(zones) (\(outcome.start) to \(outcome.end))"
   }
 
   private func headerSection(days: String) -> [String] {

@@ -58,7 +58,8 @@ struct MarkupTextTests {
       case "'": result += "&#39;"
       case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
       default:
-        let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+        let control =
+          scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
         result.unicodeScalars.append(control ? "\u{FFFD}" : scalar)
       }
     }
@@ -83,7 +84,8 @@ struct MarkupTextTests {
     var random = GlanceTestSupport.SplitMix64(seed: 23)
     for _ in 0..<2_000 {
       let length = random.below(12)
-      let text = String(String.UnicodeScalarView((0..<length).map { _ in Self.edgeScalars[random.below(Self.edgeScalars.count)] }))
+      let scalars = (0..<length).map { _ in Self.edgeScalars[random.below(Self.edgeScalars.count)] }
+      let text = String(String.UnicodeScalarView(scalars))
       #expect(MarkupText.escaped(text).utf8.elementsEqual(Self.scalarByScalar(text).utf8), "\(text.unicodeScalars.map(\.value))")
     }
   }
@@ -137,7 +139,8 @@ struct MarkupTextTests {
     var random = GlanceTestSupport.SplitMix64(seed: 31)
     for _ in 0..<2_000 {
       let length = random.below(12)
-      let text = String(String.UnicodeScalarView((0..<length).map { _ in Self.edgeScalars[random.below(Self.edgeScalars.count)] }))
+      let scalars = (0..<length).map { _ in Self.edgeScalars[random.below(Self.edgeScalars.count)] }
+      let text = String(String.UnicodeScalarView(scalars))
       #expect(MarkupText.identifier(text) == Self.identifierScalarByScalar(text), "\(text.unicodeScalars.map(\.value))")
     }
   }

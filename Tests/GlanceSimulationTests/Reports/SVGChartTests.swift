@@ -273,7 +273,8 @@ struct SVGChartTests {
   func rectangleBytes() {
     let values: [Int64] = [0, 1, -1, 10, 799, -800, Int64.max, Int64.min]
     for (index, x) in values.enumerated() {
-      let (y, width, height) = (values[(index + 1) % values.count], values[(index + 2) % values.count], values[(index + 5) % values.count])
+      let (y, width) = (values[(index + 1) % values.count], values[(index + 2) % values.count])
+      let height = values[(index + 5) % values.count]
       let fill = ["#D55E00", "", "#E8E8E8"][index % 3]
       var bytes: [UInt8] = Array("<".utf8)
       SVGRectRow(y: y, height: height, fill: fill).append(x: x, width: width, to: &bytes)
