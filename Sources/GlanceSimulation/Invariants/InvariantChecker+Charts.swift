@@ -59,12 +59,14 @@ extension InvariantChecker {
   private func series(from: Instant, until: Instant) -> [ChartSeries] {
     let names = ["truth"] + surfaces.map(\.rawValue)
     let plotted = [true] + surfaces.map { $0 != .yearWidget }
+    // The history is in time order: its entries in `(from, until]` are `first..<end`.
     let first = history.partitionIndex { $0.time > from }
+    let end = max(first, history.partitionIndex { $0.time > until })
     return names.indices.filter { plotted[$0] }.map { index in
       var points: [ChartPoint] = []
+      points.reserveCapacity(end - first + 1)
       if first > 0 { points.append(ChartPoint(time: from, value: history[first - 1].values[index])) }
-      for entry in history[first...] {
-        guard entry.time <= until else { break }
+      for entry in history[first..<end] {
         points.append(ChartPoint(time: entry.time, value: entry.values[index]))
       }
       return ChartSeries(name: names[index], points: points)

@@ -7,7 +7,8 @@ struct ChartLayout {
   let chart: SVGChart
   /// The texts placed so far.
   private var boxes: [TextBox] = []
-  private var lines: [String] = []
+  /// The document so far: UTF-8, each line ended by a newline.
+  private var document: [UInt8] = []
 
   init(chart: SVGChart) {
     self.chart = chart
@@ -60,10 +61,20 @@ struct ChartLayout {
     let fits = box.left >= 0 && box.right <= SVGChart.width && !boxes.contains { $0.meets(box) }
     guard fits || required else { return false }
     boxes.append(box)
-    lines.append(
-      "<text x=\"\(x)\" y=\"\(y)\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(size)\"\(attributes)>"
-        + "\(SVGChart.escaped(text))</text>")
+    line(
+      "<text x=\"\(x)\" y=\"\(y)\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(size)\"\(attributes)>\(escaped: text)</text>")
     return true
+  }
+
+  /// Appends `fragment` and a newline to the document.
+  private mutating func line(_ fragment: MarkupFragment) {
+    document.append(contentsOf: fragment.bytes)
+    document.append(UInt8(ascii: "\n"))
+  }
+
+  /// Appends `<rect x="…" y="…" width="…" height="…" fill="…"/>` and a newline to the document.
+  private mutating func rect(x: Int64, y: Int64, width: Int64, height: Int64, fill: String) {
+    SVGRectRow(y: y, height: height, fill: fill).append(x: x, width: width, to: &document)
   }
 
   // MARK: Rendering
@@ -87,45 +98,49 @@ struct ChartLayout {
     let legendRows = legendLayout(legendEntries)
     let height = legendTop + Int64(legendRows.rows) * Self.legendRowHeight + 8
 
-    lines = [
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGChart.width)\" height=\"\(height)\""
-        + " viewBox=\"0 0 \(SVGChart.width) \(height)\" font-family=\"sans-serif\" font-size=\"11\">",
-      "<title>\(SVGChart.escaped(title))</title>",
-      "<rect width=\"\(SVGChart.width)\" height=\"\(height)\" fill=\"#FFFFFF\"/>",
-    ]
+    document = []
+    line(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(SVGChart.width)" height="\(height)" \
+      viewBox="0 0 \(SVGChart.width) \(height)" font-family="sans-serif" font-size="11">
+      """)
+    line("<title>\(escaped: title)</title>")
+    line("<rect width=\"\(SVGChart.width)\" height=\"\(height)\" fill=\"#FFFFFF\"/>")
     text(title, x: SVGChart.width / 2, y: Self.titleY, size: 14, required: true)
     if !chart.subtitle.isEmpty { text(chart.subtitle, x: SVGChart.width / 2, y: Self.subtitleY, size: 11, required: true) }
 
     // Bands, grid lines, the y axis, mark lines, then the series.
     for band in chart.bands {
-      if let rect = spanRect(band.from..<band.until, top: plotTop, height: SVGChart.plotHeight, fill: "#E8E8E8") { lines.append(rect) }
+      if let (left, width) = spanColumns(band.from..<band.until) {
+        rect(x: left, y: plotTop, width: width, height: SVGChart.plotHeight, fill: "#E8E8E8")
+      }
     }
     for instant in chart.gridLines where chart.contains(instant) {
       let x = chart.x(instant)
-      lines.append(
+      line(
         "<line x1=\"\(x)\" y1=\"\(plotTop)\" x2=\"\(x)\" y2=\"\(plotBottom)\" stroke=\"#CCCCCC\" stroke-width=\"1\" stroke-dasharray=\"1 2\"/>"
       )
     }
     for tick in scale.ticks {
       let y = scale.y(tick)
-      lines.append(
+      line(
         "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(y)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(y)\" stroke=\"#EEEEEE\" stroke-width=\"1\"/>")
       text(chart.values.text(tick), x: SVGChart.plotLeft - 6, y: y + 4, anchor: .end, required: true)
     }
-    lines.append(
+    line(
       "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(plotTop)\" x2=\"\(SVGChart.plotLeft)\" y2=\"\(plotBottom)\" stroke=\"#000000\" stroke-width=\"1\"/>"
     )
-    lines.append(
+    line(
       "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(plotBottom)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(plotBottom)\" stroke=\"#000000\" stroke-width=\"1\"/>"
     )
     for placed in markRows {
       let x = chart.x(placed.mark.time)
-      lines.append(
+      line(
         "<line x1=\"\(x)\" y1=\"\(plotTop)\" x2=\"\(x)\" y2=\"\(plotBottom)\" stroke=\"#888888\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
       )
     }
     for (entry, seriesRuns) in zip(ordered, runs) where !seriesRuns.isEmpty {
-      lines.append("<path d=\"\(chart.pathData(seriesRuns, scale))\" fill=\"none\"\(entry.style.attributes)/>")
+      line("<path d=\"\(chart.pathData(seriesRuns, scale))\" fill=\"none\"\(entry.style.attributes)/>")
     }
     // Mark labels, row by row from the plot upwards.
     for placed in markRows where placed.row >= 0 {
@@ -136,8 +151,8 @@ struct ChartLayout {
     text(chart.clock.caption, x: SVGChart.plotRight, y: captionY, size: 10, anchor: .end, attributes: " fill=\"#555555\"")
     drawLanes(top: lanesTop)
     drawLegend(legendEntries, layout: legendRows, top: legendTop)
-    lines.append("</svg>")
-    return lines.joined(separator: "\n") + "\n"
+    line("</svg>")
+    return String(decoding: document, as: UTF8.self)
   }
 
   // MARK: Mark labels
@@ -316,7 +331,7 @@ struct ChartLayout {
     var previousContext: String? = nil
     for tick in ticks {
       let x = chart.x(tick)
-      lines.append("<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(top + 4)\" stroke=\"#000000\" stroke-width=\"1\"/>")
+      line("<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(top + 4)\" stroke=\"#000000\" stroke-width=\"1\"/>")
       let label: String
       let context: String
       switch step {
@@ -350,21 +365,25 @@ struct ChartLayout {
     for (index, lane) in chart.lanes.enumerated() {
       let y = top + Int64(index) * Self.laneHeight
       text(lane.name, x: SVGChart.plotLeft - 6, y: y + 10, size: 10, anchor: .end, required: true)
-      lines.append(
+      line(
         "<line x1=\"\(SVGChart.plotLeft)\" y1=\"\(y + 7)\" x2=\"\(SVGChart.plotRight)\" y2=\"\(y + 7)\" stroke=\"#DDDDDD\" stroke-width=\"1\"/>"
       )
       for (spans, colour) in [(lane.minorSpans, ChartLane.minorColour), (lane.spans, lane.colour)] {
+        let row = SVGRectRow(y: y + 2, height: 10, fill: colour)
         for (left, right) in mergedColumns(spans) {
-          lines.append("<rect x=\"\(left)\" y=\"\(y + 2)\" width=\"\(right - left)\" height=\"10\" fill=\"\(colour)\"/>")
+          row.append(x: left, width: right - left, to: &document)
         }
       }
-      // One tick per pixel column, however many events fall in it.
+      // One tick per pixel column, however many events fall in it. (Ticks usually come in
+      // order: sorted only when they do not.)
+      let inOrder = zip(lane.ticks, lane.ticks.dropFirst()).allSatisfy { $0 <= $1 }
+      let tickRow = SVGRectRow(y: y + 1, height: 12, fill: lane.colour)
       var lastColumn: Int64? = nil
-      for tick in lane.ticks.sorted() where chart.contains(tick) {
+      for tick in inOrder ? lane.ticks : lane.ticks.sorted() where chart.contains(tick) {
         let x = max(SVGChart.plotLeft, chart.x(tick) - 1)
         guard x != lastColumn else { continue }
         lastColumn = x
-        lines.append("<rect x=\"\(x)\" y=\"\(y + 1)\" width=\"2\" height=\"12\" fill=\"\(lane.colour)\"/>")
+        tickRow.append(x: x, width: 2, to: &document)
       }
     }
   }
@@ -389,15 +408,14 @@ struct ChartLayout {
     return columns
   }
 
-  /// The rectangle of `span` clipped to the window, at least a pixel wide; `nil` when nothing
-  /// of it is inside.
-  private func spanRect(_ span: Range<Instant>, top: Int64, height: Int64, fill: String) -> String? {
+  /// The left column and width of `span` clipped to the window, at least a pixel wide; `nil`
+  /// when nothing of it is inside.
+  private func spanColumns(_ span: Range<Instant>) -> (left: Int64, width: Int64)? {
     let from = max(span.lowerBound, chart.from)
     let until = min(span.upperBound, chart.until)
     guard from < until else { return nil }
     let left = chart.x(from)
-    let width = max(1, chart.x(until) - left)
-    return "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width)\" height=\"\(height)\" fill=\"\(fill)\"/>"
+    return (left, max(1, chart.x(until) - left))
   }
 
   // MARK: Legend
@@ -450,11 +468,11 @@ struct ChartLayout {
       let x = position.x
       switch item.sample {
       case .line(let style):
-        lines.append("<line x1=\"\(x)\" y1=\"\(y - 4)\" x2=\"\(x + 24)\" y2=\"\(y - 4)\"\(style.attributes)/>")
+        line("<line x1=\"\(x)\" y1=\"\(y - 4)\" x2=\"\(x + 24)\" y2=\"\(y - 4)\"\(style.attributes)/>")
       case .swatch(let colour):
-        lines.append("<rect x=\"\(x)\" y=\"\(y - 10)\" width=\"24\" height=\"10\" fill=\"\(colour)\"/>")
+        rect(x: x, y: y - 10, width: 24, height: 10, fill: colour)
       case .grid:
-        lines.append(
+        line(
           "<line x1=\"\(x + 12)\" y1=\"\(y - 12)\" x2=\"\(x + 12)\" y2=\"\(y + 2)\" stroke=\"#CCCCCC\" stroke-width=\"1\" stroke-dasharray=\"1 2\"/>"
         )
       }

@@ -10,10 +10,14 @@ extension Report {
   /// It loads nothing: no script, no external style sheet, font or image. Every text of the
   /// outcome is escaped, and the page is well-formed XML too (void elements closed with `/>`), so
   /// that tests can parse it. Its bytes depend only on what `report.md`'s do.
-  public var html: String {
+  public var html: String { html(days: daysText) }
+
+  /// `report.html` with `days` as its days (``daysText``, which loads a zone: ``write(into:)``
+  /// computes it once for both pages).
+  func html(days: String) -> String {
     let title = "Glance convergence report: \(request.scenario.name), seed \(request.seed), \(request.days) days"
     let body =
-      htmlHeader(title: title) + htmlVerdicts + htmlInvariants + htmlChecksAndFaults
+      htmlHeader(title: title, days: days) + htmlVerdicts + htmlInvariants + htmlChecksAndFaults
       + htmlStaleness + htmlCharts + htmlActivity + htmlViolations
     let page =
       [
@@ -88,7 +92,7 @@ extension Report {
     return lines + ["</tbody>", "</table>", "</div>"]
   }
 
-  private func htmlHeader(title: String) -> [String] {
+  private func htmlHeader(title: String, days: String) -> [String] {
     let scenario = request.scenario
     var lines = ["<header>", "<h1>\(MarkupText.escaped(title))</h1>"]
     if !scenario.summary.isEmpty { lines.append("<p class=\"summary\">\(MarkupText.escaped(scenario.summary))</p>") }
@@ -107,7 +111,7 @@ extension Report {
     }
     facts += [
       ("seed", "\(request.seed)"),
-      ("days", daysText),
+      ("days", days),
       ("zone", scenario.zone),
       ("strategies", request.strategies.map(\.rawValue).joined(separator: ", ")),
     ]

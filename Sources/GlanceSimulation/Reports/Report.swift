@@ -62,8 +62,12 @@ public struct Report: Sendable {
 
   // MARK: Markdown
 
-  public var markdown: String {
-    (headerSection + verdictSection + checksSection + stalenessSection + activitySection + violationSection)
+  public var markdown: String { markdown(days: daysText) }
+
+  /// `report.md` with `days` as its days (``daysText``, which loads a zone: ``write(into:)``
+  /// computes it once for both pages).
+  func markdown(days: String) -> String {
+    (headerSection(days: days) + verdictSection + checksSection + stalenessSection + activitySection + violationSection)
       .joined(separator: "\n") + "\n"
   }
 
@@ -83,17 +87,20 @@ public struct Report: Sendable {
   var daysText: String {
     let scenario = request.scenario
     let endZone = scenario.travel.last?.zone ?? scenario.zone
-    func local(_ instant: Instant, _ zone: String) -> String {
-      guard let calendar = try? ZoneCalendar(identifier: zone) else { return instant.description }
+    // A zone's calendar costs milliseconds to load: the start's serves the end when the zone is the same.
+    let startCalendar = try? ZoneCalendar(identifier: scenario.zone)
+    let endCalendar = endZone == scenario.zone ? startCalendar : try? ZoneCalendar(identifier: endZone)
+    func local(_ instant: Instant, _ calendar: ZoneCalendar?) -> String {
+      guard let calendar else { return instant.description }
       let clock = ChartClock(legs: [ChartClock.Leg(from: nil, calendar: calendar)])
       return "\(clock.dateText(instant, withYear: true)) \(clock.clockText(instant))"
     }
     let zones = endZone == scenario.zone ? scenario.zone : "\(scenario.zone), then \(endZone)"
-    return
-      "\(request.days): \(local(outcome.start, scenario.zone)) to \(local(outcome.end, endZone)), \(zones) (\(outcome.start) to \(outcome.end))"
+    let (start, end) = (local(outcome.start, startCalendar), local(outcome.end, endCalendar))
+    return "\(request.days): \(start) to \(end), \(zones) (\(outcome.start) to \(outcome.end))"
   }
 
-  private var headerSection: [String] {
+  private func headerSection(days: String) -> [String] {
     let scenario = request.scenario
     var lines = ["# Glance convergence report: \(scenario.name), seed \(request.seed), \(request.days) days", ""]
     if !scenario.summary.isEmpty { lines += [scenario.summary, ""] }
@@ -113,7 +120,7 @@ public struct Report: Sendable {
     }
     rows += [
       ["seed", "\(request.seed)"],
-      ["days", daysText],
+      ["days", days],
       ["strategies", request.strategies.map(\.rawValue).joined(separator: ", ")],
     ]
     if let durableStore {
@@ -250,9 +257,10 @@ public struct Report: Sendable {
   public func write(into directory: String) throws -> String {
     let folder = (directory as NSString).appendingPathComponent(directoryName)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try Data(markdown.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.md")))
+    let days = daysText
+    try Data(markdown(days: days).utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.md")))
     try json().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.json")))
-    try Data(html.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.html")))
+    try Data(html(days: days).utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.html")))
     for (name, svg) in charts {
       try Data(svg.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)))
     }

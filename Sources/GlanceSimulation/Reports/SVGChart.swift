@@ -232,8 +232,14 @@ extension SVGChart {
             < ($1.element.time.millisecondsSince1970, $1.offset)
         }
         .map(\.element)
-    var runs: [[Segment]] = []
-    var current: [Segment] = []
+    // Every segment in one array, each run ending where `runEnds` says: a run's own array is
+    // made once, at its size, instead of growing segment by segment.
+    var segments: [Segment] = []
+    segments.reserveCapacity(points.count)
+    var runEnds: [Int] = []
+    func endRun() {
+      if segments.count > (runEnds.last ?? 0) { runEnds.append(segments.count) }
+    }
     for (index, point) in points.enumerated() {
       let next = index + 1 < points.count ? points[index + 1].time : nil
       // Replaced by a later point at the same time. (Compared as integers: `Instant`'s `==`
@@ -241,15 +247,15 @@ extension SVGChart {
       if let next, next.millisecondsSince1970 == point.time.millisecondsSince1970 { continue }
       guard point.time <= until, next.map({ $0 > from }) ?? true else { continue }
       guard let value = point.value else {
-        if !current.isEmpty { runs.append(current) }
-        current = []
+        endRun()
         continue
       }
       let clamped = min(max(Int64(value), -Self.valueLimit), Self.valueLimit)
-      current.append(
+      segments.append(
         Segment(start: max(point.time, from), end: min(next ?? until, until), value: clamped))
     }
-    if !current.isEmpty { runs.append(current) }
+    endRun()
+    let runs = runEnds.indices.map { run in Array(segments[(run == 0 ? 0 : runEnds[run - 1])..<runEnds[run]]) }
     assert(runs.allSatisfy { !$0.isEmpty }, "an empty run in \(series.name)")
     return runs
   }
@@ -259,7 +265,8 @@ extension SVGChart {
   /// there (at most to the column's lowest row, its highest, then the last value's), and a gap
   /// that ends in the column where it began is no gap at this scale: the path costs a few
   /// commands per column however many changes and gaps the series has.
-  func pathData(_ runs: [[Segment]], _ scale: YScale) -> String {
+  /// Returned as its ASCII bytes, for ``MarkupFragment`` to copy.
+  func pathData(_ runs: [[Segment]], _ scale: YScale) -> [UInt8] {
     // Built as ASCII bytes: a long series makes thousands of commands.
     var data: [UInt8] = []
     func put(_ command: Unicode.Scalar, _ value: Int64) {
@@ -278,11 +285,19 @@ extension SVGChart {
       pen = (at.x, visited.last)
       column = nil
     }
+    // The column of the last segment's end: in a run it is usually the next one's start.
+    var previousEnd: (instant: Instant, x: Int64)? = nil
     for run in runs {
       for (index, segment) in run.enumerated() {
         let y = scale.y(segment.value)
-        let start = x(segment.start)
+        let start: Int64
+        if let previousEnd, previousEnd.instant.millisecondsSince1970 == segment.start.millisecondsSince1970 {
+          start = previousEnd.x
+        } else {
+          start = x(segment.start)
+        }
         let end = x(segment.end)
+        previousEnd = (segment.end, end)
         if let at = pen, index > 0 || at.x == start {
           // In the pen's column (the run goes on, or a gap closed within the column).
           if let visited = column {
@@ -305,7 +320,7 @@ extension SVGChart {
       }
     }
     flush()
-    return String(decoding: data, as: UTF8.self)
+    return data
   }
 }
 

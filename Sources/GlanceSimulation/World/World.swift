@@ -253,21 +253,22 @@ public struct World {
 
   static func describe(_ event: WorldEvent) -> String {
     switch event {
-    case .action(let action): return "action #\(action.ordinal) \(action.kind)"
+    case .action(let action): return "action #\(action.ordinal) \(traceName(action.kind))"
     case .appClose(let session): return "the app session of action #\(session) ends"
-    case .step(let process, let step): return "\(process) step \(step)"
-    case .kill(let process): return "kill of the \(process) armed"
-    case .killDeadline(let process): return "armed kill of the \(process): deadline"
+    case .step(let process, let step): return "\(traceName(process)) step \(step)"
+    case .kill(let process): return "kill of the \(traceName(process)) armed"
+    case .killDeadline(let process): return "armed kill of the \(traceName(process)): deadline"
     case .killWatchApp: return "the watch app is killed"
     case .armStoreWriteFailure: return "store write failure armed: the next commit on the phone fails"
     case .storeWriteFailureDeadline: return "armed store write failure: deadline"
     case .corruptDefaults: return "a value in the App Group's defaults is corrupted"
     case .quiescenceCheck: return "quiescence check"
     case .reachability(let reachable): return reachable ? "watch in range" : "watch out of range"
-    case .deliver(let message, let device, _): return "sendMessage to \(device): \(message)"
-    case .sendFailed(let message, let device, let failure): return "sendMessage to \(device) failed (\(failure)): \(message)"
-    case .pumpTransfers(let device): return "transferUserInfo delivery to \(device)"
-    case .deliverContext(let device): return "applicationContext delivery to \(device)"
+    case .deliver(let message, let device, _): return "sendMessage to \(traceName(device)): \(message)"
+    case .sendFailed(let message, let device, let failure):
+      return "sendMessage to \(traceName(device)) failed (\(traceName(failure))): \(message)"
+    case .pumpTransfers(let device): return "transferUserInfo delivery to \(traceName(device))"
+    case .deliverContext(let device): return "applicationContext delivery to \(traceName(device))"
     case .reloadServed(let widget): return widget == .main ? "widget reload served" : "year widget reload served"
     case .policyReload(let widget, _): return widget == .main ? "widget policy reload" : "year widget policy reload"
     case .dayBoundary: return "local day boundary"
@@ -281,6 +282,48 @@ public struct World {
     case .wake(.deafWindowBackstop): return "the deaf window's backstop (a background task) is due"
     case .storeMoveDay: return "the updated app is installed (store move day)"
     case .finalCheck: return "final check"
+    }
+  }
+
+  // The names below are what `"\(value)"` writes for these types, which have no description of
+  // their own: the case's name, and an associated value's label and value. Written out because
+  // interpolation finds them by reflection (about 45,000 instructions each), and a trace names
+  // one in most of its lines. `WorldTraceNameTests` compares each with `String(describing:)`.
+
+  /// `"\(process)"`, without reflection.
+  static func traceName(_ process: Process) -> String {
+    switch process {
+    case .app: "app"
+    case .widgetExtension: "widgetExtension"
+    case .watchApp: "watchApp"
+    }
+  }
+
+  /// `"\(device)"`, without reflection.
+  static func traceName(_ device: Device) -> String {
+    switch device {
+    case .phone: "phone"
+    case .watch: "watch"
+    }
+  }
+
+  /// `"\(failure)"`, without reflection.
+  static func traceName(_ failure: SendFailure) -> String {
+    switch failure {
+    case .deliveryFailed: "deliveryFailed"
+    case .replyTimedOut: "replyTimedOut"
+    }
+  }
+
+  /// `"\(kind)"`, without reflection.
+  static func traceName(_ kind: PlannedAction.Kind) -> String {
+    switch kind {
+    case .appOpen(let minutes, let fromWidget): "appOpen(minutes: \(minutes), fromWidget: \(fromWidget))"
+    case .appTap: "appTap"
+    case .widgetTap: "widgetTap"
+    case .watchTap: "watchTap"
+    case .appDelete: "appDelete"
+    case .appEdit: "appEdit"
     }
   }
 

@@ -1,3 +1,4 @@
+import GlanceTestSupport
 import Testing
 
 @testable import GlanceSimulation
@@ -44,6 +45,60 @@ struct MarkupTextTests {
     }
   }
 
+  /// The escaping as it was written first, scalar by scalar into a `String`: the oracle the
+  /// byte-level escaping must equal.
+  static func scalarByScalar(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      default:
+        let control =
+          scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+        result.unicodeScalars.append(control ? "\u{FFFD}" : scalar)
+      }
+    }
+    return result
+  }
+
+  /// Scalars at every edge the byte-level escaping decides on: all of ASCII and Latin-1 (C0, DEL,
+  /// C1 are `C2 80`…`C2 9F`), the other `C2` and `EF` sequences, U+FFFE, U+FFFF, the ends of the
+  /// planes.
+  static let edgeScalars: [Unicode.Scalar] =
+    (Array(0...0x2FF) + Array(0xD780...0xD7FF) + Array(0xE000...0xE0FF) + Array(0xEF00...0xF0FF)
+    + Array(0xFF00...0xFFFF) + [0x10000, 0x1F600, 0x10FFFE, 0x10FFFF]).compactMap { Unicode.Scalar(UInt32($0)) }
+
+  @Test("escaped writes what the scalar-by-scalar escaping wrote, at every edge and at random")
+  func matchesScalarByScalar() {
+    for scalar in Self.edgeScalars {
+      for text in [String(scalar), "a\(scalar)b", "\(scalar)\(scalar)&", "\u{C2}\(scalar)\u{EF}"] {
+        #expect(MarkupText.escaped(text) == Self.scalarByScalar(text), "U+\(String(scalar.value, radix: 16))")
+        #expect(MarkupText.escaped(text).utf8.elementsEqual(Self.scalarByScalar(text).utf8))
+      }
+    }
+    var random = GlanceTestSupport.SplitMix64(seed: 23)
+    for _ in 0..<2_000 {
+      let length = random.below(12)
+      let scalars = (0..<length).map { _ in Self.edgeScalars[random.below(Self.edgeScalars.count)] }
+      let text = String(String.UnicodeScalarView(scalars))
+      #expect(MarkupText.escaped(text).utf8.elementsEqual(Self.scalarByScalar(text).utf8), "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
+  @Test("appendEscaped appends the UTF-8 of escaped, after what is there")
+  func appendEscapedAppends() {
+    for text in ["", "plain", "a < b & 'c'", "\u{0}\u{85}\u{FFFE}\u{FFFF}\u{FFFD}", "1’790.00 CHF → 6’790.00 CHF ×3"] {
+      var bytes: [UInt8] = Array("x".utf8)
+      MarkupText.appendEscaped(text, to: &bytes)
+      #expect(bytes == Array(("x" + Self.scalarByScalar(text)).utf8))
+    }
+  }
+
   @Test(
     "identifiers keep ASCII letters and digits, lowercased, joined by single dashes",
     arguments: [
@@ -55,5 +110,38 @@ struct MarkupTextTests {
     ])
   func identifiers(input: String, expected: String) {
     #expect(MarkupText.identifier(input) == expected)
+  }
+
+  /// Identifiers as they were written first, scalar by scalar: the oracle of the byte-level ones.
+  static func identifierScalarByScalar(_ text: String) -> String {
+    var result = ""
+    var pendingDash = false
+    for scalar in text.unicodeScalars {
+      let letterOrDigit = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+      if letterOrDigit {
+        if pendingDash && !result.isEmpty { result += "-" }
+        pendingDash = false
+        result += String(scalar).lowercased()
+      } else {
+        pendingDash = true
+      }
+    }
+    return result
+  }
+
+  @Test("identifier writes what the scalar-by-scalar identifier wrote, at every edge and at random")
+  func identifierMatchesScalarByScalar() {
+    for scalar in Self.edgeScalars {
+      for text in [String(scalar), "a\(scalar)B", "\(scalar)Z9\(scalar)", "-\(scalar)-x"] {
+        #expect(MarkupText.identifier(text) == Self.identifierScalarByScalar(text), "U+\(String(scalar.value, radix: 16))")
+      }
+    }
+    var random = GlanceTestSupport.SplitMix64(seed: 31)
+    for _ in 0..<2_000 {
+      let length = random.below(12)
+      let scalars = (0..<length).map { _ in Self.edgeScalars[random.below(Self.edgeScalars.count)] }
+      let text = String(String.UnicodeScalarView(scalars))
+      #expect(MarkupText.identifier(text) == Self.identifierScalarByScalar(text), "\(text.unicodeScalars.map(\.value))")
+    }
   }
 }

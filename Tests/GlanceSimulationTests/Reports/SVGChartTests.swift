@@ -269,6 +269,41 @@ struct SVGChartTests {
     #expect(data == ["M110 140H445V40H780"])
   }
 
+  @Test("a rectangle's bytes are those of the String interpolation they replace, at the bounds")
+  func rectangleBytes() {
+    let values: [Int64] = [0, 1, -1, 10, 799, -800, Int64.max, Int64.min]
+    for (index, x) in values.enumerated() {
+      let (y, width) = (values[(index + 1) % values.count], values[(index + 2) % values.count])
+      let height = values[(index + 5) % values.count]
+      let fill = ["#D55E00", "", "#E8E8E8"][index % 3]
+      var bytes: [UInt8] = Array("<".utf8)
+      SVGRectRow(y: y, height: height, fill: fill).append(x: x, width: width, to: &bytes)
+      let string = "<<rect x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\" fill=\"\(fill)\"/>\n"
+      #expect(bytes == Array(string.utf8))
+    }
+  }
+
+  @Test("a lane's ticks and spans draw the same in any order")
+  func laneOrder() {
+    func chart(_ ticks: [Int64], _ spans: [(Int64, Int64)]) -> String {
+      SVGChart(
+        title: "t", from: Self.at(0), until: Self.at(1_000), series: [], marks: [],
+        lanes: [
+          ChartLane(name: "kills", kind: .events, ticks: ticks.map(Self.at)),
+          ChartLane(name: "app", kind: .disagreement, spans: spans.map { Self.at($0.0)..<Self.at($0.1) }),
+        ]
+      ).render()
+    }
+    let ticks: [Int64] = [0, 3, 3, 250, 251, 600, 1_000]
+    let spans: [(Int64, Int64)] = [(0, 10), (5, 20), (300, 301), (900, 1_000)]
+    let inOrder = chart(ticks, spans)
+    #expect(chart(ticks.reversed(), spans.reversed()) == inOrder)
+    #expect(chart([600, 0, 1_000, 3, 251, 3, 250], [spans[2], spans[0], spans[3], spans[1]]) == inOrder)
+    // The background, five tick columns (the two at 3 ms share one, 250 and 251 another), three
+    // merged spans, the legend's swatch.
+    #expect(XMLCollector.parse(inOrder).named("rect").count == 1 + 5 + 3 + 1)
+  }
+
   @Test("y ticks use nice steps, at most 6 of them, and include negative values")
   func ticks() {
     #expect(SVGChart.YScale(values: []).ticks == [0, 1])
