@@ -20,14 +20,26 @@ import GlanceKernel
 /// - `changePoint(zone: z, period: p) { f() }` returns `f()` of a call with the same `z` and `p`:
 ///   the first instant of the period after `p` in zone `z`, for the provider's pay day.
 final class BudgetModelMemo: @unchecked Sendable {
+  /// A model's key besides the sums' generation.
+  private struct ModelKey: Equatable {
+    let kind: BudgetWidgetKind
+    let period: BudgetPeriod
+  }
+
+  /// A change point's key.
+  private struct ChangePointKey: Equatable {
+    let zone: String
+    let period: BudgetPeriod
+  }
+
   /// The sums the models were rendered from.
   private var generation: Int? = nil
-  /// The last models rendered, most recent last (at most `capacity`).
-  private var models: [(kind: BudgetWidgetKind, period: BudgetPeriod, model: BudgetWidgetModel)] = []
-  /// The last change points found, most recent last (at most `capacity`).
-  private var changePoints: [(zone: String, period: BudgetPeriod, next: Instant?)] = []
   /// Two widget kinds, each planned over two periods, with room for a zone change.
-  private let capacity = 8
+  private static let capacity = 8
+  /// The last models rendered.
+  private var models = RecentValues<ModelKey, BudgetWidgetModel>(capacity: capacity)
+  /// The last change points found.
+  private var changePoints = RecentValues<ChangePointKey, Instant?>(capacity: capacity)
 
   /// The model of `kind` in `period` from the sums of `generation`: `compute()` when not known.
   func model(
@@ -35,27 +47,14 @@ final class BudgetModelMemo: @unchecked Sendable {
   ) -> BudgetWidgetModel {
     if self.generation != generation {
       self.generation = generation
-      models.removeAll(keepingCapacity: true)
-    } else if let index = models.lastIndex(where: { $0.period == period && $0.kind == kind }) {
-      return models[index].model
+      models.removeAll()
     }
-    let model = compute()
-    if models.count == capacity { models.removeFirst() }
-    models.append((kind, period, model))
-    precondition(models.count <= capacity, "\(models.count) models kept; at most \(capacity)")
-    return model
+    return models.value(for: ModelKey(kind: kind, period: period), compute)
   }
 
   /// The first instant of the period after `period` in the zone `zone`: `compute()` when not
   /// known.
   func changePoint(zone: String, period: BudgetPeriod, _ compute: () -> Instant?) -> Instant? {
-    if let index = changePoints.lastIndex(where: { $0.period == period && $0.zone == zone }) {
-      return changePoints[index].next
-    }
-    let next = compute()
-    if changePoints.count == capacity { changePoints.removeFirst() }
-    changePoints.append((zone, period, next))
-    precondition(changePoints.count <= capacity, "\(changePoints.count) change points kept; at most \(capacity)")
-    return next
+    changePoints.value(for: ChangePointKey(zone: zone, period: period), compute)
   }
 }
