@@ -95,13 +95,9 @@ final class ExpenseSums: @unchecked Sendable {
     self.state = nil
     generation += 1
     var fresh = State(count: count, zone: calendar.identifier, log: identity)
-    let events = try log.replica().events
-    let targets = FeedFold.removalTargets(of: events)
-    fresh.removed = Set(targets)
-    var live: [(instant: Instant, amount: Money)] = []
-    FeedFold.forEachUntargeted(events, targets: targets) { event in
-      if case .expense(let amount, _) = event.kind { live.append((event.instant, amount)) }
-    }
+    let replica = try log.replica()
+    fresh.removed = FeedFold.removalTargets(of: replica)
+    let live = BudgetBook.expenses(of: replica)
     // The whole log at once: each expense's period by binary search (`BudgetBook.spent`'s way).
     for (expense, period) in zip(live, book.periods(of: live.map(\.instant), in: calendar)) {
       fresh.add(expense.amount, to: period)

@@ -16,23 +16,12 @@ enum FeedFold {
     return replica?.event(withID: target)
   }
 
-  /// The ids every `remove` among `events` targets, sorted (repeats kept).
-  static func removalTargets(of events: [Event]) -> [EventID] {
-    var targets: [EventID] = []
-    for event in events {
-      if case .remove(let target) = event.kind { targets.append(target) }
+  /// Every id a `remove` of `replica` targets: what a fold made anew starts from.
+  static func removalTargets(of replica: Replica) -> Set<EventID> {
+    var targets: Set<EventID> = []
+    for event in replica.events {
+      if case .remove(let target) = event.kind { targets.insert(target) }
     }
-    return targets.sorted()
-  }
-
-  /// Calls `body` with each of `events` (a replica's, in id order) that no id of `targets`
-  /// (sorted) names, in order: the two are walked side by side, so no id is hashed.
-  static func forEachUntargeted(_ events: [Event], targets: [EventID], _ body: (Event) -> Void) {
-    var next = 0
-    for event in events {
-      while next < targets.count, targets[next] < event.id { next += 1 }
-      if next < targets.count, targets[next] == event.id { continue }
-      body(event)
-    }
+    return targets
   }
 }

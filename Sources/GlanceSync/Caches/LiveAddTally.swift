@@ -57,16 +57,10 @@ final class LiveAddTally: @unchecked Sendable {
     guard counting.events(sinceChangeCount: count) != nil else { return nil }
     self.state = nil
     var fresh = State(count: count, log: identity)
-    let events = try log.replica().events
-    let targets = FeedFold.removalTargets(of: events)
-    fresh.removed = Set(targets)
-    // The whole log at once: the adds no removal targets, found by walking the events and the
-    // targets side by side (both in id order: no hashing per event), then one sort.
-    var instants: [Instant] = []
-    FeedFold.forEachUntargeted(events, targets: targets) { event in
-      if case .add = event.kind { instants.append(event.instant) }
-    }
-    fresh.tally = Tally(instants: instants)
+    let replica = try log.replica()
+    fresh.removed = FeedFold.removalTargets(of: replica)
+    // The whole log at once: the kernel's tally of the live adds (one walk, one sort).
+    fresh.tally = replica.tally
     state = fresh
     return fresh.tally
   }
