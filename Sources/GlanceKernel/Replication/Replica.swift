@@ -159,8 +159,15 @@ public struct Replica: Hashable, Sendable {
 
   /// The index of the first event whose id is not below `id`.
   private func insertionIndex(of id: EventID) -> Int {
+    events.withUnsafeBufferPointer { Self.insertionIndex(of: id, in: $0) }
+  }
+
+  /// The index of the first event of `events` (in strictly increasing id order, as a replica's
+  /// are) whose id is not below `id`: a binary search that reads the events in place.
+  package static func insertionIndex(of id: EventID, in events: UnsafeBufferPointer<Event>) -> Int {
     var low = 0
     var high = events.count
+    // Halves the range each turn: at most log2(count) + 1 turns.
     while low < high {
       let middle = low + (high - low) / 2
       if events[middle].id < id { low = middle + 1 } else { high = middle }

@@ -104,7 +104,7 @@ struct TallyDigestWindow {
       var leaving: [Int] = []
       for index in buffer.indices where buffer[index].instant < from {
         if case .remove(let target) = buffer[index].kind {
-          let found = Self.insertionIndex(of: target, in: buffer)
+          let found = Replica.insertionIndex(of: target, in: buffer)
           if found < buffer.count, buffer[found].id == target, buffer[found].instant >= from { continue }
         }
         leaving.append(index)
@@ -124,18 +124,6 @@ struct TallyDigestWindow {
   /// The index of the first event of `events` (in strictly increasing id order) whose id is not
   /// below `id`.
   static func insertionIndex(of id: EventID, in events: [Event]) -> Int {
-    events.withUnsafeBufferPointer { buffer in insertionIndex(of: id, in: buffer) }
-  }
-
-  /// ``insertionIndex(of:in:)`` in a buffer, whose events are read in place.
-  static func insertionIndex(of id: EventID, in events: UnsafeBufferPointer<Event>) -> Int {
-    var low = 0
-    var high = events.count
-    // Halves the range each turn: at most log2(count) + 1 turns.
-    while low < high {
-      let middle = low + (high - low) / 2
-      if events[middle].id < id { low = middle + 1 } else { high = middle }
-    }
-    return low
+    events.withUnsafeBufferPointer { Replica.insertionIndex(of: id, in: $0) }
   }
 }
