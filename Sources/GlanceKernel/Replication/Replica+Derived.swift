@@ -1,11 +1,18 @@
 /// Everything a surface shows, derived from the events alone: a pure function of (events, zone,
 /// instant), so two replicas holding the same events show the same figures.
 extension Replica {
+  // The walks below go by index through `events`' buffer, so that an event is read where it
+  // lies rather than copied out (its note, title or amount retained and released) when only
+  // its kind, id or instant is wanted: an array's subscript hands out a copy, a buffer's does
+  // not.
+
   /// The ids targeted by some `remove` event in the replica, sorted (repeats kept).
-  private var removalTargets: [EventID] {
+  package var removalTargets: [EventID] {
     var targets: [EventID] = []
-    for event in events {
-      if case .remove(let target) = event.kind { targets.append(target) }
+    events.withUnsafeBufferPointer { events in
+      for index in events.indices {
+        if case .remove(let target) = events[index].kind { targets.append(target) }
+      }
     }
     targets.sort()
     return targets
@@ -36,14 +43,9 @@ extension Replica {
   /// Events and targets are both sorted by id, so one merge-like walk finds the removed ones.
   /// - Complexity: O(n + r log r) for n events and r removals.
   private func liveEvents(where matches: (EventKind) -> Bool) -> [Event] {
-    let targets = removalTargets
+    var removal = RemovalCursor(targets: removalTargets)
     var live: [Event] = []
-    var targetIndex = 0
-    for event in events where matches(event.kind) {
-      while targetIndex < targets.count && targets[targetIndex] < event.id { targetIndex += 1 }
-      if targetIndex < targets.count && targets[targetIndex] == event.id { continue }
-      live.append(event)
-    }
+    for event in events where matches(event.kind) && !removal.removes(event.id) { live.append(event) }
     return live
   }
 
@@ -58,7 +60,15 @@ extension Replica {
   ///
   /// - Complexity: O(n log n) (the instants are sorted).
   public var tally: Tally {
-    Tally(instants: liveAdds.map(\.instant))
+    var removal = RemovalCursor(targets: removalTargets)
+    var instants: [Instant] = []
+    events.withUnsafeBufferPointer { events in
+      for index in events.indices {
+        guard case .add = events[index].kind, !removal.removes(events[index].id) else { continue }
+        instants.append(events[index].instant)
+      }
+    }
+    return Tally(instants: instants)
   }
 
   /// The number of live adds on the local `date` in `calendar`'s zone (0 for a date the zone
@@ -77,6 +87,22 @@ extension Replica {
     liveEvents { if case .expense = $0 { return true } else { return false } }
   }
 
+  /// Each live expense's instant and amount, in id order: ``liveExpenses`` without the rest of
+  /// the events.
+  ///
+  /// - Complexity: O(n + r log r) for n events and r removals.
+  package var liveExpenseAmounts: [(instant: Instant, amount: Money)] {
+    var removal = RemovalCursor(targets: removalTargets)
+    var live: [(instant: Instant, amount: Money)] = []
+    events.withUnsafeBufferPointer { events in
+      for index in events.indices {
+        guard case .expense(let amount, _) = events[index].kind, !removal.removes(events[index].id) else { continue }
+        live.append((events[index].instant, amount))
+      }
+    }
+    return live
+  }
+
   /// The completion instant of every completed step.
   ///
   /// For each step, the live `complete` or `uncomplete` event that is latest by (instant, id)
@@ -91,28 +117,29 @@ extension Replica {
     // Each step's latest live toggle, kept sorted by step (a binary search per toggle: no
     // hashing, no copy of an event), then the completions among them.
     var latest: [(step: StepID, instant: Instant, id: EventID, completes: Bool)] = []
-    let targets = removalTargets
-    var targetIndex = 0
-    for event in events {
-      let step: StepID
-      let completes: Bool
-      switch event.kind {
-      case .complete(let completed): (step, completes) = (completed, true)
-      case .uncomplete(let uncompleted): (step, completes) = (uncompleted, false)
-      case .add, .remove, .expense, .defineTask, .removeTask, .defineStep, .removeStep: continue
-      }
-      while targetIndex < targets.count && targets[targetIndex] < event.id { targetIndex += 1 }
-      if targetIndex < targets.count && targets[targetIndex] == event.id { continue }
-      var (low, high) = (0, latest.count)
-      while low < high {
-        let middle = low + (high - low) / 2
-        if latest[middle].step < step { low = middle + 1 } else { high = middle }
-      }
-      if low < latest.count && latest[low].step == step {
-        if (latest[low].instant, latest[low].id) > (event.instant, event.id) { continue }
-        latest[low] = (step, event.instant, event.id, completes)
-      } else {
-        latest.insert((step, event.instant, event.id, completes), at: low)
+    var removal = RemovalCursor(targets: removalTargets)
+    events.withUnsafeBufferPointer { events in
+      for index in events.indices {
+        let step: StepID
+        let completes: Bool
+        switch events[index].kind {
+        case .complete(let completed): (step, completes) = (completed, true)
+        case .uncomplete(let uncompleted): (step, completes) = (uncompleted, false)
+        case .add, .remove, .expense, .defineTask, .removeTask, .defineStep, .removeStep: continue
+        }
+        let event = (id: events[index].id, instant: events[index].instant)
+        if removal.removes(event.id) { continue }
+        var (low, high) = (0, latest.count)
+        while low < high {
+          let middle = low + (high - low) / 2
+          if latest[middle].step < step { low = middle + 1 } else { high = middle }
+        }
+        if low < latest.count && latest[low].step == step {
+          if (latest[low].instant, latest[low].id) > (event.instant, event.id) { continue }
+          latest[low] = (step, event.instant, event.id, completes)
+        } else {
+          latest.insert((step, event.instant, event.id, completes), at: low)
+        }
       }
     }
     var completions: [StepID: Instant] = [:]
@@ -168,25 +195,26 @@ extension Replica {
     }
     var removedTasks: Set<TaskID> = []
     var removedSteps: Set<StepID> = []
-    let targets = removalTargets
-    var targetIndex = 0
-    for event in events {
-      switch event.kind {
-      case .defineTask, .removeTask, .defineStep, .removeStep: break
-      case .add, .remove, .complete, .uncomplete, .expense: continue
-      }
-      while targetIndex < targets.count && targets[targetIndex] < event.id { targetIndex += 1 }
-      // A deletion is permanent, like a tombstone: a `remove` that targets it is ignored.
-      let isTombstoned = targetIndex < targets.count && targets[targetIndex] == event.id
-      let stamp: Stamp = (event.instant, event.id)
-      switch event.kind {
-      case .defineTask(let task, let title, let order):
-        if !isTombstoned, isLater(stamp, than: tasks[task].flatMap(\.stamp)) { tasks[task] = (title, order, stamp) }
-      case .defineStep(let step, let task, let order):
-        if !isTombstoned, isLater(stamp, than: steps[step].flatMap(\.stamp)) { steps[step] = (task, order, stamp) }
-      case .removeTask(let task): removedTasks.insert(task)
-      case .removeStep(let step): removedSteps.insert(step)
-      case .add, .remove, .complete, .uncomplete, .expense: break
+    var removal = RemovalCursor(targets: removalTargets)
+    events.withUnsafeBufferPointer { events in
+      for index in events.indices {
+        switch events[index].kind {
+        case .defineTask, .removeTask, .defineStep, .removeStep: break
+        case .add, .remove, .complete, .uncomplete, .expense: continue
+        }
+        let event = events[index]
+        // A deletion is permanent, like a tombstone: a `remove` that targets it is ignored.
+        let isTombstoned = removal.removes(event.id)
+        let stamp: Stamp = (event.instant, event.id)
+        switch event.kind {
+        case .defineTask(let task, let title, let order):
+          if !isTombstoned, isLater(stamp, than: tasks[task].flatMap(\.stamp)) { tasks[task] = (title, order, stamp) }
+        case .defineStep(let step, let task, let order):
+          if !isTombstoned, isLater(stamp, than: steps[step].flatMap(\.stamp)) { steps[step] = (task, order, stamp) }
+        case .removeTask(let task): removedTasks.insert(task)
+        case .removeStep(let step): removedSteps.insert(step)
+        case .add, .remove, .complete, .uncomplete, .expense: break
+        }
       }
     }
     var stepsOfTask: [TaskID: [(order: Int, step: StepID)]] = [:]

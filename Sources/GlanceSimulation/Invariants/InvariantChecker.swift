@@ -243,7 +243,7 @@ struct InvariantChecker {
         if index == 0 { chartValues[0] = expected.chartValue }
         chartValues[index + 1] = shown?.chartValue
       }
-      let disagrees = shown.map { $0 != expected } ?? false
+      let disagrees = shown.map { disagree($0, expected, surface: index) } ?? false
       if disagrees {
         var learnedNow = false
         if disagreements[index] == nil {
@@ -273,6 +273,22 @@ struct InvariantChecker {
       if history.count < Self.historyMax { history.append((world.now, chartValues)) } else { historyFullAt = world.now }
     }
   }
+
+  /// Whether `shown` differs from `expected` on the surface at `index`: compared whole, unless
+  /// both are the very values compared at the last observation (see ``Display/isIdentical(to:)``;
+  /// a memo keeps them, and so their boxes, alive), whose answer stands.
+  private mutating func disagree(_ shown: Display, _ expected: Display, surface index: Int) -> Bool {
+    if lastCompared.count != surfaces.count { lastCompared = Array(repeating: nil, count: surfaces.count) }
+    if let last = lastCompared[index], last.shown.isIdentical(to: shown), last.expected.isIdentical(to: expected) {
+      return last.disagrees
+    }
+    let disagrees = shown != expected
+    lastCompared[index] = (shown, expected, disagrees)
+    return disagrees
+  }
+
+  /// Per surface: the displays last compared, and whether they disagreed.
+  private var lastCompared: [(shown: Display, expected: Display, disagrees: Bool)?] = []
 
   /// The chart values of the event being observed (truth, then each surface): written in place,
   /// copied into `history` only when they changed.

@@ -84,10 +84,7 @@ public struct BudgetBook: Hashable, Sendable {
 
   /// The live expenses of `replica`, with their instants.
   public static func expenses(of replica: Replica) -> [(instant: Instant, amount: Money)] {
-    replica.liveExpenses.compactMap { event in
-      guard case .expense(let amount, _) = event.kind else { return nil }
-      return (event.instant, amount)
-    }
+    replica.liveExpenseAmounts
   }
 
   /// The widget cache as of `instant` from each period's expenses summed.

@@ -29,16 +29,17 @@ final class ExpenseSums: @unchecked Sendable {
     var sums: [BudgetPeriod: (sum: Money, live: Int)] = [:]
     var spent: [BudgetPeriod: Money] = [:]
 
-    mutating func add(_ amount: Money, to period: BudgetPeriod) {
+    /// Adds `amount`, the sum of `live` more live expenses (one unless said), to `period`.
+    mutating func add(_ amount: Money, live: Int = 1, to period: BudgetPeriod) {
       // The period's entry is updated in place: one hash of the period for `sums`, one for `spent`.
-      let total = Self.count(amount, into: &sums[period, default: (.zero(amount.currency), 0)])
+      let total = Self.count(amount, live: live, into: &sums[period, default: (.zero(amount.currency), 0)])
       spent[period] = total
     }
 
-    /// Adds `amount` to `entry` as one more live expense; returns the new sum.
-    private static func count(_ amount: Money, into entry: inout (sum: Money, live: Int)) -> Money {
+    /// Adds `amount` to `entry` as `live` more live expenses; returns the new sum.
+    private static func count(_ amount: Money, live: Int, into entry: inout (sum: Money, live: Int)) -> Money {
       entry.sum += amount
-      entry.live += 1
+      entry.live += live
       return entry.sum
     }
 
@@ -98,9 +99,19 @@ final class ExpenseSums: @unchecked Sendable {
     let replica = try log.replica()
     fresh.removed = FeedFold.removalTargets(of: replica)
     let live = BudgetBook.expenses(of: replica)
-    // The whole log at once: each expense's period by binary search (`BudgetBook.spent`'s way).
-    for (expense, period) in zip(live, book.periods(of: live.map(\.instant), in: calendar)) {
-      fresh.add(expense.amount, to: period)
+    // The whole log at once: each expense's period by binary search (`BudgetBook.spent`'s way),
+    // summed by runs of one period (expenses come in id order, which follows time on each
+    // device), so a period is looked up once per run rather than once per expense.
+    let periods = book.periods(of: live.map(\.instant), in: calendar)
+    var start = 0
+    while start < live.count {
+      var (sum, end) = (live[start].amount, start + 1)
+      while end < live.count && periods[end] == periods[start] {
+        sum += live[end].amount
+        end += 1
+      }
+      fresh.add(sum, live: end - start, to: periods[start])
+      start = end
     }
     state = fresh
     return fresh.spent

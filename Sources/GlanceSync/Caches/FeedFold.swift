@@ -18,10 +18,6 @@ enum FeedFold {
 
   /// Every id a `remove` of `replica` targets: what a fold made anew starts from.
   static func removalTargets(of replica: Replica) -> Set<EventID> {
-    var targets: Set<EventID> = []
-    for event in replica.events {
-      if case .remove(let target) = event.kind { targets.insert(target) }
-    }
-    return targets
+    Set(replica.removalTargets)
   }
 }

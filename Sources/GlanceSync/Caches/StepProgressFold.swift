@@ -85,10 +85,10 @@ final class StepProgressFold: @unchecked Sendable {
         for event in added {
           switch event.kind {
           case .complete(let step) where !state.removed.contains(event.id):
-            Self.toggle(step, by: event, completes: true, in: &state.latest)
+            Self.toggle(step, at: event.instant, by: event.id, completes: true, in: &state.latest)
             toggled.append(step)
           case .uncomplete(let step) where !state.removed.contains(event.id):
-            Self.toggle(step, by: event, completes: false, in: &state.latest)
+            Self.toggle(step, at: event.instant, by: event.id, completes: false, in: &state.latest)
             toggled.append(step)
           case .complete, .uncomplete: break
           case .defineTask, .removeTask, .defineStep, .removeStep: tasksChanged = true
@@ -116,15 +116,18 @@ final class StepProgressFold: @unchecked Sendable {
     generation += 1
     let replica = try log.replica()
     var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)] = [:]
-    var removed: Set<EventID> = []
-    for event in replica.events {
-      if case .remove(let target) = event.kind { removed.insert(target) }
-    }
-    for event in replica.events where !removed.contains(event.id) {
-      switch event.kind {
-      case .complete(let step): Self.toggle(step, by: event, completes: true, in: &latest)
-      case .uncomplete(let step): Self.toggle(step, by: event, completes: false, in: &latest)
-      case .add, .remove, .expense, .defineTask, .removeTask, .defineStep, .removeStep: break
+    let removed = FeedFold.removalTargets(of: replica)
+    // Through the events' buffer, so that an event is read where it lies rather than copied out.
+    replica.events.withUnsafeBufferPointer { events in
+      for index in events.indices {
+        let (step, completes): (StepID, Bool)
+        switch events[index].kind {
+        case .complete(let completed): (step, completes) = (completed, true)
+        case .uncomplete(let uncompleted): (step, completes) = (uncompleted, false)
+        case .add, .remove, .expense, .defineTask, .removeTask, .defineStep, .removeStep: continue
+        }
+        guard !removed.contains(events[index].id) else { continue }
+        Self.toggle(step, at: events[index].instant, by: events[index].id, completes: completes, in: &latest)
       }
     }
     let tasks = replica.stepTasks(startingWith: base)
@@ -150,10 +153,11 @@ final class StepProgressFold: @unchecked Sendable {
   }
 
   private static func toggle(
-    _ step: StepID, by event: Event, completes: Bool, in latest: inout [StepID: (instant: Instant, id: EventID, completes: Bool)]
+    _ step: StepID, at instant: Instant, by id: EventID, completes: Bool,
+    in latest: inout [StepID: (instant: Instant, id: EventID, completes: Bool)]
   ) {
-    if let current = latest[step], (current.instant, current.id) > (event.instant, event.id) { return }
-    latest[step] = (event.instant, event.id, completes)
+    if let current = latest[step], (current.instant, current.id) > (instant, id) { return }
+    latest[step] = (instant, id, completes)
   }
 
   private static func completions(_ latest: [StepID: (instant: Instant, id: EventID, completes: Bool)]) -> [StepID: Instant] {
