@@ -114,8 +114,20 @@ extension Replica {
   ///
   /// - Complexity: O(n + r log r) for n events and r removals.
   public var stepCompletions: [StepID: Instant] {
+    let latest = latestStepToggles
+    var completions: [StepID: Instant] = [:]
+    completions.reserveCapacity(latest.count)
+    for entry in latest where entry.completes { completions[entry.step] = entry.instant }
+    return completions
+  }
+
+  /// Each toggled step's latest live `complete` or `uncomplete` event, by (instant, id), sorted
+  /// by step: what ``stepCompletions`` keeps the completions of (a fold made anew starts from it).
+  ///
+  /// - Complexity: O(n + r log r + t log s) for n events, r removals, t toggles and s steps.
+  package var latestStepToggles: [(step: StepID, instant: Instant, id: EventID, completes: Bool)] {
     // Each step's latest live toggle, kept sorted by step (a binary search per toggle: no
-    // hashing, no copy of an event), then the completions among them.
+    // hashing, no copy of an event).
     var latest: [(step: StepID, instant: Instant, id: EventID, completes: Bool)] = []
     var removal = RemovalCursor(targets: removalTargets)
     events.withUnsafeBufferPointer { events in
@@ -142,10 +154,7 @@ extension Replica {
         }
       }
     }
-    var completions: [StepID: Instant] = [:]
-    completions.reserveCapacity(latest.count)
-    for entry in latest where entry.completes { completions[entry.step] = entry.instant }
-    return completions
+    return latest
   }
 
   /// The step progress of `tasks` with this replica's ``stepCompletions``.

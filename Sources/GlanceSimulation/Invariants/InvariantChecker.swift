@@ -40,7 +40,7 @@ struct InvariantChecker {
   /// whether each lasted longer than the surface's bound after its last excuse.
   private(set) var spans: [[(range: Range<Instant>, beyondBound: Bool)]]
   /// The records the phone's store held when the updated app was installed (store move).
-  private var heldBeforeMove: [EventID]? = nil
+  private var heldBeforeMove: [Record]? = nil
   /// The same records, as a set.
   private var movedBeforeMove: Set<EventID> = []
 
@@ -415,16 +415,40 @@ struct InvariantChecker {
   private mutating func checkMove<Design: SyncDesign>(design: Design, world: World) {
     guard let held = heldBeforeMove, !world.awaitingFirstLaunch else { return }
     count(.noDataLoss)
-    let live = Set(model.liveRecords.map(\.id))
-    let now = Set(design.storedRecords(on: .phone).map(resolve)?.map(\.id) ?? [])
-    let lost = held.filter { live.contains($0) && !now.contains($0) }
-    guard let first = lost.first else { return }
+    // Looked up by binary search in sorted keys, not hashed: a store names a record by its id,
+    // or by its instant (actions have distinct instants, so a held record that is live is in an
+    // instants store exactly when its action's instant is).
+    let isKept: (Record) -> Bool
+    switch design.storedRecords(on: .phone) {
+    case .ids(let ids)?:
+      let sorted = Self.isSorted(ids) ? ids : ids.sorted()
+      isKept = { Self.contains($0.id, in: sorted) }
+    case .instants(let instants)?:
+      let sorted = Self.isSorted(instants) ? instants : instants.sorted()
+      isKept = { Self.contains($0.instant, in: sorted) }
+    case nil:
+      isKept = { _ in false }
+    }
+    let lost = held.filter { Self.contains($0.id, in: liveIDs) && !isKept($0) }
+    guard let first = lost.first?.id else { return }
     record(
       .noDataLoss, world: world, surface: nil, field: nil, expected: "\(held.count) records kept",
       found: "\(lost.count) lost",
       detail:
         "the store move lost \(lost.count) of the \(held.count) records the phone's store held when the updated app was installed; the first is \(Self.describe(actionsByID[first]))"
     )
+  }
+
+  /// Whether `keys` are in non-decreasing order.
+  private static func isSorted<Key: Comparable>(_ keys: [Key]) -> Bool {
+    for index in keys.indices.dropFirst() where keys[index] < keys[index - 1] { return false }
+    return true
+  }
+
+  /// Whether `sorted` (in non-decreasing order) holds `key`: a binary search.
+  private static func contains<Key: Comparable>(_ key: Key, in sorted: [Key]) -> Bool {
+    let index = sorted.partitionIndex { $0 >= key }
+    return index < sorted.count && sorted[index] == key
   }
 
   /// Records a violation of `invariant` by `surface`, naming the fields that differ now.
@@ -448,8 +472,8 @@ struct InvariantChecker {
   /// The updated app is installed (store move): what the phone's store holds now must survive
   /// the move.
   mutating func storeMoveBegins<Design: SyncDesign>(design: Design) {
-    heldBeforeMove = design.storedRecords(on: .phone).map(resolve)?.map(\.id)
-    movedBeforeMove = Set(heldBeforeMove ?? [])
+    heldBeforeMove = design.storedRecords(on: .phone).map(resolve)
+    movedBeforeMove = Set(heldBeforeMove?.map(\.id) ?? [])
   }
 
   /// The final check, after the liveness phase.
@@ -565,7 +589,7 @@ struct InvariantChecker {
     _ keys: [Key], with records: [Record], key: (Record) -> Key, movedAway: Bool, resolve: (Key) -> Record,
     previous: StoreAuditWindow<Key>?, liveChanges: [Record]?
   ) -> StoreAuditWindow<Key> {
-    let held = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
+    let held = Self.isSorted(keys) ? keys : keys.sorted()
     return StoreAuditWindow.audit(
       held: held, live: records, liveChanges: liveChanges, key: key, movedAway: movedAway, previous: previous
     ) {
@@ -592,7 +616,7 @@ struct InvariantChecker {
   private func merge<Key: Comparable>(
     _ keys: [Key], with records: [Record], key: (Record) -> Key, today: DayInterval?, movedAway: Bool, resolve: (Key) -> Record
   ) -> StoreAudit {
-    let held = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
+    let held = Self.isSorted(keys) ? keys : keys.sorted()
     let counted = { (instant: Instant) in today?.contains(instant) ?? true }
     var missing: [Record] = []
     var extra: [Record] = []

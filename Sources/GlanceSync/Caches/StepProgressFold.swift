@@ -115,21 +115,11 @@ final class StepProgressFold: @unchecked Sendable {
     self.state = nil
     generation += 1
     let replica = try log.replica()
-    var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)] = [:]
     let removed = FeedFold.removalTargets(of: replica)
-    // Through the events' buffer, so that an event is read where it lies rather than copied out.
-    replica.events.withUnsafeBufferPointer { events in
-      for index in events.indices {
-        let (step, completes): (StepID, Bool)
-        switch events[index].kind {
-        case .complete(let completed): (step, completes) = (completed, true)
-        case .uncomplete(let uncompleted): (step, completes) = (uncompleted, false)
-        case .add, .remove, .expense, .defineTask, .removeTask, .defineStep, .removeStep: continue
-        }
-        guard !removed.contains(events[index].id) else { continue }
-        Self.toggle(step, at: events[index].instant, by: events[index].id, completes: completes, in: &latest)
-      }
-    }
+    // Each step's latest live toggle, walked by the kernel (sorted by step, no hashing per
+    // event), then keyed by step for the folds to come.
+    var latest: [StepID: (instant: Instant, id: EventID, completes: Bool)] = [:]
+    for toggle in replica.latestStepToggles { latest[toggle.step] = (toggle.instant, toggle.id, toggle.completes) }
     let tasks = replica.stepTasks(startingWith: base)
     let completions = Self.completions(latest)
     let progress = try StepProgress(tasks: tasks, completions: completions)
