@@ -76,7 +76,7 @@ public struct EventQueue<Event: Sendable>: Sendable {
   /// - Precondition: `count < capacityMax`.
   /// - Complexity: O(log n).
   @discardableResult
-  public mutating func push(_ event: Event, at time: Instant) -> UInt64 {
+  public mutating func push(_ event: consuming Event, at time: Instant) -> UInt64 {
     precondition(
       keys.count < capacityMax,
       "EventQueue is full: \(keys.count) events pending, capacityMax is \(capacityMax)")
@@ -92,7 +92,7 @@ public struct EventQueue<Event: Sendable>: Sendable {
       slots.append(event)
     }
     keys.append(Key(time: time, sequence: sequence, slot: slot))
-    siftUp(from: keys.count - 1)
+    siftUp(keys.count - 1)
     return sequence
   }
 
@@ -101,11 +101,15 @@ public struct EventQueue<Event: Sendable>: Sendable {
   ///
   /// - Complexity: O(log n).
   public mutating func pop() -> (time: Instant, sequence: UInt64, event: Event)? {
-    guard !keys.isEmpty else { return nil }
-    keys.swapAt(0, keys.count - 1)
-    guard let first = keys.popLast(), let event = takeEvent(in: first.slot) else { return nil }
+    guard let last = keys.popLast() else { return nil }
+    var first = last
     if !keys.isEmpty {
-      siftDown(from: 0)
+      // The last key fills the root's place and sinks to where it belongs.
+      first = keys[0]
+      siftDown(last, from: 0)
+    }
+    guard let event = takeEvent(in: first.slot) else { return nil }
+    if !keys.isEmpty {
       precondition(
         first.precedes(keys[0]),
         "EventQueue popped (\(first.time), \(first.sequence)) after "
@@ -142,7 +146,7 @@ public struct EventQueue<Event: Sendable>: Sendable {
     guard keys.count < countBefore else { return }
     // Floyd's bottom-up heap construction: sift down every parent, last first.
     for index in stride(from: keys.count / 2 - 1, through: 0, by: -1) {
-      siftDown(from: index)
+      siftDown(keys[index], from: index)
     }
     #if GLANCE_INTERNAL_CHECKS
       _checkInvariants()
@@ -172,31 +176,39 @@ public struct EventQueue<Event: Sendable>: Sendable {
     }
   }
 
-  private mutating func siftUp(from start: Int) {
+  /// Moves the key at `start` up to where it belongs: its earlier ancestors move down one level
+  /// each into the hole it leaves (a move per level, not a swap), in the keys' buffer.
+  private mutating func siftUp(_ start: Int) {
     precondition(keys.indices.contains(start), "siftUp from \(start) outside the heap")
-    var child = start
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard keys[child].precedes(keys[parent]) else { break }
-      keys.swapAt(child, parent)
-      child = parent
+    keys.withUnsafeMutableBufferPointer { keys in
+      let moving = keys[start]
+      var hole = start
+      while hole > 0 {
+        let parent = (hole - 1) / 2
+        guard moving.precedes(keys[parent]) else { break }
+        keys[hole] = keys[parent]
+        hole = parent
+      }
+      keys[hole] = moving
     }
   }
 
-  private mutating func siftDown(from start: Int) {
+  /// Puts `moving` at `start` and lets it sink to where it belongs: the earlier child of the hole
+  /// moves up one level each time (a move per level, not a swap), in the keys' buffer.
+  private mutating func siftDown(_ moving: Key, from start: Int) {
     precondition(keys.indices.contains(start), "siftDown from \(start) outside the heap")
-    var parent = start
-    while true {
-      let left = 2 * parent + 1
-      guard left < keys.count else { return }
-      let right = left + 1
-      var earliest = left
-      if right < keys.count && keys[right].precedes(keys[left]) {
-        earliest = right
+    keys.withUnsafeMutableBufferPointer { keys in
+      var hole = start
+      while true {
+        let left = 2 * hole + 1
+        guard left < keys.count else { break }
+        let right = left + 1
+        let earliest = right < keys.count && keys[right].precedes(keys[left]) ? right : left
+        guard keys[earliest].precedes(moving) else { break }
+        keys[hole] = keys[earliest]
+        hole = earliest
       }
-      guard keys[earliest].precedes(keys[parent]) else { return }
-      keys.swapAt(parent, earliest)
-      parent = earliest
+      keys[hole] = moving
     }
   }
 }

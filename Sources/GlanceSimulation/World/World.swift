@@ -219,12 +219,12 @@ public struct World {
     self.lateFiringMillisecondsMax = Int64(faults.lateFiringSecondsMax) * 1000
   }
 
-  mutating func schedule(_ event: WorldEvent, at time: Instant) {
+  mutating func schedule(_ event: consuming WorldEvent, at time: Instant) {
     precondition(time >= now, "scheduling \(event) in the past: \(time) < \(now)")
     queue.push(event, at: time)
   }
 
-  mutating func schedule(_ event: WorldEvent, after milliseconds: Int64) {
+  mutating func schedule(_ event: consuming WorldEvent, after milliseconds: Int64) {
     schedule(event, at: now.advanced(by: milliseconds))
   }
 
