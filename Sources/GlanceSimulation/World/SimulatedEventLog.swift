@@ -30,10 +30,15 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   var failNextReceive = false
   /// What is derived from a durable log, per version: read after every event, changed by few.
   private let replicaMemo = Memo<Int, Replica>()
-  /// The change feed of a store in memory: every event added, in the order written, and where
-  /// each version's writes begin (`feedStarts[v]` is the number written when `version` was `v`).
+  /// The change feed: every event added, in the order written, and where each version's writes
+  /// begin (`feedStarts[v]` is the number written when `version` was `v`). Every write goes
+  /// through this log (a store's name is unique within its design), so it knows what each added;
+  /// a durable log's bulk write that repeated some of its events says how many were new, not
+  /// which, and the feed then starts again after it (`feedFrom`).
   private var feed: [Event] = []
   private var feedStarts: [Int] = [0]
+  /// The first version the feed answers from.
+  private var feedFrom = 0
 
   struct CopyFailure: Error, CustomStringConvertible {
     var description: String { "I/O error while copying (injected)" }
@@ -65,9 +70,11 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
       durable = log
     } else {
       new = memory.insert(event)
-      if new { feed.append(event) }
     }
-    if new { noteWrite() }
+    if new {
+      feed.append(event)
+      noteWrite()
+    }
     return new
   }
 
@@ -81,6 +88,12 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     if var log = durable {
       new = attempt(0) { try log.receive(events) }
       durable = log
+      if new == events.count {
+        feed += events
+      } else if new > 0 {
+        // Some were repeats, and the store does not say which: the feed starts again after this.
+        feedFrom = version + 1
+      }
     } else {
       var added = 0
       for event in events where memory.insert(event) {
@@ -99,10 +112,11 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     feedStarts.append(feed.count)
   }
 
-  /// The events added since `version` was `count`, in the order written (in memory only: a
-  /// durable log answers `nil`, and the engine reads it whole).
+  /// The events added since `version` was `count`, in the order written; `nil` for a count
+  /// before the feed's start (after a durable bulk write with repeats), and the engine then
+  /// reads the log whole.
   public func events(sinceChangeCount count: Int) -> [Event]? {
-    guard durable == nil, count >= 0, count <= version else { return nil }
+    guard count >= feedFrom, count <= version else { return nil }
     return Array(feed[feedStarts[count]...])
   }
 
