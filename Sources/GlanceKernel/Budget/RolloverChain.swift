@@ -87,18 +87,21 @@ public struct RolloverChain: Sendable, Hashable {
   ///   `currency`.
   /// - Complexity: O(n log n) for n budgets.
   public init(budgets: [BudgetDelta], currency: Currency) throws(BudgetError) {
-    var ids = Set<String>()
-    for budget in budgets {
-      guard ids.insert(budget.id).inserted else { throw .duplicateID(.budget(id: budget.id)) }
+    // Each id's position, hashed once: in `budgets` while checking them, in period order below.
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(budgets.count)
+    for (index, budget) in budgets.enumerated() {
+      guard positions.updateValue(index, forKey: budget.id) == nil else { throw .duplicateID(.budget(id: budget.id)) }
       if let delta = budget.ownDelta, delta.currency != currency {
         throw .currencyMismatch(.budget(id: budget.id), expected: currency, found: delta.currency)
       }
     }
-    // Ties are refused below, so the id tiebreak only makes the error deterministic.
-    let ordered = budgets.sorted { ($0.period, $0.id) < ($1.period, $1.id) }
+    // Budgets given in period order (the common case) keep their positions; otherwise they are
+    // sorted, ties being refused below, so the id tiebreak only makes the error deterministic.
+    let isInPeriodOrder = budgets.indices.dropFirst().allSatisfy { budgets[$0 - 1].period < budgets[$0].period }
+    let ordered = isInPeriodOrder ? budgets : budgets.sorted { ($0.period, $0.id) < ($1.period, $1.id) }
     var balances: [Balance] = []
     balances.reserveCapacity(ordered.count)
-    var positions: [String: Int] = [:]
     var running = Money.zero(currency)
     for (index, budget) in ordered.enumerated() {
       let previous = index > 0 ? ordered[index - 1] : nil
@@ -111,7 +114,7 @@ public struct RolloverChain: Sendable, Hashable {
           budgetID: budget.id, period: budget.period, ownDelta: delta, rollover: running,
           availableToSpend: running + delta, previousBudgetID: previous?.id))
       running += delta
-      positions[budget.id] = index
+      if !isInPeriodOrder { positions[budget.id] = index }
     }
     self.currency = currency
     self.balances = balances

@@ -156,6 +156,10 @@ struct PulpeWidget: SyncDesign {
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {
-    device == .phone ? .instants(expenses.map(\.instant).sorted()) : nil
+    guard device == .phone else { return nil }
+    // Expenses are appended as they are made, so their instants are in order but for a rare
+    // edit: sorted only when they are not.
+    let instants = expenses.map(\.instant)
+    return .instants(instants.indices.dropFirst().allSatisfy { instants[$0 - 1] <= instants[$0] } ? instants : instants.sorted())
   }
 }

@@ -239,6 +239,9 @@ struct BudgetTruth: DomainModel {
     }
   }
 
+  /// The text of each period from ``firstPeriod`` on, in order: its budget's id in the chain.
+  private var budgetIDs: [String] = []
+
   /// Every budget's figures from ``firstPeriod`` through `current`, in period order, from each
   /// period's expenses summed (Pulpe's metrics depend on a period's expenses through their sum
   /// only: `BudgetMetrics` is given one expense transaction of that sum). In period order, each
@@ -254,7 +257,9 @@ struct BudgetTruth: DomainModel {
       var rollover = Money.zero(.chf)
       var deltas: [RolloverChain.BudgetDelta] = []
       var remainings: [Money] = []
-      for period in budgeted {
+      // The chain's budget ids, one per period from the first (made once: a period's text is dear).
+      while budgetIDs.count < budgeted.count { budgetIDs.append(budgeted[budgetIDs.count].description) }
+      for (index, period) in budgeted.enumerated() {
         let sum = sums[period] ?? .zero(.chf)
         let kept: (sum: Money, rollover: Money, ownDelta: Money, remaining: Money)
         if let known = metricsByPeriod[period], known.sum == sum, known.rollover == rollover {
@@ -264,7 +269,7 @@ struct BudgetTruth: DomainModel {
           kept = (sum, rollover, metrics.ownDelta, metrics.remaining)
           metricsByPeriod[period] = kept
         }
-        deltas.append(try RolloverChain.BudgetDelta(id: period.description, period: period, ownDelta: kept.ownDelta))
+        deltas.append(try RolloverChain.BudgetDelta(id: budgetIDs[index], period: period, ownDelta: kept.ownDelta))
         remainings.append(kept.remaining)
         rollover += kept.ownDelta
       }
