@@ -110,7 +110,9 @@ let package = Package(
 
     .target(
       name: "GlanceStore",
-      dependencies: ["GlanceKernel", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "GlanceKernel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       swiftSettings: sharedSettings
     ),
 

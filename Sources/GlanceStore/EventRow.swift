@@ -99,55 +99,43 @@ enum EventRow {
     ]
   }
 
-  /// The event in `row` (selected with ``columns``).
+  /// The event in `row` (selected with ``columns``), read through a GRDB row or straight from
+  /// the statement (``StatementColumns``): one decoder, so both name the same column.
   ///
   /// - Throws: ``StoreError/invalidRow(path:id:reason:)`` naming the column that does not
   ///   decode (a row another program wrote, or a damaged page that SQLite did not notice).
-  static func decode(_ row: Row, path: String) throws(StoreError) -> Event {
-    precondition(row.count == columnNames.count, "an event row has \(columnNames.count) columns, got \(row.count)")
-    let idValue: DatabaseValue = row[0]
+  static func decode(_ row: some EventColumns, path: String) throws(StoreError) -> Event {
+    precondition(row.columnCount == columnNames.count, "an event row has \(columnNames.count) columns, got \(row.columnCount)")
     // The id's text only when a column does not decode: formatting it for every row cost a
     // third of a whole-log read.
-    func invalid(_ reason: String) -> StoreError { .invalidRow(path: path, id: hexadecimal(idValue), reason: reason) }
-    guard let id = uuid(idValue) else { throw invalid("id is not 16 bytes") }
-    let instantValue: DatabaseValue = row[2]
-    guard case .int64(let milliseconds) = instantValue.storage else {
-      throw invalid("instant_ms is not an integer")
-    }
-    let originValue: DatabaseValue = row[3]
-    guard case .string(let originText) = originValue.storage, let origin = Origin(rawValue: originText) else {
+    func invalid(_ reason: String) -> StoreError { .invalidRow(path: path, id: row.hexadecimal(at: 0), reason: reason) }
+    guard let id = row.uuid(at: 0) else { throw invalid("id is not 16 bytes") }
+    guard let milliseconds = row.int64(at: 2) else { throw invalid("instant_ms is not an integer") }
+    guard let originText = row.text(at: 3), let origin = Origin(rawValue: originText) else {
       throw invalid("origin is not one of app, widgetIntent, watch")
     }
     let kind = try decodeKind(row, invalid: invalid)
-    let event = Event(
-      id: EventID(id), kind: kind, instant: Instant(millisecondsSince1970: milliseconds), origin: origin)
-    assert(bytes(of: event.id.uuid) == Data.fromDatabaseValue(idValue), "the id decodes to its own bytes")
-    return event
+    return Event(id: EventID(id), kind: kind, instant: Instant(millisecondsSince1970: milliseconds), origin: origin)
   }
 
   /// The kind columns of `row` (kind, target_id, step_id, amount, currency, note, task_id, title,
   /// position).
   private static func decodeKind(
-    _ row: Row, invalid: (String) -> StoreError
+    _ row: some EventColumns, invalid: (String) -> StoreError
   ) throws(StoreError) -> EventKind {
-    let kindValue: DatabaseValue = row[1]
-    guard case .string(let kind) = kindValue.storage else { throw invalid("kind is not text") }
+    guard let kind = row.text(at: 1) else { throw invalid("kind is not text") }
     switch kind {
     case "add":
       return .add
     case "remove":
-      guard let target = uuid(row[4]) else { throw invalid("remove has no 16-byte target_id") }
+      guard let target = row.uuid(at: 4) else { throw invalid("remove has no 16-byte target_id") }
       return .remove(target: EventID(target))
     case "complete", "uncomplete":
-      guard let step = uuid(row[5]) else { throw invalid("\(kind) has no 16-byte step_id") }
+      guard let step = row.uuid(at: 5) else { throw invalid("\(kind) has no 16-byte step_id") }
       return kind == "complete" ? .complete(step: StepID(step)) : .uncomplete(step: StepID(step))
     case "expense":
-      let amountValue: DatabaseValue = row[6]
-      let currencyValue: DatabaseValue = row[7]
-      let noteValue: DatabaseValue = row[8]
-      guard case .string(let amountText) = amountValue.storage,
-        case .string(let code) = currencyValue.storage, let currency = Currency(rawValue: code),
-        case .string(let note) = noteValue.storage
+      guard let amountText = row.text(at: 6), let code = row.text(at: 7), let currency = Currency(rawValue: code),
+        let note = row.text(at: 8)
       else { throw invalid("expense needs amount, a known currency and a note") }
       do {
         return .expense(amount: try Money(canonical: amountText, currency: currency), note: note)
@@ -164,15 +152,14 @@ enum EventRow {
   /// The kind columns of a task-list edit (`kind` is one of `defineTask`, `removeTask`,
   /// `defineStep`, `removeStep`).
   private static func decodeTaskListKind(
-    _ kind: String, _ row: Row, invalid: (String) -> StoreError
+    _ kind: String, _ row: some EventColumns, invalid: (String) -> StoreError
   ) throws(StoreError) -> EventKind {
-    let step = uuid(row[5]).map(StepID.init)
-    let task = uuid(row[9]).map(TaskID.init)
+    let step = row.uuid(at: 5).map(StepID.init)
+    let task = row.uuid(at: 9).map(TaskID.init)
     switch kind {
     case "defineTask":
       guard let task else { throw invalid("defineTask has no 16-byte task_id") }
-      let titleValue: DatabaseValue = row[10]
-      guard case .string(let title) = titleValue.storage else { throw invalid("defineTask has no text title") }
+      guard let title = row.text(at: 10) else { throw invalid("defineTask has no text title") }
       return .defineTask(task, title: title, order: try position(row, of: kind, invalid: invalid))
     case "removeTask":
       guard let task else { throw invalid("removeTask has no 16-byte task_id") }
@@ -190,10 +177,9 @@ enum EventRow {
 
   /// The `position` column of `row` as an `Int` (the kernel's `order`).
   private static func position(
-    _ row: Row, of kind: String, invalid: (String) -> StoreError
+    _ row: some EventColumns, of kind: String, invalid: (String) -> StoreError
   ) throws(StoreError) -> Int {
-    let value: DatabaseValue = row[11]
-    guard case .int64(let position) = value.storage else { throw invalid("\(kind) has no integer position") }
+    guard let position = row.int64(at: 11) else { throw invalid("\(kind) has no integer position") }
     // Only where `Int` has 32 bits (a watch's arm64_32) can a stored position not fit.
     guard let order = Int(exactly: position) else {
       throw invalid("\(kind) position \(position) does not fit in this platform's Int")
@@ -204,24 +190,5 @@ enum EventRow {
   /// The 16 bytes of `uuid`, in `UUID.uuid` order.
   static func bytes(of uuid: UUID) -> Data {
     withUnsafeBytes(of: uuid.uuid) { Data($0) }
-  }
-
-  /// The UUID stored as a 16-byte BLOB in `value`, or `nil` for anything else.
-  static func uuid(_ value: DatabaseValue) -> UUID? {
-    guard case .blob(let data) = value.storage, data.count == 16 else { return nil }
-    // One unaligned load of the 16 bytes (`copyBytes(to:)` took thousands of instructions).
-    return UUID(uuid: data.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) })
-  }
-
-  /// A BLOB as hexadecimal text (for error messages), or `"?"`.
-  private static func hexadecimal(_ value: DatabaseValue) -> String {
-    guard case .blob(let data) = value.storage else { return "?" }
-    let digits = Array("0123456789ABCDEF")
-    var text = ""
-    for byte in data {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
-    }
-    return text
   }
 }

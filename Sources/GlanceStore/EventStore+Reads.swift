@@ -118,9 +118,11 @@ extension EventStore {
   static func replica(reading statement: Statement, arguments: StatementArguments, path: String) throws -> Replica {
     var events: [Event] = []
     let rows = try Row.fetchCursor(statement, arguments: arguments)
-    // A row reads the statement: the cursor must live until the last one is decoded.
+    // Each row is read from the statement the cursor steps (no `DatabaseValue` per column): the
+    // cursor must live until the last one is decoded.
+    let columns = StatementColumns(statement: statement.sqliteStatement)
     try withExtendedLifetime(rows) {
-      while let row = try rows.next() { events.append(try EventRow.decode(row, path: path)) }
+      while try rows.next() != nil { events.append(try EventRow.decode(columns, path: path)) }
     }
     return try replica(of: events, rowCount: events.count, path: path)
   }

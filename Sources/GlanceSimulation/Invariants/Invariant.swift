@@ -51,6 +51,20 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
   case noDataLoss = "no-data-loss"
 
   public static func < (lhs: Invariant, rhs: Invariant) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// The position in ``allCases``: what the judge indexes its counts by (an array, not a hash of
+  /// the name).
+  var ordinal: Int {
+    switch self {
+    case .noLostWrite: return 0
+    case .noDoubleCount: return 1
+    case .convergence: return 2
+    case .rollover: return 3
+    case .staleness: return 4
+    case .refreshBudget: return 5
+    case .noDataLoss: return 6
+    }
+  }
 }
 
 /// The first occurrence of a violated invariant, and how many times it was seen.

@@ -22,7 +22,9 @@ struct InvariantChecker {
 
   private var accepted = 0
   private(set) var violations: [Invariant: Violation] = [:]
-  private var checks: [Invariant: Int] = [:]
+  /// How many times each invariant was checked, by ``Invariant/ordinal``; `nil` until first
+  /// counted (a count of 0 still names the invariant as checked).
+  private var checkCounts = [Int?](repeating: nil, count: Invariant.allCases.count)
   /// Per surface: the open disagreement, when it began, the last instant the surface was
   /// excused, and whether its staleness was reported.
   private var disagreements: [Disagreement?]
@@ -483,7 +485,7 @@ struct InvariantChecker {
     checkMove(design: design, world: world)
     checkOpenStaleness(world: world)
     for (widget, host) in zip(WidgetID.allCases, world.hosts) {
-      checks[.refreshBudget, default: 0] += host.requests
+      count(.refreshBudget, times: host.requests)
       guard let denied = host.firstDenial else { continue }
       record(
         .refreshBudget, world: world, surface: widget.surface, field: nil, expected: "at most \(host.budget.limit) charged reloads a day",
@@ -716,7 +718,18 @@ struct InvariantChecker {
 
   // MARK: Recording
 
-  private mutating func count(_ invariant: Invariant) { checks[invariant, default: 0] += 1 }
+  private mutating func count(_ invariant: Invariant, times: Int = 1) {
+    checkCounts[invariant.ordinal] = (checkCounts[invariant.ordinal] ?? 0) + times
+  }
+
+  /// The invariants checked, with how many times each was.
+  private func checks() -> [Invariant: Int] {
+    var checks: [Invariant: Int] = [:]
+    for invariant in Invariant.allCases {
+      if let times = checkCounts[invariant.ordinal] { checks[invariant] = times }
+    }
+    return checks
+  }
 
   /// Records a repeat of a violation already recorded (or of a disabled invariant) and returns
   /// `true`; `false` when this is the first occurrence, which the caller then describes with
@@ -758,7 +771,7 @@ struct InvariantChecker {
   func result(strategy: String, domain: Domain, world: World, events: Int, faults: [FaultKind: Int]) -> StrategyResult {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge,
-      violations: violations.values.sorted { $0.invariant < $1.invariant }, checks: checks, faults: faults,
+      violations: violations.values.sorted { $0.invariant < $1.invariant }, checks: checks(), faults: faults,
       staleness: surfaces.indices.map { StalenessFigures(surface: surfaces[$0], intervals: intervals[$0].sorted()) },
       events: events, acceptedActions: accepted, reloadRequests: world.hosts.reduce(0) { $0 + $1.requests },
       chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },

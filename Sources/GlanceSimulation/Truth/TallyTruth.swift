@@ -95,8 +95,11 @@ struct TallyTruth: DomainModel {
   }
 
   private mutating func displays(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> TallyDisplays {
+    // Compared field by field, the cheapest first (the memo is read after every event).
+    if let memo, memo.key.version == version, memo.key.dayStart == today.start, memo.key.zone == calendar.identifier {
+      return memo.shown
+    }
     let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
-    if memo?.key == key, let shown = memo?.shown { return shown }
     let shown = TallyDisplays(tally, at: instant, in: calendar)
     memo = (key, shown)
     return shown
