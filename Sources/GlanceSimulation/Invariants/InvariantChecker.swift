@@ -591,9 +591,15 @@ struct InvariantChecker {
     _ keys: [Key], with records: [Record], key: (Record) -> Key, movedAway: Bool, resolve: (Key) -> Record,
     previous: StoreAuditWindow<Key>?, liveChanges: [Record]?
   ) -> StoreAuditWindow<Key> {
-    let held = Self.isSorted(keys) ? keys : keys.sorted()
+    // The very same array as last time is known sorted (as `previous.held`).
+    let held: [Key]
+    if let previous, keys.hasSameStorage(as: previous.given) {
+      held = previous.held
+    } else {
+      held = Self.isSorted(keys) ? keys : keys.sorted()
+    }
     return StoreAuditWindow.audit(
-      held: held, live: records, liveChanges: liveChanges, key: key, movedAway: movedAway, previous: previous
+      given: keys, held: held, live: records, liveChanges: liveChanges, key: key, movedAway: movedAway, previous: previous
     ) {
       let found = merge($0, with: $1, key: key, today: nil, movedAway: movedAway, resolve: resolve)
       return (found.missing, found.extra)

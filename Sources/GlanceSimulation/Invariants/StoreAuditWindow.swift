@@ -14,6 +14,9 @@
 ///   with the new records (differential test: `StoreAuditWindowTests`).
 /// - `missing` and `extra` are in key order (repeats of one key side by side).
 struct StoreAuditWindow<Key: Comparable> {
+  /// The store's keys as the store handed them (sorted or not): when the next audit is handed
+  /// the very same array (``Swift/Array/hasSameStorage(as:)``), `held` stands without a check.
+  let given: [Key]
   /// The store's keys, sorted.
   let held: [Key]
   /// Whether what the store move lost was left out of `missing`.
@@ -23,7 +26,7 @@ struct StoreAuditWindow<Key: Comparable> {
   /// Records the store holds that are not live, or holds again, in key order.
   let extra: [Record]
 
-  /// The audit of `held` (sorted) against `live` (sorted by `key`): `merge` of only the changed
+  /// The audit of `held` (sorted; `given` as the store handed it) against `live` (sorted by `key`): `merge` of only the changed
   /// window when `previous` was made with the same `movedAway` and `liveChanges` lists every
   /// record that became or stopped being live since (`nil`: unknown), of everything otherwise.
   /// `merge(keys, records)` is the full merge of a part of them, findings in key order.
@@ -31,29 +34,30 @@ struct StoreAuditWindow<Key: Comparable> {
   /// The live records are not kept: the judge knows what changed in them, and holding the
   /// model's array would make the model copy it at its next change.
   static func audit(
-    held: [Key], live: [Record], liveChanges: [Record]?, key: (Record) -> Key, movedAway: Bool,
+    given: [Key], held: [Key], live: [Record], liveChanges: [Record]?, key: (Record) -> Key, movedAway: Bool,
     previous: StoreAuditWindow?, merge: ([Key], [Record]) -> (missing: [Record], extra: [Record])
   ) -> StoreAuditWindow {
     guard let previous, previous.movedAway == movedAway, let liveChanges else {
       let found = merge(held, live)
-      return StoreAuditWindow(held: held, movedAway: movedAway, missing: found.missing, extra: found.extra)
+      return StoreAuditWindow(given: given, held: held, movedAway: movedAway, missing: found.missing, extra: found.extra)
     }
     var bounds: (low: Key, high: Key)? = nil
     func include(_ first: Key, _ last: Key) {
       bounds = bounds.map { (Swift.min($0.low, first), Swift.max($0.high, last)) } ?? (first, last)
     }
-    let heldChange = changedRanges(previous.held, held)
+    // The very same keys changed nothing, without comparing them.
+    let heldChange = previous.held.hasSameStorage(as: held) ? (old: 0..<0, new: 0..<0) : changedRanges(previous.held, held)
     if !heldChange.old.isEmpty { include(previous.held[heldChange.old.lowerBound], previous.held[heldChange.old.upperBound - 1]) }
     if !heldChange.new.isEmpty { include(held[heldChange.new.lowerBound], held[heldChange.new.upperBound - 1]) }
     for record in liveChanges { include(key(record), key(record)) }
     guard let (low, high) = bounds else {
-      return StoreAuditWindow(held: held, movedAway: movedAway, missing: previous.missing, extra: previous.extra)
+      return StoreAuditWindow(given: given, held: held, movedAway: movedAway, missing: previous.missing, extra: previous.extra)
     }
     let heldWindow = held.partitionIndex { $0 >= low }..<held.partitionIndex { $0 > high }
     let liveWindow = live.partitionIndex { key($0) >= low }..<live.partitionIndex { key($0) > high }
     let found = merge(Array(held[heldWindow]), Array(live[liveWindow]))
     return StoreAuditWindow(
-      held: held, movedAway: movedAway,
+      given: given, held: held, movedAway: movedAway,
       missing: splice(found.missing, into: previous.missing, key: key, low: low, high: high),
       extra: splice(found.extra, into: previous.extra, key: key, low: low, high: high))
   }

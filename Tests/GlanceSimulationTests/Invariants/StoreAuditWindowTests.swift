@@ -73,7 +73,7 @@ struct StoreAuditWindowTests {
       // Now and then the changes are not known: the audit must merge everything.
       let known = random.below(20) == 0 ? nil : changed
       let audit = StoreAuditWindow.audit(
-        held: held, live: live, liveChanges: known, key: \.instant, movedAway: movedAway, previous: window
+        given: held, held: held, live: live, liveChanges: known, key: \.instant, movedAway: movedAway, previous: window
       ) {
         merged += $0.count + $1.count
         return Self.reference($0, $1, movedAway: movedAway)
@@ -92,26 +92,34 @@ struct StoreAuditWindowTests {
   func unchangedAndFlipped() {
     let held = [3, 5, 5, 9].map { Instant(millisecondsSince1970: Int64($0) * 60_000) }
     let live = [2, 3, 9].map { Self.record($0) }
-    let first = StoreAuditWindow.audit(held: held, live: live, liveChanges: [], key: \.instant, movedAway: false, previous: nil) {
+    let first = StoreAuditWindow.audit(
+      given: held, held: held, live: live, liveChanges: [], key: \.instant, movedAway: false, previous: nil
+    ) {
       Self.reference($0, $1, movedAway: false)
     }
     #expect(first.missing == [Self.record(2)])
     #expect(first.extra == [Self.record(5), Self.record(5)])
     var calls = 0
-    let again = StoreAuditWindow.audit(held: held, live: live, liveChanges: [], key: \.instant, movedAway: false, previous: first) {
+    let again = StoreAuditWindow.audit(
+      given: held, held: held, live: live, liveChanges: [], key: \.instant, movedAway: false, previous: first
+    ) {
       calls += 1
       return Self.reference($0, $1, movedAway: false)
     }
     #expect(calls == 0)
     #expect(again.missing == first.missing && again.extra == first.extra)
-    let moved = StoreAuditWindow.audit(held: held, live: live, liveChanges: [], key: \.instant, movedAway: true, previous: first) {
+    let moved = StoreAuditWindow.audit(
+      given: held, held: held, live: live, liveChanges: [], key: \.instant, movedAway: true, previous: first
+    ) {
       calls += 1
       #expect($0 == held && $1 == live)
       return Self.reference($0, $1, movedAway: true)
     }
     #expect(calls == 1)
     #expect(moved.missing.isEmpty)
-    let unknown = StoreAuditWindow.audit(held: held, live: live, liveChanges: nil, key: \.instant, movedAway: false, previous: first) {
+    let unknown = StoreAuditWindow.audit(
+      given: held, held: held, live: live, liveChanges: nil, key: \.instant, movedAway: false, previous: first
+    ) {
       calls += 1
       #expect($0 == held && $1 == live)
       return Self.reference($0, $1, movedAway: false)
