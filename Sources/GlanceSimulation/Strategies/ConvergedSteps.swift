@@ -26,6 +26,9 @@ struct ConvergedSteps: ConvergedDesign {
   private let refreshBudget: Int
   let platform = SimulatedPlatform()
   private let memo = Memo<DayMemoKey, Display>()
+  /// What the phone's store holds, per store and version: the audit is handed the same array
+  /// while the store does not change.
+  private let storedMemo = Memo<StoreVersion, StoredRecords>()
 
   /// The widget arrives with the updated app.
   var widgetInstalled: Bool { storeMove == nil || updateInstalled }
@@ -138,6 +141,8 @@ struct ConvergedSteps: ConvergedDesign {
   func storedRecords(on device: Device) -> StoredRecords? {
     guard device == .phone else { return nil }
     // The completions of the listed tasks' steps: those of a deleted task's steps no longer count.
-    return .instants(Self.shown { try phone.progress() }.completions.values.sorted())
+    return storedMemo.value(for: StoreVersion(phone.active)) {
+      .instants(Self.shown { try phone.progress() }.completions.values.sorted())
+    }
   }
 }

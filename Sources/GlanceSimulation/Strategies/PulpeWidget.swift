@@ -34,6 +34,9 @@ struct PulpeWidget: SyncDesign {
   let book: BudgetBook
   /// Pulpe's backend: the expenses, by id.
   private var expenses: [(id: EventID, instant: Instant, amount: Money)] = []
+  /// Their instants, sorted: what the store holds, handed to the audit as the same array while
+  /// the expenses do not change. Always `expenses.map(\.instant).sorted()`.
+  private var heldInstants: [Instant] = []
   /// Expenses deleted on screen whose undo toast still runs: the backend still has them.
   private var softDeleted: [EventID] = []
   /// The App Group widget cache, when last synced.
@@ -77,6 +80,7 @@ struct PulpeWidget: SyncDesign {
     case .expense(let record, let submitted):
       // POST /transactions.
       expenses.append((record.id, record.instant, submitted.amount))
+      heldInstants.insert(record.instant, at: heldInstants.partitionIndex { $0 > record.instant })
       version += 1
       // Only the home screen's add syncs the widget; the "+" sheet just dismisses.
       if action.kind == .appTap { syncCache(world: &world, context: .appInForeground) }
@@ -101,6 +105,9 @@ struct PulpeWidget: SyncDesign {
     case .commitDeletion(let id):
       // DELETE /transactions/{id}; no widget sync.
       softDeleted.removeAll { $0 == id }
+      for gone in expenses where gone.id == id {
+        heldInstants.remove(at: heldInstants.partitionIndex { $0 >= gone.instant })
+      }
       expenses.removeAll { $0.id == id }
       removals += 1
       version += 1
@@ -157,9 +164,7 @@ struct PulpeWidget: SyncDesign {
 
   func storedRecords(on device: Device) -> StoredRecords? {
     guard device == .phone else { return nil }
-    // Expenses are appended as they are made, so their instants are in order but for a rare
-    // edit: sorted only when they are not.
-    let instants = expenses.map(\.instant)
-    return .instants(instants.indices.dropFirst().allSatisfy { instants[$0 - 1] <= instants[$0] } ? instants : instants.sorted())
+    assert(heldInstants == expenses.map(\.instant).sorted(), "the held instants follow the expenses")
+    return .instants(heldInstants)
   }
 }
