@@ -23,8 +23,9 @@ struct TallyTruth: DomainModel {
   private var madeOnWatch: Set<EventID> = []
   /// Every delete, in the order they were made (on the phone): when, and what it removed.
   private var deletes: [(instant: Instant, target: Record)] = []
-  /// What a surface that may not know everything should show, for the key it was computed for.
-  private var knownMemo: (key: DayMemoKey, device: Device, since: Instant, shown: TallyDisplays)? = nil
+  /// Per device: what a surface that may not know everything should show, for the key it was
+  /// computed for (the phone's widget and the watch are asked in turn after every event).
+  private var knownMemo = PerDevice<(key: DayMemoKey, since: Instant, shown: TallyDisplays)?>(repeating: nil)
 
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
     switch action.kind {
@@ -67,11 +68,11 @@ struct TallyTruth: DomainModel {
     let device: Device = surface == .watch ? .watch : .phone
     let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
     let shown: TallyDisplays
-    if let knownMemo, knownMemo.key == key, knownMemo.device == device, knownMemo.since == since {
-      shown = knownMemo.shown
+    if let memo = knownMemo[device], memo.key == key, memo.since == since {
+      shown = memo.shown
     } else {
       shown = TallyDisplays(known(on: device, since: since), at: instant, in: calendar)
-      knownMemo = (key, device, since, shown)
+      knownMemo[device] = (key, since, shown)
     }
     return Self.pick(shown, on: surface)
   }
