@@ -8,12 +8,7 @@ import Testing
 /// adds, the steps' progress) equal what the whole log gives, whatever the order of the events,
 /// tombstones before their targets included, and whether or not the log hands out its feed.
 @Suite("Change-feed folds")
-struct FeedFoldProperties {
-  static func uuid(_ kind: UInt8, _ number: Int) -> UUID {
-    UUID(uuid: (kind, UInt8(number / 256), UInt8(number % 256), 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
-  }
-  static func step(_ number: Int) -> StepID { StepID(uuid(5, number)) }
-  static func task(_ number: Int) -> TaskID { TaskID(uuid(7, number)) }
+struct FeedFoldProperties: NumberedIDs {
   static let base = [
     StepTask(id: task(0), title: "Walk", order: 0, steps: [step(0), step(1)]),
     StepTask(id: task(1), title: "Read", order: 1, steps: [step(2)]),

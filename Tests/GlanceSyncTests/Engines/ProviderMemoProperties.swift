@@ -8,12 +8,7 @@ import Testing
 /// (``BudgetModelMemo``, ``StepsDisplayMemo``); a timeline through the memos equals the timeline
 /// of a projection made by hand from the whole log, after every write, reload and zone change.
 @Suite("Provider memos")
-struct ProviderMemoProperties {
-  static func uuid(_ kind: UInt8, _ number: Int) -> UUID {
-    UUID(uuid: (kind, UInt8(number / 256), UInt8(number % 256), 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
-  }
-  static func step(_ number: Int) -> StepID { StepID(uuid(5, number)) }
-  static func task(_ number: Int) -> TaskID { TaskID(uuid(7, number)) }
+struct ProviderMemoProperties: NumberedIDs {
   static let tasks = [
     StepTask(id: task(0), title: "Walk", order: 0, steps: [step(0), step(1), step(2)]),
     StepTask(id: task(1), title: "Read", order: 1, steps: [step(3), step(4)]),
