@@ -46,7 +46,7 @@ struct DomainPlay<Design: SyncDesign> {
     checker = InvariantChecker(
       model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
       lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
-      pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget), actions: run.actions,
+      pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget), actions: run.inputs.actionIndex,
       keepsChart: run.inputs.detail == .full)
     checker.disabled = run.inputs.disabledInvariants
     timed = run.timedEvents

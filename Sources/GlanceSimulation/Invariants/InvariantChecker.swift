@@ -17,8 +17,7 @@ struct InvariantChecker {
   /// The truth.
   private var model: any DomainModel
   /// Every action of the run, by id and by instant (looked up, never iterated).
-  private let actionsByID: [EventID: PlannedAction]
-  private let actionsByInstant: [Instant: PlannedAction]
+  private let actions: ActionIndex
 
   private var accepted = 0
   private(set) var violations: [Invariant: Violation] = [:]
@@ -60,7 +59,7 @@ struct InvariantChecker {
 
   init(
     model: any DomainModel, surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64,
-    pacingMilliseconds: Int64, actions: [PlannedAction], keepsChart: Bool = true
+    pacingMilliseconds: Int64, actions: ActionIndex, keepsChart: Bool = true
   ) {
     self.pacingMilliseconds = pacingMilliseconds
     self.model = model
@@ -71,14 +70,7 @@ struct InvariantChecker {
     disagreements = Array(repeating: nil, count: surfaces.count)
     intervals = Array(repeating: [], count: surfaces.count)
     spans = Array(repeating: [], count: surfaces.count)
-    var byID: [EventID: PlannedAction] = [:]
-    var byInstant: [Instant: PlannedAction] = [:]
-    for action in actions {
-      byID[action.eventID] = action
-      byInstant[action.time] = action
-    }
-    actionsByID = byID
-    actionsByInstant = byInstant
+    self.actions = actions
   }
 
   /// How long `surface` may disagree with the model once it could know (see
@@ -159,12 +151,29 @@ struct InvariantChecker {
 
   /// What `surface` should show now: the truth, without what the other device did since
   /// something bound for the surface's device began to be on its way (see ``Invariant``).
-  private mutating func expected(on surface: Surface, world: World) -> Display {
-    guard let since = world.pendingSince(to: surface == .watch ? .watch : .phone) else {
-      return model.expected(on: surface, at: world.now, today: world.today, in: world.calendar)
+  ///
+  /// Asked after every event: the model is asked again only when what its answer depends on
+  /// changed (``ExpectedMemoKey``), else the last answer stands.
+  private mutating func expected(on surface: Surface, at index: Int, world: World) -> Display {
+    let since = world.pendingSince(to: surface == .watch ? .watch : .phone)
+    let key = ExpectedMemoKey(deeds: accepted, dayStart: world.today.start, zoneChanges: world.zoneChanges, unknownSince: since)
+    if expectedKeys.count != surfaces.count {
+      (expectedKeys, expectedDisplays) = (Array(repeating: nil, count: surfaces.count), Array(repeating: nil, count: surfaces.count))
     }
-    return model.expected(on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: since)
+    if expectedKeys[index] == key, let display = expectedDisplays[index] { return display }
+    let display: Display
+    if let since {
+      display = model.expected(on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: since)
+    } else {
+      display = model.expected(on: surface, at: world.now, today: world.today, in: world.calendar)
+    }
+    (expectedKeys[index], expectedDisplays[index]) = (key, display)
+    return display
   }
+
+  /// Per surface: what the model's last answer depended on, and the answer.
+  private var expectedKeys: [ExpectedMemoKey?] = []
+  private var expectedDisplays: [Display?] = []
 
   /// Whether `surface` cannot show a change now (see ``Invariant``): a widget while WidgetKit is
   /// deaf, while a zone change is caught up with, or before the updated app's first launch.
@@ -239,7 +248,7 @@ struct InvariantChecker {
     }
     if keepsChart, chartValues.count != surfaces.count + 1 { chartValues = Array(repeating: nil, count: surfaces.count + 1) }
     for (index, surface) in surfaces.enumerated() {
-      let expected = expected(on: surface, world: world)
+      let expected = expected(on: surface, at: index, world: world)
       let shown = displayed(surface, world: world, design: design)
       if keepsChart {
         if index == 0 { chartValues[0] = expected.chartValue }
@@ -280,17 +289,23 @@ struct InvariantChecker {
   /// both are the very values compared at the last observation (see ``Display/isIdentical(to:)``;
   /// a memo keeps them, and so their boxes, alive), whose answer stands.
   private mutating func disagree(_ shown: Display, _ expected: Display, surface index: Int) -> Bool {
-    if lastCompared.count != surfaces.count { lastCompared = Array(repeating: nil, count: surfaces.count) }
-    if let last = lastCompared[index], last.shown.isIdentical(to: shown), last.expected.isIdentical(to: expected) {
-      return last.disagrees
+    if lastDisagrees.count != surfaces.count {
+      (lastShown, lastExpected) = (Array(repeating: nil, count: surfaces.count), Array(repeating: nil, count: surfaces.count))
+      lastDisagrees = Array(repeating: false, count: surfaces.count)
+    }
+    // Read in place (the three arrays rather than one array of tuples, which a lookup copied out).
+    if lastShown[index]?.isIdentical(to: shown) == true, lastExpected[index]?.isIdentical(to: expected) == true {
+      return lastDisagrees[index]
     }
     let disagrees = shown != expected
-    lastCompared[index] = (shown, expected, disagrees)
+    (lastShown[index], lastExpected[index], lastDisagrees[index]) = (shown, expected, disagrees)
     return disagrees
   }
 
   /// Per surface: the displays last compared, and whether they disagreed.
-  private var lastCompared: [(shown: Display, expected: Display, disagrees: Bool)?] = []
+  private var lastShown: [Display?] = []
+  private var lastExpected: [Display?] = []
+  private var lastDisagrees: [Bool] = []
 
   /// The chart values of the event being observed (truth, then each surface): written in place,
   /// copied into `history` only when they changed.
@@ -405,7 +420,7 @@ struct InvariantChecker {
         !excusedBeyondNow(index, world: world)
       else { continue }
       count(.convergence)
-      let expected = expected(on: surface, world: world)
+      let expected = expected(on: surface, at: index, world: world)
       guard shown != expected else { continue }
       recordDifference(.convergence, surface: surface, world: world, design: design, detail: "after a quiescent window")
     }
@@ -437,7 +452,7 @@ struct InvariantChecker {
       .noDataLoss, world: world, surface: nil, field: nil, expected: "\(held.count) records kept",
       found: "\(lost.count) lost",
       detail:
-        "the store move lost \(lost.count) of the \(held.count) records the phone's store held when the updated app was installed; the first is \(Self.describe(actionsByID[first]))"
+        "the store move lost \(lost.count) of the \(held.count) records the phone's store held when the updated app was installed; the first is \(Self.describe(actions.byID[first]))"
     )
   }
 
@@ -461,7 +476,8 @@ struct InvariantChecker {
     if let index = surfaces.firstIndex(of: surface), disagreements[index] != nil { disagreements[index]?.reported = true }
     // A repeat only counts: the texts below are for the first occurrence.
     guard !recordedAgain(invariant, surface: surface) else { return }
-    let expected = expected(on: surface, world: world)
+    guard let index = surfaces.firstIndex(of: surface) else { preconditionFailure("\(surface) is not a surface of the run") }
+    let expected = expected(on: surface, at: index, world: world)
     let shown = displayed(surface, world: world, design: design)
     let differences = shown.map { $0.differences(from: expected) } ?? []
     let first = differences.first
@@ -511,12 +527,12 @@ struct InvariantChecker {
 
   /// The record a store names by its id.
   private func storedRecord(id: EventID) -> Record {
-    Record(id: id, instant: actionsByID[id]?.time ?? Instant(millisecondsSince1970: 0))
+    Record(id: id, instant: actions.byID[id]?.time ?? Instant(millisecondsSince1970: 0))
   }
 
   /// The record a store names by its instant (actions have distinct instants).
   private func storedRecord(at instant: Instant) -> Record {
-    Record(id: actionsByInstant[instant]?.eventID ?? EventID(Self.unknownID), instant: instant)
+    Record(id: actions.byInstant[instant]?.eventID ?? EventID(Self.unknownID), instant: instant)
   }
 
   /// The id of a stored entry no action made.
@@ -690,7 +706,7 @@ struct InvariantChecker {
         .noLostWrite, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.heldCount - audit.extra.count)",
         detail:
-          "\(audit.missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(audit.missing))); the first is \(Self.describe(actionsByID[first.id]))",
+          "\(audit.missing.count) accepted records are not in \(place) \(when) (\(tallyByKind(audit.missing))); the first is \(Self.describe(actions.byID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
     if !audit.extra.isEmpty, !recordedAgain(.noDoubleCount, surface: nil), let first = audit.extra.min() {
@@ -698,14 +714,14 @@ struct InvariantChecker {
         .noDoubleCount, world: world, surface: nil, field: nil, expected: "\(audit.liveCount) records",
         found: "\(audit.liveCount - audit.missing.count + audit.extra.count)",
         detail:
-          "\(audit.extra.count) records in \(place) \(when) repeat an accepted one or were deleted (\(tallyByKind(audit.extra))); the first is \(Self.describe(actionsByID[first.id]))",
+          "\(audit.extra.count) records in \(place) \(when) repeat an accepted one or were deleted (\(tallyByKind(audit.extra))); the first is \(Self.describe(actions.byID[first.id]))",
         atAction: atEnd ? first.instant : nil)
     }
   }
 
   /// `7 watchTap, 2 widgetTap`: how many of `records` each kind of action made, by kind name.
   private func tallyByKind(_ records: [Record]) -> String {
-    let kinds = records.map { actionsByID[$0.id].map { "\($0.kind.name)" } ?? "unknown" }.sorted()
+    let kinds = records.map { actions.byID[$0.id].map { "\($0.kind.name)" } ?? "unknown" }.sorted()
     var parts: [String] = []
     var index = 0
     while index < kinds.count {

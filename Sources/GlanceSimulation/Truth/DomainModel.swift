@@ -7,7 +7,9 @@ import GlanceKernel
 /// - Only the engine mutates a model, once per action the person performed; a design never
 ///   sees the model.
 /// - ``expected(on:at:today:in:)`` is a pure function of the recorded actions, the instant and the
-///   zone (a model may memoise, which is why it is `mutating`).
+///   zone (a model may memoise, which is why it is `mutating`), and changes with the instant only
+///   at local day boundaries: the judge asks again only when a deed was recorded, or the day, the
+///   zone or what may be unknown changed (``ExpectedMemoKey``).
 /// - ``liveRecords`` holds every record an accepted action made and no later action removed,
 ///   sorted.
 protocol DomainModel {

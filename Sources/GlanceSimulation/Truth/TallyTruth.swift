@@ -16,8 +16,12 @@ struct TallyTruth: DomainModel {
 
   private var tally = Tally()
   private(set) var liveRecords: [Record] = []
-  /// What the app should show, for the key it was computed for.
-  private var memo: (key: DayMemoKey, shown: TallyDisplays)? = nil
+  /// What the surfaces should show (the app, then the badge), for the key they were computed
+  /// for: kept apart, so that a lookup compares the key in place and copies one display only
+  /// (the judge asks after every event).
+  private var memoKey: DayMemoKey? = nil
+  private var memoApp: Display? = nil
+  private var memoBadge: Display? = nil
   private var version = 0
   /// The live records the watch made.
   private var madeOnWatch: Set<EventID> = []
@@ -47,8 +51,17 @@ struct TallyTruth: DomainModel {
   }
 
   mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display {
-    let shown = displays(at: instant, today: today, in: calendar)
-    return Self.pick(shown, on: surface)
+    // Compared field by field, the cheapest first.
+    if memoKey?.version != version || memoKey?.dayStart != today.start || memoKey?.zone != calendar.identifier {
+      let shown = TallyDisplays(tally, at: instant, in: calendar)
+      memoKey = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
+      (memoApp, memoBadge) = (shown.app, shown.badge)
+    }
+    switch surface {
+    case .app: return memoApp!
+    case .widget, .watch: return memoBadge!
+    case .yearWidget: preconditionFailure("the tally has no year widget")
+    }
   }
 
   /// The display of `surface` among the app's and the badge's.
@@ -93,17 +106,6 @@ struct TallyTruth: DomainModel {
       }
     }
     return known
-  }
-
-  private mutating func displays(at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> TallyDisplays {
-    // Compared field by field, the cheapest first (the memo is read after every event).
-    if let memo, memo.key.version == version, memo.key.dayStart == today.start, memo.key.zone == calendar.identifier {
-      return memo.shown
-    }
-    let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
-    let shown = TallyDisplays(tally, at: instant, in: calendar)
-    memo = (key, shown)
-    return shown
   }
 
   private mutating func insert(_ record: Record) {

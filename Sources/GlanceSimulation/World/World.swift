@@ -477,9 +477,14 @@ public struct World {
   /// `settleMilliseconds` from now to catch up (their zone-check reload is in flight until then).
   mutating func changeZone(toLeg leg: Int, settleMilliseconds: Int64) {
     calendar = itinerary.legs[leg].calendar
+    zoneChanges += 1
     today = calendar.dayInterval(containing: now)
     zoneSettles = now.advanced(by: settleMilliseconds)
   }
+
+  /// How many times the device changed zone so far: the same count, the same `calendar` (one
+  /// integer to compare where comparing zone identifiers would cost).
+  private(set) var zoneChanges = 0
 
   /// Until when the last zone change is (or was) being caught up with.
   private(set) var zoneSettles: Instant? = nil
