@@ -107,11 +107,29 @@ struct EnvelopeBook {
     line.isOutflow == transaction.isOutflow
   }
 
-  /// Σ over the lines that pass `include` of `amount(index)`.
-  func sum(where include: (BudgetLine) -> Bool, _ amount: (Int) -> Money) -> Money {
+  /// Which of a line's envelopes ``sum(where:of:)`` adds up.
+  enum Envelope {
+    /// The line's own amount.
+    case line
+    /// ``envelope(_:)``.
+    case planned
+    /// ``realizedEnvelope(_:)``.
+    case realized
+    /// ``realizedSavingEnvelope(_:)``.
+    case realizedSaving
+  }
+
+  /// Σ over the lines that pass `include` of their `envelope`. (An enum rather than a method
+  /// reference such as `book.envelope`, which captured a copy of the whole book.)
+  func sum(where include: (BudgetLine) -> Bool, of envelope: Envelope) -> Money {
     var total = Money.zero(currency)
     for index in lines.indices where include(lines[index]) {
-      total += amount(index)
+      switch envelope {
+      case .line: total += lines[index].amount
+      case .planned: total += self.envelope(index)
+      case .realized: total += realizedEnvelope(index)
+      case .realizedSaving: total += realizedSavingEnvelope(index)
+      }
     }
     return total
   }

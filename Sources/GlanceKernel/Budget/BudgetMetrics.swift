@@ -89,9 +89,9 @@ public struct BudgetMetrics: Sendable, Hashable {
     let book = try EnvelopeBook(
       lines: lines, transactions: transactions, currency: rollover.currency)
     currency = rollover.currency
-    totalIncome = book.sum(where: { $0.kind == .income }, book.envelope) + book.freeIncome
-    totalExpenses = book.sum(where: { $0.kind.isOutflow }, book.envelope) + book.freeOutflow
-    totalSavings = book.sum(where: { $0.kind == .saving }, book.envelope) + book.freeSaving
+    totalIncome = book.sum(where: { $0.kind == .income }, of: .planned) + book.freeIncome
+    totalExpenses = book.sum(where: { $0.kind.isOutflow }, of: .planned) + book.freeOutflow
+    totalSavings = book.sum(where: { $0.kind == .saving }, of: .planned) + book.freeSaving
     self.rollover = rollover
     available = totalIncome + rollover
     endingBalance = available - totalExpenses

@@ -58,14 +58,12 @@ public struct RealizedMetrics: Sendable, Hashable {
 
   init(book: EnvelopeBook) {
     currency = book.currency
-    let checkedIncomeLines = book.sum(where: { $0.kind == .income && $0.isChecked }) {
-      book.lines[$0].amount
-    }
+    let checkedIncomeLines = book.sum(where: { $0.kind == .income && $0.isChecked }, of: .line)
     income = checkedIncomeLines + book.checkedIncomeTransactions
     expenses =
-      book.sum(where: { $0.kind.isOutflow }, book.realizedEnvelope) + book.checkedFreeOutflow
+      book.sum(where: { $0.kind.isOutflow }, of: .realized) + book.checkedFreeOutflow
     balance = income - expenses
-    savings = book.sum(where: { $0.kind == .saving }, book.realizedSavingEnvelope)
+    savings = book.sum(where: { $0.kind == .saving }, of: .realizedSaving)
     checkedItemsCount =
       book.lines.count(where: \.isChecked) + book.transactions.count(where: \.isChecked)
     totalItemsCount = book.lines.count + book.transactions.count

@@ -558,8 +558,11 @@ struct InvariantChecker {
           } ?? liveByID.count
         audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
       case .ids(let ids) where today == nil:
+        // Taken out first, so that the audit holds the last window alone and splices it in place.
+        let previous = idWindows[device]
+        idWindows[device] = nil
         let window = wholeStoreAudit(
-          ids, with: liveByID, key: \.id, movedAway: movedAway, resolve: storedRecord(id:), previous: idWindows[device],
+          ids, with: liveByID, key: \.id, movedAway: movedAway, resolve: storedRecord(id:), previous: previous,
           liveChanges: liveChanges[device])
         idWindows[device] = window
         liveChanges[device] = []
@@ -583,9 +586,11 @@ struct InvariantChecker {
           let counted = today == nil ? live.count : live.count { today?.contains($0.instant) ?? true }
           audited = StoreAudit(heldCount: counted, liveCount: counted, missing: [], extra: [])
         } else if today == nil {
+          let previous = instantWindows[device]
+          instantWindows[device] = nil
           let window = wholeStoreAudit(
             held, with: live, key: \.instant, movedAway: movedAway, resolve: storedRecord(at:),
-            previous: instantWindows[device], liveChanges: liveChanges[device])
+            previous: previous, liveChanges: liveChanges[device])
           instantWindows[device] = window
           liveChanges[device] = []
           audited = StoreAudit(heldCount: held.count, liveCount: live.count, missing: window.missing, extra: window.extra)
@@ -605,7 +610,7 @@ struct InvariantChecker {
   /// only where it or the live records changed since `previous` (see ``StoreAuditWindow``).
   private func wholeStoreAudit<Key: Comparable>(
     _ keys: [Key], with records: [Record], key: (Record) -> Key, movedAway: Bool, resolve: (Key) -> Record,
-    previous: StoreAuditWindow<Key>?, liveChanges: [Record]?
+    previous: consuming StoreAuditWindow<Key>?, liveChanges: [Record]?
   ) -> StoreAuditWindow<Key> {
     // The very same array as last time is known sorted (as `previous.held`).
     let held: [Key]
@@ -615,7 +620,8 @@ struct InvariantChecker {
       held = Self.isSorted(keys) ? keys : keys.sorted()
     }
     return StoreAuditWindow.audit(
-      given: keys, held: held, live: records, liveChanges: liveChanges, key: key, movedAway: movedAway, previous: previous
+      given: keys, held: held, live: records, liveChanges: liveChanges, key: key, movedAway: movedAway,
+      previous: consume previous
     ) {
       let found = merge($0, with: $1, key: key, today: nil, movedAway: movedAway, resolve: resolve)
       return (found.missing, found.extra)

@@ -22,9 +22,9 @@ struct StoreAuditWindow<Key: Comparable> {
   /// Whether what the store move lost was left out of `missing`.
   let movedAway: Bool
   /// Live records the store does not hold, in key order.
-  let missing: [Record]
+  private(set) var missing: [Record]
   /// Records the store holds that are not live, or holds again, in key order.
-  let extra: [Record]
+  private(set) var extra: [Record]
 
   /// The audit of `held` (sorted; `given` as the store handed it) against `live` (sorted by `key`): `merge` of only the changed
   /// window when `previous` was made with the same `movedAway` and `liveChanges` lists every
@@ -32,12 +32,14 @@ struct StoreAuditWindow<Key: Comparable> {
   /// `merge(keys, records)` is the full merge of a part of them, findings in key order.
   ///
   /// The live records are not kept: the judge knows what changed in them, and holding the
-  /// model's array would make the model copy it at its next change.
+  /// model's array would make the model copy it at its next change. `previous` is consumed: held
+  /// nowhere else, its findings are spliced in place rather than copied (a design that keeps
+  /// losing writes has thousands of them by the end of a long run).
   static func audit(
     given: [Key], held: [Key], live: [Record], liveChanges: [Record]?, key: (Record) -> Key, movedAway: Bool,
-    previous: StoreAuditWindow?, merge: ([Key], [Record]) -> (missing: [Record], extra: [Record])
+    previous: consuming StoreAuditWindow?, merge: ([Key], [Record]) -> (missing: [Record], extra: [Record])
   ) -> StoreAuditWindow {
-    guard let previous, previous.movedAway == movedAway, let liveChanges else {
+    guard var previous = consume previous, previous.movedAway == movedAway, let liveChanges else {
       let found = merge(held, live)
       return StoreAuditWindow(given: given, held: held, movedAway: movedAway, missing: found.missing, extra: found.extra)
     }
@@ -56,10 +58,9 @@ struct StoreAuditWindow<Key: Comparable> {
     let heldWindow = held.partitionIndex { $0 >= low }..<held.partitionIndex { $0 > high }
     let liveWindow = live.partitionIndex { key($0) >= low }..<live.partitionIndex { key($0) > high }
     let found = merge(Array(held[heldWindow]), Array(live[liveWindow]))
-    return StoreAuditWindow(
-      given: given, held: held, movedAway: movedAway,
-      missing: splice(found.missing, into: previous.missing, key: key, low: low, high: high),
-      extra: splice(found.extra, into: previous.extra, key: key, low: low, high: high))
+    splice(found.missing, into: &previous.missing, key: key, low: low, high: high)
+    splice(found.extra, into: &previous.extra, key: key, low: low, high: high)
+    return StoreAuditWindow(given: given, held: held, movedAway: movedAway, missing: previous.missing, extra: previous.extra)
   }
 
   /// The positions of `old` and of `new` outside their longest common prefix and suffix.
@@ -72,13 +73,11 @@ struct StoreAuditWindow<Key: Comparable> {
     return (prefix..<(old.count - suffix), prefix..<(new.count - suffix))
   }
 
-  /// `previous` (in key order) with its records keyed within `low...high` replaced by `window`.
-  private static func splice(_ window: [Record], into previous: [Record], key: (Record) -> Key, low: Key, high: Key) -> [Record] {
-    let start = previous.partitionIndex { key($0) >= low }
-    let end = previous.partitionIndex { key($0) > high }
-    guard start < end || !window.isEmpty else { return previous }
-    var spliced = previous
-    spliced.replaceSubrange(start..<end, with: window)
-    return spliced
+  /// Replaces the records of `records` (in key order) keyed within `low...high` by `window`.
+  private static func splice(_ window: [Record], into records: inout [Record], key: (Record) -> Key, low: Key, high: Key) {
+    let start = records.partitionIndex { key($0) >= low }
+    let end = records.partitionIndex { key($0) > high }
+    guard start < end || !window.isEmpty else { return }
+    records.replaceSubrange(start..<end, with: window)
   }
 }

@@ -84,28 +84,46 @@ struct TallyTruth: DomainModel {
     if let memo = knownMemo[device], memo.key == key, memo.since == since {
       shown = memo.shown
     } else {
-      shown = TallyDisplays(known(on: device, since: since), at: instant, in: calendar)
+      shown = withKnown(on: device, since: since) { TallyDisplays($0, at: instant, in: calendar) }
       knownMemo[device] = (key, since, shown)
     }
     return Self.pick(shown, on: surface)
   }
 
-  /// The tally as `device` can know it: without the other device's taps at or after `since`,
-  /// and, on the watch, with what the phone deleted at or after `since` still there.
-  private func known(on device: Device, since: Instant) -> Tally {
-    var known = tally
+  /// `body` of the tally as `device` can know it: without the other device's taps at or after
+  /// `since`, and, on the watch, with what the phone deleted at or after `since` still there.
+  ///
+  /// Made in place and undone after `body`: those records are the latest, so taking them out of
+  /// the tally and putting them back moves a few instants at its end, where a copy of the tally
+  /// (what this did before) cost as much as the whole run's taps, after every delivery.
+  private mutating func withKnown<Result>(on device: Device, since: Instant, _ body: (Tally) -> Result) -> Result {
+    #if GLANCE_INTERNAL_CHECKS
+      let before = tally
+      defer { precondition(tally == before, "the tally changed while a device's view of it was read") }
+    #endif
+    var removed: [Instant] = []
+    var inserted: [Instant] = []
     for record in liveRecords.reversed() {
       guard record.instant >= since else { break }
-      if madeOnWatch.contains(record.id) != (device == .watch) { _ = known.remove(record.instant) }
+      if madeOnWatch.contains(record.id) != (device == .watch), tally.remove(record.instant) { removed.append(record.instant) }
     }
     if device == .watch {
       for delete in deletes.reversed() {
         guard delete.instant >= since else { break }
         // Still there on the watch, unless the watch never knew it either.
-        if madeOnWatch.contains(delete.target.id) || delete.target.instant < since { known.insert(delete.target.instant) }
+        if madeOnWatch.contains(delete.target.id) || delete.target.instant < since {
+          tally.insert(delete.target.instant)
+          inserted.append(delete.target.instant)
+        }
       }
     }
-    return known
+    let result = body(tally)
+    for instant in inserted {
+      let undone = tally.remove(instant)
+      precondition(undone, "\(instant) was put in the tally a moment ago")
+    }
+    for instant in removed { tally.insert(instant) }
+    return result
   }
 
   private mutating func insert(_ record: Record) {
