@@ -151,16 +151,25 @@ struct InvariantChecker {
 
   /// What `surface` should show now: the truth, without what the other device did since
   /// something bound for the surface's device began to be on its way (see ``Invariant``).
+  private mutating func expected(on surface: Surface, at index: Int, world: World) -> Display {
+    refreshExpected(on: surface, at: index, world: world)
+    guard let display = expectedDisplays[index] else { preconditionFailure("no expected display for \(surface)") }
+    return display
+  }
+
+  /// Makes `expectedDisplays[index]` what `surface` should show now.
   ///
   /// Asked after every event: the model is asked again only when what its answer depends on
-  /// changed (``ExpectedMemoKey``), else the last answer stands.
-  private mutating func expected(on surface: Surface, at index: Int, world: World) -> Display {
+  /// changed (``ExpectedMemoKey``), else the last answer stands; each new answer counts in
+  /// `expectedAnswers[index]`.
+  private mutating func refreshExpected(on surface: Surface, at index: Int, world: World) {
     let since = world.pendingSince(to: surface == .watch ? .watch : .phone)
     let key = ExpectedMemoKey(deeds: accepted, dayStart: world.today.start, zoneChanges: world.zoneChanges, unknownSince: since)
     if expectedKeys.count != surfaces.count {
       (expectedKeys, expectedDisplays) = (Array(repeating: nil, count: surfaces.count), Array(repeating: nil, count: surfaces.count))
+      expectedAnswers = Array(repeating: 0, count: surfaces.count)
     }
-    if expectedKeys[index] == key, let display = expectedDisplays[index] { return display }
+    guard expectedKeys[index] != key || expectedDisplays[index] == nil else { return }
     let display: Display
     if let since {
       display = model.expected(on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: since)
@@ -168,12 +177,14 @@ struct InvariantChecker {
       display = model.expected(on: surface, at: world.now, today: world.today, in: world.calendar)
     }
     (expectedKeys[index], expectedDisplays[index]) = (key, display)
-    return display
+    expectedAnswers[index] += 1
   }
 
-  /// Per surface: what the model's last answer depended on, and the answer.
+  /// Per surface: what the model's last answer depended on, the answer, and how many answers
+  /// were made so far (what the comparison memo keys on).
   private var expectedKeys: [ExpectedMemoKey?] = []
   private var expectedDisplays: [Display?] = []
+  private var expectedAnswers: [Int] = []
 
   /// Whether `surface` cannot show a change now (see ``Invariant``): a widget while WidgetKit is
   /// deaf, while a zone change is caught up with, or before the updated app's first launch.
@@ -248,13 +259,13 @@ struct InvariantChecker {
     }
     if keepsChart, chartValues.count != surfaces.count + 1 { chartValues = Array(repeating: nil, count: surfaces.count + 1) }
     for (index, surface) in surfaces.enumerated() {
-      let expected = expected(on: surface, at: index, world: world)
+      refreshExpected(on: surface, at: index, world: world)
       let shown = displayed(surface, world: world, design: design)
       if keepsChart {
-        if index == 0 { chartValues[0] = expected.chartValue }
+        if index == 0 { chartValues[0] = expectedDisplays[0]?.chartValue }
         chartValues[index + 1] = shown?.chartValue
       }
-      let disagrees = shown.map { disagree($0, expected, surface: index) } ?? false
+      let disagrees = shown.map { disagree($0, surface: index) } ?? false
       if disagrees {
         var learnedNow = false
         if disagreements[index] == nil {
@@ -285,26 +296,31 @@ struct InvariantChecker {
     }
   }
 
-  /// Whether `shown` differs from `expected` on the surface at `index`: compared whole, unless
-  /// both are the very values compared at the last observation (see ``Display/isIdentical(to:)``;
-  /// a memo keeps them, and so their boxes, alive), whose answer stands.
-  private mutating func disagree(_ shown: Display, _ expected: Display, surface index: Int) -> Bool {
+  /// Whether `shown` differs from what the surface at `index` should show
+  /// (`expectedDisplays[index]`, made current by ``refreshExpected(on:at:world:)``): compared
+  /// whole, unless `shown` is the very value compared last time (see
+  /// ``Display/isIdentical(to:)``; the memo keeps it, and so its box, alive) and the expected
+  /// display is the same answer of the model as then, whose verdict stands. The expected display
+  /// is read in place: copying it out after every event cost a retain and a release.
+  private mutating func disagree(_ shown: Display, surface index: Int) -> Bool {
     if lastDisagrees.count != surfaces.count {
-      (lastShown, lastExpected) = (Array(repeating: nil, count: surfaces.count), Array(repeating: nil, count: surfaces.count))
-      lastDisagrees = Array(repeating: false, count: surfaces.count)
+      lastShown = Array(repeating: nil, count: surfaces.count)
+      (lastAnswer, lastDisagrees) = (Array(repeating: -1, count: surfaces.count), Array(repeating: false, count: surfaces.count))
     }
-    // Read in place (the three arrays rather than one array of tuples, which a lookup copied out).
-    if lastShown[index]?.isIdentical(to: shown) == true, lastExpected[index]?.isIdentical(to: expected) == true {
+    if lastAnswer[index] == expectedAnswers[index], lastShown[index]?.isIdentical(to: shown) == true {
       return lastDisagrees[index]
     }
-    let disagrees = shown != expected
-    (lastShown[index], lastExpected[index], lastDisagrees[index]) = (shown, expected, disagrees)
+    guard let disagrees = expectedDisplays[index].map({ shown != $0 }) else {
+      preconditionFailure("the surface at \(index) is compared before the model was asked")
+    }
+    (lastShown[index], lastAnswer[index], lastDisagrees[index]) = (shown, expectedAnswers[index], disagrees)
     return disagrees
   }
 
-  /// Per surface: the displays last compared, and whether they disagreed.
+  /// Per surface: the display last compared, which of the model's answers it was compared with
+  /// (``expectedAnswers``), and whether they disagreed.
   private var lastShown: [Display?] = []
-  private var lastExpected: [Display?] = []
+  private var lastAnswer: [Int] = []
   private var lastDisagrees: [Bool] = []
 
   /// The chart values of the event being observed (truth, then each surface): written in place,

@@ -9,12 +9,15 @@
 /// - `value(for: k) { f() }` returns `f()` of the last call with key `k`: memoising never
 ///   changes what a design shows, as long as the key holds everything `f` reads.
 final class Memo<Key: Equatable, Value> {
-  private var last: (key: Key, value: Value)?
+  /// The last key and its value, kept apart: a lookup compares the key in place and copies the
+  /// value alone (copying a pair out retained and released both, after every event).
+  private var lastKey: Key?
+  private var lastValue: Value?
 
   func value(for key: Key, _ compute: () -> Value) -> Value {
-    if let last, last.key == key { return last.value }
+    if lastKey == key, let value = lastValue { return value }
     let value = compute()
-    last = (key, value)
+    (lastKey, lastValue) = (key, value)
     return value
   }
 }

@@ -11,7 +11,10 @@
 struct RecentValues<Key: Equatable, Value> {
   /// How many entries are kept at most.
   let capacity: Int
-  private var entries: [(key: Key, value: Value)] = []
+  /// The keys and their values, oldest first, in two arrays: a lookup scans the keys alone (a scan
+  /// of pairs copied each value out, and retained it, to compare its key).
+  private var keys: [Key] = []
+  private var values: [Value] = []
 
   /// An empty memo that keeps at most `capacity` entries. - Precondition: `capacity > 0`.
   init(capacity: Int) {
@@ -21,16 +24,21 @@ struct RecentValues<Key: Equatable, Value> {
 
   /// The value kept for `key`, or `compute()`, then kept.
   mutating func value(for key: Key, _ compute: () -> Value) -> Value {
-    if let index = entries.lastIndex(where: { $0.key == key }) { return entries[index].value }
+    if let index = keys.lastIndex(of: key) { return values[index] }
     let value = compute()
-    if entries.count == capacity { entries.removeFirst() }
-    entries.append((key, value))
-    precondition(entries.count <= capacity, "\(entries.count) entries kept; at most \(capacity)")
+    if keys.count == capacity {
+      keys.removeFirst()
+      values.removeFirst()
+    }
+    keys.append(key)
+    values.append(value)
+    precondition(keys.count <= capacity, "\(keys.count) entries kept; at most \(capacity)")
     return value
   }
 
   /// Forgets every entry.
   mutating func removeAll() {
-    entries.removeAll(keepingCapacity: true)
+    keys.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
   }
 }
