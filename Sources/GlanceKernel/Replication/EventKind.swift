@@ -32,3 +32,11 @@ public enum EventKind: Hashable, Sendable, Codable {
   /// the derived list (``Replica/stepCompletions`` still reports it; `StepProgress` drops it).
   case removeStep(StepID)
 }
+
+extension EventKind {
+  /// The amount of an `expense`, `nil` for any other kind (the note is not copied out).
+  var expenseAmount: Money? {
+    guard case .expense(let amount, _) = self else { return nil }
+    return amount
+  }
+}

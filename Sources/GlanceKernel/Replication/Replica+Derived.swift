@@ -95,9 +95,13 @@ extension Replica {
     var removal = RemovalCursor(targets: removalTargets)
     var live: [(instant: Instant, amount: Money)] = []
     events.withUnsafeBufferPointer { events in
+      guard let first = events.baseAddress else { return }
       for index in events.indices {
-        guard case .expense(let amount, _) = events[index].kind, !removal.removes(events[index].id) else { continue }
-        live.append((events[index].instant, amount))
+        // Through the element's address: binding the amount of `events[index].kind` copied the
+        // whole event out first.
+        let event = first + index
+        guard let amount = event.pointee.kind.expenseAmount, !removal.removes(event.pointee.id) else { continue }
+        live.append((event.pointee.instant, amount))
       }
     }
     return live
