@@ -28,6 +28,22 @@ func measure(operations: Int, repetitions: Int, _ body: () -> Void) -> Double {
   return nanoseconds / Double(operations)
 }
 
+/// The best wall time of each of `bodies` over `repetitions` rounds, in nanoseconds per
+/// operation. Each round runs every body once, in order: a slow spell of the shared machine
+/// then falls on all of them alike instead of on whichever was being measured, and the ratios
+/// between them, the figures quoted, stay put.
+func measureSideBySide(operations: Int, repetitions: Int, _ bodies: [() -> Void]) -> [Double] {
+  let clock = ContinuousClock()
+  var best = [Duration](repeating: .seconds(1_000_000), count: bodies.count)
+  for _ in 0..<repetitions {
+    for index in bodies.indices { best[index] = min(best[index], clock.measure(bodies[index])) }
+  }
+  return best.map { duration in
+    let (seconds, attoseconds) = duration.components
+    return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(operations)
+  }
+}
+
 /// One row: a workload measured through several implementations; the first is the reference.
 struct ResultRow {
   var workload: String

@@ -38,22 +38,28 @@ struct MoneyBenchmarks {
     #endif
   }
 
-  /// `Money.sum` and a `for` loop with `+=` over `money`, side by side: their times, and their
-  /// total (which must agree) in `total`.
-  func measureSums(_ money: [Money], _ workload: String, into total: inout Money) -> (sum: Double, loop: Double) {
+  /// `reference`, `Money.sum` and a `for` loop with `+=` over `money`, side by side (rounds of
+  /// the three, see `measureSideBySide`): their times, and the total of the two sums (which
+  /// must agree) in `total`.
+  func measureSums(
+    _ money: [Money], _ workload: String, reference: @escaping () -> Void, into total: inout Money
+  ) -> (reference: Double, sum: Double, loop: Double) {
     var sumTotal = Money.zero(.chf)
-    let sum = measure(operations: count, repetitions: repetitions) {
-      sumTotal = Money.sum(money, currency: .chf)
-    }
     var loopTotal = Money.zero(.chf)
-    let loop = measure(operations: count, repetitions: repetitions) {
-      var running = Money.zero(.chf)
-      for value in money { running += value }
-      loopTotal = running
-    }
+    let times = measureSideBySide(
+      operations: count, repetitions: repetitions,
+      [
+        reference,
+        { sumTotal = Money.sum(money, currency: .chf) },
+        {
+          var running = Money.zero(.chf)
+          for value in money { running += value }
+          loopTotal = running
+        },
+      ])
     check(loopTotal == sumTotal, "\(workload): Money.sum vs for-in")
     total = sumTotal
-    return (sum, loop)
+    return (times[0], times[1], times[2])
   }
 
   // MARK: Small values
@@ -63,12 +69,13 @@ struct MoneyBenchmarks {
     var integerTotal: Int64 = 0
     var moneyTotal = Money.zero(.chf)
     var decimalTotal = Decimal.zero
-    let integer = measure(operations: count, repetitions: repetitions) {
-      var total: Int64 = 0
-      for value in values { total += value }
-      integerTotal = total
-    }
-    let (glance, glanceLoop) = measureSums(money, "sum", into: &moneyTotal)
+    let (integer, glance, glanceLoop) = measureSums(
+      money, "sum",
+      reference: {
+        var total: Int64 = 0
+        for value in values { total += value }
+        integerTotal = total
+      }, into: &moneyTotal)
     let foundation = measure(operations: count, repetitions: repetitions) {
       var total = Decimal.zero
       for value in decimals { total += value }
@@ -94,16 +101,21 @@ struct MoneyBenchmarks {
     var integerTotal: Int64 = 0
     var moneyTotal = Money.zero(.chf)
     var decimalTotal = Decimal.zero
-    let integer = measure(operations: count, repetitions: repetitions) {
-      var total: Int64 = 0
-      for index in values.indices { total += values[index] * Int64(quantities[index]) }
-      integerTotal = total
-    }
-    let glance = measure(operations: count, repetitions: repetitions) {
-      var total = Money.zero(.chf)
-      for index in money.indices { total += money[index] * quantities[index] }
-      moneyTotal = total
-    }
+    let times = measureSideBySide(
+      operations: count, repetitions: repetitions,
+      [
+        {
+          var total: Int64 = 0
+          for index in values.indices { total += values[index] * Int64(quantities[index]) }
+          integerTotal = total
+        },
+        {
+          var total = Money.zero(.chf)
+          for index in money.indices { total += money[index] * quantities[index] }
+          moneyTotal = total
+        },
+      ])
+    let (integer, glance) = (times[0], times[1])
     let foundation = measure(operations: count, repetitions: repetitions) {
       var total = Decimal.zero
       for index in decimals.indices { total += decimals[index] * decimalQuantities[index] }
@@ -127,36 +139,41 @@ struct MoneyBenchmarks {
     var decimalResults = [Decimal](repeating: 0, count: count)
     // Every row writes its results through the array's buffer: the array's uniqueness check runs
     // once per pass, not once per element (which measured the array rather than the arithmetic).
-    let integer = measure(operations: count, repetitions: repetitions) {
-      integerResults.withUnsafeMutableBufferPointer { results in
-        for index in values.indices {
-          let scaled = values[index] * 81
-          let half: Int64 = scaled < 0 ? -500 : 500
-          results[index] = (scaled + half) / 1000
-        }
-      }
-    }
     // The same with the rate known only at run time, as a `Ratio` is: a hardware division
     // instead of the multiplication the compiler makes of a constant divisor.
     let (numerator, denominator) = runTimeRate()
     var runTimeResults = [Int64](repeating: 0, count: count)
-    let runTime = measure(operations: count, repetitions: repetitions) {
-      runTimeResults.withUnsafeMutableBufferPointer { results in
-        for index in values.indices {
-          let scaled = values[index] * numerator
-          let half = scaled < 0 ? -(denominator / 2) : denominator / 2
-          results[index] = (scaled + half) / denominator
-        }
-      }
-    }
+    let times = measureSideBySide(
+      operations: count, repetitions: repetitions,
+      [
+        {
+          integerResults.withUnsafeMutableBufferPointer { results in
+            for index in values.indices {
+              let scaled = values[index] * 81
+              let half: Int64 = scaled < 0 ? -500 : 500
+              results[index] = (scaled + half) / 1000
+            }
+          }
+        },
+        {
+          runTimeResults.withUnsafeMutableBufferPointer { results in
+            for index in values.indices {
+              let scaled = values[index] * numerator
+              let half = scaled < 0 ? -(denominator / 2) : denominator / 2
+              results[index] = (scaled + half) / denominator
+            }
+          }
+        },
+        {
+          moneyResults.withUnsafeMutableBufferPointer { results in
+            for index in money.indices {
+              results[index] = money[index].multiplied(by: rate, rounding: .halfUp)
+            }
+          }
+        },
+      ])
+    let (integer, runTime, glance) = (times[0], times[1], times[2])
     check(runTimeResults == integerResults, "VAT: run-time rate")
-    let glance = measure(operations: count, repetitions: repetitions) {
-      moneyResults.withUnsafeMutableBufferPointer { results in
-        for index in money.indices {
-          results[index] = money[index].multiplied(by: rate, rounding: .halfUp)
-        }
-      }
-    }
     let foundation = measure(operations: count, repetitions: repetitions) {
       for index in decimals.indices {
         var product = decimals[index] * decimalRate
@@ -259,10 +276,7 @@ struct MoneyBenchmarks {
       let (money, raw) = (inputs.money, inputs.raw)
       var moneyTotal = Money.zero(.chf)
       var rawTotal = ""
-      let floor = measure(operations: count, repetitions: repetitions) {
-        rawTotal = raw.sum()
-      }
-      let (glance, glanceLoop) = measureSums(money, "huge sum", into: &moneyTotal)
+      let (floor, glance, glanceLoop) = measureSums(money, "huge sum", reference: { rawTotal = raw.sum() }, into: &moneyTotal)
       check(moneyTotal.minorUnitsText == rawTotal, "huge sum: Money \(moneyTotal) vs GMP \(rawTotal)")
       table.record("money.sum.huge.ratioToGMP", glance / floor)
       table.record("money.loop.huge.ratioToGMP", glanceLoop / floor)
@@ -276,14 +290,17 @@ struct MoneyBenchmarks {
       let (money, raw) = (inputs.money, inputs.raw)
       var moneyTotal = Money.zero(.chf)
       var rawTotal = ""
-      let floor = measure(operations: count, repetitions: repetitions) {
-        rawTotal = raw.sumOfProducts(quantities)
-      }
-      let glance = measure(operations: count, repetitions: repetitions) {
-        var total = Money.zero(.chf)
-        for index in money.indices { total += money[index] * quantities[index] }
-        moneyTotal = total
-      }
+      let times = measureSideBySide(
+        operations: count, repetitions: repetitions,
+        [
+          { rawTotal = raw.sumOfProducts(quantities) },
+          {
+            var total = Money.zero(.chf)
+            for index in money.indices { total += money[index] * quantities[index] }
+            moneyTotal = total
+          },
+        ])
+      let (floor, glance) = (times[0], times[1])
       check(moneyTotal.minorUnitsText == rawTotal, "huge product: Money vs GMP")
       table.record("money.product.huge.ratioToGMP", glance / floor)
       table.add(
