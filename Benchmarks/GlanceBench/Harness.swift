@@ -16,16 +16,8 @@ func blackHole<T>(_ value: T) {
 }
 
 /// The best wall time of `repetitions` runs of `body`, in nanoseconds per operation.
-func measure(operations: Int, repetitions: Int, _ body: () -> Void) -> Double {
-  let clock = ContinuousClock()
-  var best = Duration.seconds(1_000_000)
-  for _ in 0..<repetitions {
-    let elapsed = clock.measure(body)
-    best = min(best, elapsed)
-  }
-  let (seconds, attoseconds) = best.components
-  let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-  return nanoseconds / Double(operations)
+func measure(operations: Int, repetitions: Int, _ body: @escaping () -> Void) -> Double {
+  measureSideBySide(operations: operations, repetitions: repetitions, [body])[0]
 }
 
 /// The best wall time of each of `bodies` over `repetitions` rounds, in nanoseconds per

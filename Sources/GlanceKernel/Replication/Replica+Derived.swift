@@ -4,7 +4,8 @@ extension Replica {
   // The walks below go by index through `events`' buffer, so that an event is read where it
   // lies rather than copied out (its note, title or amount retained and released) when only
   // its kind, id or instant is wanted: an array's subscript hands out a copy, a buffer's does
-  // not.
+  // not. Binding a payload of `events[index].kind` still copied the whole event, so the walk that
+  // binds one (`liveExpenseAmounts`) reads through the element's address.
 
   /// The ids targeted by some `remove` event in the replica, sorted (repeats kept).
   package var removalTargets: [EventID] {
@@ -97,8 +98,6 @@ extension Replica {
     events.withUnsafeBufferPointer { events in
       guard let first = events.baseAddress else { return }
       for index in events.indices {
-        // Through the element's address: binding the amount of `events[index].kind` copied the
-        // whole event out first.
         let event = first + index
         guard let amount = event.pointee.kind.expenseAmount, !removal.removes(event.pointee.id) else { continue }
         live.append((event.pointee.instant, amount))

@@ -127,19 +127,32 @@ public enum Simulation {
   /// simulated yet.
   public static let simulatedDomains: [Domain] = Domain.allCases
 
-  /// Every design the engine plays: the strategy it belongs to, and the design (whose
-  /// ``SyncDesign/domain`` says which domain it plays). A strategy plays each of its designs'
-  /// domains.
-  static var designs: [(strategy: StrategyName, design: any SyncDesign.Type)] {
+  /// Every design the engine plays: the strategy it belongs to, the design (whose
+  /// ``SyncDesign/domain`` says which domain it plays), and how to play it through the engine
+  /// compiled for its very type (``entry(_:_:)``). A strategy plays each of its designs' domains.
+  static var designs: [(strategy: StrategyName, design: any SyncDesign.Type, play: BuiltInPlay)] {
     [
-      (.mirrorsmokerLegacy, MirrorSmokerLegacy.self),
-      (.mirrorsmokerSeed, MirrorSmokerSeed.self),
-      (.babystepsWidget, BabyStepsWidget.self),
-      (.pulpeWidget, PulpeWidget.self),
-      (.converged, ConvergedTally.self),
-      (.converged, ConvergedSteps.self),
-      (.converged, ConvergedBudget.self),
+      entry(.mirrorsmokerLegacy, MirrorSmokerLegacy.self),
+      entry(.mirrorsmokerSeed, MirrorSmokerSeed.self),
+      entry(.babystepsWidget, BabyStepsWidget.self),
+      entry(.pulpeWidget, PulpeWidget.self),
+      entry(.converged, ConvergedTally.self),
+      entry(.converged, ConvergedSteps.self),
+      entry(.converged, ConvergedBudget.self),
     ]
+  }
+
+  /// Plays one run's inputs through one built-in design.
+  typealias BuiltInPlay = (RunInputs) throws(SimulationError) -> StrategyResult
+
+  /// A row of ``designs``. Its player names `design`'s type, so the compiler specialises the
+  /// whole engine (`DomainRun`, `DomainPlay`, the judge) for it; played through an existential
+  /// metatype, the engine runs its generic code, which reaches every design call through a
+  /// witness table and copies the design's state through value witnesses.
+  private static func entry<Design: SyncDesign>(
+    _ strategy: StrategyName, _ design: Design.Type
+  ) -> (strategy: StrategyName, design: any SyncDesign.Type, play: BuiltInPlay) {
+    (strategy, design, { inputs throws(SimulationError) in try inputs.play(Design.self) })
   }
 
   /// Runs `request`, keeping the converged design's stores in `store` (in memory by default), and
@@ -160,7 +173,7 @@ public enum Simulation {
     for domain in request.scenario.domains where simulatedDomains.contains(domain) {
       for strategy in request.strategies {
         for entry in designs where entry.strategy == strategy && entry.design.domain == domain {
-          results.append(try inputs.playBuiltIn(entry.design))
+          results.append(try entry.play(inputs))
         }
       }
     }
@@ -329,23 +342,12 @@ struct RunInputs {
     try DomainRun<Design>(inputs: self).run()
   }
 
-  /// Plays one of ``Simulation/designs`` through the engine compiled for its very type.
-  ///
-  /// `play(design)` with an existential metatype runs the engine's generic code, which reaches
-  /// every design call through a witness table and copies the design's state through value
-  /// witnesses; naming each built-in design's type here lets the compiler specialise the whole
-  /// engine for it (about a third of a run's time). Any other design takes the generic path,
-  /// with the same outcome.
+  /// Plays `design` through the engine compiled for its type when it is one of
+  /// ``Simulation/designs``, through the generic engine otherwise: the same outcome either way.
   func playBuiltIn(_ design: any SyncDesign.Type) throws(SimulationError) -> StrategyResult {
-    switch design {
-    case is MirrorSmokerLegacy.Type: return try play(MirrorSmokerLegacy.self)
-    case is MirrorSmokerSeed.Type: return try play(MirrorSmokerSeed.self)
-    case is BabyStepsWidget.Type: return try play(BabyStepsWidget.self)
-    case is PulpeWidget.Type: return try play(PulpeWidget.self)
-    case is ConvergedTally.Type: return try play(ConvergedTally.self)
-    case is ConvergedSteps.Type: return try play(ConvergedSteps.self)
-    case is ConvergedBudget.Type: return try play(ConvergedBudget.self)
-    default: return try play(design)
+    guard let entry = Simulation.designs.first(where: { ObjectIdentifier($0.design) == ObjectIdentifier(design) }) else {
+      return try play(design)
     }
+    return try entry.play(self)
   }
 }

@@ -70,6 +70,15 @@ struct InvariantChecker {
     disagreements = Array(repeating: nil, count: surfaces.count)
     intervals = Array(repeating: [], count: surfaces.count)
     spans = Array(repeating: [], count: surfaces.count)
+    // The per-surface memos, sized once for the surfaces.
+    expectedKeys = Array(repeating: nil, count: surfaces.count)
+    expectedDisplays = Array(repeating: nil, count: surfaces.count)
+    expectedAnswers = Array(repeating: 0, count: surfaces.count)
+    lastShown = Array(repeating: nil, count: surfaces.count)
+    lastAnswer = Array(repeating: -1, count: surfaces.count)
+    lastDisagrees = Array(repeating: false, count: surfaces.count)
+    excusedBeforeEvent = Array(repeating: false, count: surfaces.count)
+    chartValues = Array(repeating: nil, count: surfaces.count + 1)
     self.actions = actions
   }
 
@@ -165,10 +174,6 @@ struct InvariantChecker {
   private mutating func refreshExpected(on surface: Surface, at index: Int, world: World) {
     let since = world.pendingSince(to: surface == .watch ? .watch : .phone)
     let key = ExpectedMemoKey(deeds: accepted, dayStart: world.today.start, zoneChanges: world.zoneChanges, unknownSince: since)
-    if expectedKeys.count != surfaces.count {
-      (expectedKeys, expectedDisplays) = (Array(repeating: nil, count: surfaces.count), Array(repeating: nil, count: surfaces.count))
-      expectedAnswers = Array(repeating: 0, count: surfaces.count)
-    }
     guard expectedKeys[index] != key || expectedDisplays[index] == nil else { return }
     let display: Display
     if let since {
@@ -215,7 +220,6 @@ struct InvariantChecker {
 
   /// Notes, before the engine handles the next event, which surfaces are excused.
   mutating func noteExcuses(world: World) {
-    if excusedBeforeEvent.count != surfaces.count { excusedBeforeEvent = Array(repeating: false, count: surfaces.count) }
     phoneInTransitBeforeEvent = world.pendingSince(to: .phone) != nil
     for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
       excusedBeforeEvent[index] = excused(surface, world: world)
@@ -257,7 +261,6 @@ struct InvariantChecker {
       for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false }
       phoneInTransitBeforeEvent = false
     }
-    if keepsChart, chartValues.count != surfaces.count + 1 { chartValues = Array(repeating: nil, count: surfaces.count + 1) }
     for (index, surface) in surfaces.enumerated() {
       refreshExpected(on: surface, at: index, world: world)
       let shown = displayed(surface, world: world, design: design)
@@ -303,10 +306,7 @@ struct InvariantChecker {
   /// display is the same answer of the model as then, whose verdict stands. The expected display
   /// is read in place: copying it out after every event cost a retain and a release.
   private mutating func disagree(_ shown: Display, surface index: Int) -> Bool {
-    if lastDisagrees.count != surfaces.count {
-      lastShown = Array(repeating: nil, count: surfaces.count)
-      (lastAnswer, lastDisagrees) = (Array(repeating: -1, count: surfaces.count), Array(repeating: false, count: surfaces.count))
-    }
+    // `lastAnswer` is -1 until a display was compared; the model's answers count from 1.
     if lastAnswer[index] == expectedAnswers[index], lastShown[index]?.isIdentical(to: shown) == true {
       return lastDisagrees[index]
     }

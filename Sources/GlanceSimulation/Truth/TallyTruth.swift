@@ -16,12 +16,10 @@ struct TallyTruth: DomainModel {
 
   private var tally = Tally()
   private(set) var liveRecords: [Record] = []
-  /// What the surfaces should show (the app, then the badge), for the key they were computed
-  /// for: kept apart, so that a lookup compares the key in place and copies one display only
-  /// (the judge asks after every event).
+  /// What the surfaces should show, and the key it was computed for: kept apart, so that a
+  /// lookup compares the key in place rather than copying the pair out.
   private var memoKey: DayMemoKey? = nil
-  private var memoApp: Display? = nil
-  private var memoBadge: Display? = nil
+  private var memoShown: TallyDisplays? = nil
   private var version = 0
   /// The live records the watch made.
   private var madeOnWatch: Set<EventID> = []
@@ -51,17 +49,12 @@ struct TallyTruth: DomainModel {
   }
 
   mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display {
-    // Compared field by field, the cheapest first.
-    if memoKey?.version != version || memoKey?.dayStart != today.start || memoKey?.zone != calendar.identifier {
-      let shown = TallyDisplays(tally, at: instant, in: calendar)
-      memoKey = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
-      (memoApp, memoBadge) = (shown.app, shown.badge)
+    let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
+    if memoKey != key || memoShown == nil {
+      (memoKey, memoShown) = (key, TallyDisplays(tally, at: instant, in: calendar))
     }
-    switch surface {
-    case .app: return memoApp!
-    case .widget, .watch: return memoBadge!
-    case .yearWidget: preconditionFailure("the tally has no year widget")
-    }
+    guard let shown = memoShown else { preconditionFailure("the tally's displays were just made") }
+    return Self.pick(shown, on: surface)
   }
 
   /// The display of `surface` among the app's and the badge's.

@@ -10,7 +10,7 @@ struct SpecializedPlayTests {
     let request = SimulationRequest(scenario: try SimulationFixtures.scenario("default"), days: 3, seed: 42)
     let inputs = try RunInputs(request)
     let designs = Simulation.designs
-    #expect(designs.count == 7, "a design added to the table belongs in playBuiltIn's switch too")
+    #expect(designs.count == 7, "a design added to the table is checked here too")
     for entry in designs {
       let specialized = try inputs.playBuiltIn(entry.design)
       let generic = try inputs.play(entry.design)
