@@ -6,7 +6,10 @@ public import GlanceSync
 ///
 /// The engine reads and writes it only through `EventLog`; the judge audits what it holds
 /// (``liveAddIDs()``, ``stepCompletions()``, ``liveExpenseIDs()``) without asking the engine, and
-/// the wiring memoises displays on ``version``. A store failure never throws into the engine:
+/// the wiring memoises displays on ``version``. A durable log is mirrored in memory: every write
+/// goes to it first, and the mirror must answer each write as the log did (a disagreement is a
+/// store failure), so the judge's audits read the mirror instead of the whole log again after
+/// every change. A store failure never throws into the engine:
 /// the first one is kept in the run's ``RunStores`` (the run then stops with
 /// ``SimulationError/storeFailed(strategy:domain:store:reason:)``) and reads return nothing.
 ///
@@ -17,9 +20,12 @@ public import GlanceSync
 /// - Both backings answer alike for the same writes: `replica()` holds every event written,
 ///   `replica(in: r)` is its `slice(r)`.
 /// - ``version`` counts the writes that added something.
+/// - The audits answer from the events written, whichever the backing: with a durable log, what
+///   its writes reported as new (checked write by write).
 public final class SimulatedEventLog: ChangeCountingEventLog {
   /// The store's name within the design (`phone`, `watch`, `group`, `legacy`).
   public let name: String
+  /// The store itself, in memory; or, with a durable log, its mirror (what the audits read).
   private var memory = CountedReplica()
   private var durable: (any EventLog)?
   private let stores: RunStores
@@ -42,6 +48,11 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
 
   struct CopyFailure: Error, CustomStringConvertible {
     var description: String { "I/O error while copying (injected)" }
+  }
+
+  /// A durable log answered a write otherwise than its mirror in memory did.
+  struct MirrorDisagreement: Error, CustomStringConvertible {
+    let description: String
   }
 
   /// The device the store is on: the world's write failures strike the phone's stores.
@@ -68,6 +79,7 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     if var log = durable {
       new = attempt(false) { try log.record(event) }
       durable = log
+      mirror([event], new: new ? 1 : 0)
     } else {
       new = memory.insert(event)
     }
@@ -88,6 +100,7 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     if var log = durable {
       new = attempt(0) { try log.receive(events) }
       durable = log
+      mirror(events, new: new)
       if new == events.count {
         feed += events
       } else if new > 0 {
@@ -104,6 +117,19 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     }
     if new > 0 { noteWrite() }
     return new
+  }
+
+  /// Writes `events` into the mirror of a durable log, which must find `new` of them new, as
+  /// the log did; a disagreement fails the store. Nothing once the store failed: its writes
+  /// then report nothing, and the run stops.
+  private func mirror(_ events: [Event], new: Int) {
+    guard stores.failure == nil else { return }
+    var added = 0
+    for event in events where memory.insert(event) { added += 1 }
+    if added != new {
+      stores.fail(
+        name, MirrorDisagreement(description: "the store found \(new) of \(events.count) events new, its mirror \(added)"))
+    }
   }
 
   /// A write added something: the next version, whose feed begins where the writes so far end.
@@ -134,17 +160,17 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
 
   /// The ids of the live adds, in id order.
   public func liveAddIDs() -> [EventID] {
-    durable == nil ? memory.liveAddIDs : replica().liveAdds.map(\.id)
+    memory.liveAddIDs
   }
 
   /// The replica's step completions (`Replica.stepCompletions`).
   public func stepCompletions() -> [StepID: Instant] {
-    durable == nil && !memory.togglesRemoved ? memory.stepCompletions : replica().stepCompletions
+    memory.togglesRemoved ? memory.replica.stepCompletions : memory.stepCompletions
   }
 
   /// The ids of the live expenses, in id order.
   public func liveExpenseIDs() -> [EventID] {
-    durable == nil ? memory.liveExpenseIDs : replica().liveExpenses.map(\.id)
+    memory.liveExpenseIDs
   }
 
   /// `body`'s value, or `fallback` once the store failed (the failure is kept for the run).
