@@ -1,15 +1,16 @@
 import Foundation
 import GlanceKernel
+import GlanceSimulation
 import GlanceStore
 
 /// A simulated device's `EventStore` with the events it holds also kept in memory, so that the
-/// simulator's reads (the day's slice after every event, the whole log after every change) do
-/// not decode the database again and again (`simulate --store sqlite`).
+/// engines' reads (the day's slice after every event, the whole log after a launch) do not
+/// decode the database again and again (`simulate --store sqlite`).
 ///
 /// Every write goes to the database first, and the database's answer is the one returned; the
 /// copy in memory must give the same one. Every ``checkInterval``-th read of each kind is read
 /// from the database too, and must equal the copy's. A disagreement throws
-/// ``CachedEventStore/Disagreement``, which stops the run like any store failure.
+/// `StoreCopyDisagreement`, which stops the run like any store failure.
 ///
 /// ## Laws
 /// - `record` and `receive` return what `EventStore` returned, and the copy agrees.
@@ -18,11 +19,6 @@ import GlanceStore
 final class CachedEventStore: EventLog {
   /// Every how many reads of one kind the database is read as well.
   static let checkInterval = 16
-
-  /// What the database and the copy in memory disagreed on.
-  struct Disagreement: Error, CustomStringConvertible {
-    let description: String
-  }
 
   let store: EventStore
   private var copy = Replica()
@@ -36,7 +32,7 @@ final class CachedEventStore: EventLog {
   func record(_ event: Event) throws -> Bool {
     let new = try store.record(event)
     guard try copy.record(event) == new else {
-      throw Disagreement(description: "\(store.url.path): record(\(event.id)) returned \(new), the copy in memory did not")
+      throw StoreCopyDisagreement(description: "\(store.url.path): record(\(event.id)) returned \(new), the copy in memory did not")
     }
     return new
   }
@@ -47,7 +43,7 @@ final class CachedEventStore: EventLog {
     // the run, so what the copy holds after one no longer matters.
     let copied = try copy.receive(events)
     guard copied == new else {
-      throw Disagreement(description: "\(store.url.path): receive of \(events.count) events inserted \(new), the copy \(copied)")
+      throw StoreCopyDisagreement(description: "\(store.url.path): receive of \(events.count) events inserted \(new), the copy \(copied)")
     }
     return new
   }
@@ -57,7 +53,7 @@ final class CachedEventStore: EventLog {
     if wholeReads % Self.checkInterval == 0 {
       let stored = try store.replica()
       guard stored == copy else {
-        throw Disagreement(description: "\(store.url.path): holds \(stored.count) events, the copy in memory \(copy.count)")
+        throw StoreCopyDisagreement(description: "\(store.url.path): holds \(stored.count) events, the copy in memory \(copy.count)")
       }
     }
     return copy
@@ -69,7 +65,8 @@ final class CachedEventStore: EventLog {
     if sliceReads % Self.checkInterval == 0 {
       let stored = try store.replica(in: instants)
       guard stored == slice else {
-        throw Disagreement(description: "\(store.url.path): the slice \(instants) holds \(stored.count) events, the copy's \(slice.count)")
+        throw StoreCopyDisagreement(
+          description: "\(store.url.path): the slice \(instants) holds \(stored.count) events, the copy's \(slice.count)")
       }
     }
     return slice

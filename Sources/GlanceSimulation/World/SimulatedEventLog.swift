@@ -50,11 +50,6 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     var description: String { "I/O error while copying (injected)" }
   }
 
-  /// A durable log answered a write otherwise than its mirror in memory did.
-  struct MirrorDisagreement: Error, CustomStringConvertible {
-    let description: String
-  }
-
   /// The device the store is on: the world's write failures strike the phone's stores.
   public let device: Device
 
@@ -128,7 +123,7 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     for event in events where memory.insert(event) { added += 1 }
     if added != new {
       stores.fail(
-        name, MirrorDisagreement(description: "the store found \(new) of \(events.count) events new, its mirror \(added)"))
+        name, StoreCopyDisagreement(description: "the store found \(new) of \(events.count) events new, its mirror \(added)"))
     }
   }
 
