@@ -1,7 +1,7 @@
 // The WatchConnectivity adapter: it only forwards to `WCSession`. WatchConnectivity exists on
 // iOS and watchOS alone, so this file is not compiled on Linux or macOS; keep it this small.
 #if canImport(WatchConnectivity)
-  public import Foundation
+  import Foundation
   public import WatchConnectivity
 
   /// A ``PeerLink`` over a `WCSession`: each payload travels as one `Data` value under the key

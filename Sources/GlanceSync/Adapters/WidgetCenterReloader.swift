@@ -4,7 +4,7 @@
 #if canImport(WidgetKit)
   public import Foundation
   public import GlanceKernel
-  public import WidgetKit
+  import WidgetKit
 
   /// A ``WidgetReloader`` over `WidgetCenter.shared`, keeping ``lastPacedReload`` in `defaults`
   /// (the App Group's suite) under `key`.
