@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | test-nogmp | test-yams5 | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-nogmp | test-consumer | test-yams5 | apple-typecheck | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -7,7 +7,11 @@ SWIFT ?= swift
 # Release builds link the Swift runtime and Foundation statically: `simulate` then starts in
 # about 2 ms of CPU instead of 5 (no shared libraries to load and relocate), a fifteenth of the
 # 30-day run; the binary is larger (about 100 MB). Benchmarks/README.md has both figures.
-RELEASE := -c release --static-swift-stdlib
+# Glance's own builds treat every warning as an error; Package.swift imposes nothing, so that a
+# newer compiler's new warning never breaks a consumer's build. SwiftPM builds remote dependencies
+# with their warnings suppressed, so this reaches Glance's targets only.
+STRICT := -Xswiftc -warnings-as-errors
+RELEASE := -c release --static-swift-stdlib $(STRICT)
 PKG_CONFIG ?= pkg-config
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -20,7 +24,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test test-nogmp test-yams5 lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-nogmp test-consumer test-yams5 apple-typecheck lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -52,19 +56,20 @@ browser:
 
 ## build: debug build of every target.
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(STRICT)
 
-## test: build and run every test (Swift Testing and property tests), then build and test
-## Examples/CustomDesign, a separate package that simulates a design of its own, and
-## Examples/KernelConsumer, an app's package that pins Yams 5 beside Glance's kernel (each in
-## its own build folder: it builds Glance from source, as a user's package would); then the
-## scenario tests with Yams 5 (test-yams5) and the kernel's tests without GMP (test-nogmp).
-## `--traits` replaces the default traits, so GMP is named beside InternalChecks.
+## test: build and run every test (Swift Testing and property tests; warnings are errors), then
+## build and test Examples/CustomDesign, a separate package that simulates a design of its own,
+## Examples/KernelConsumer, an app's package that pins Yams 5 beside Glance's kernel and builds it
+## with a noisy setting (test-consumer), and Examples/ReadmeSnippets (each in its own build folder:
+## it builds Glance from source, as a user's package would); then the scenario tests with Yams 5
+## (test-yams5) and the kernel's tests without GMP (test-nogmp). `--traits` replaces the default
+## traits, so GMP is named beside InternalChecks.
 test: deps browser
-	$(SWIFT) build --build-tests --traits GMP,InternalChecks
-	$(SWIFT) test --skip-build --traits GMP,InternalChecks
+	$(SWIFT) build --build-tests --traits GMP,InternalChecks $(STRICT)
+	$(SWIFT) test --skip-build --traits GMP,InternalChecks $(STRICT)
 	cd Examples/CustomDesign && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
-	cd Examples/KernelConsumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	$(MAKE) test-consumer
 	cd Examples/ReadmeSnippets && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) test-yams5
 	$(MAKE) test-nogmp
@@ -75,13 +80,33 @@ test: deps browser
 ## the GMP build's binary must (so that the check can fail).
 NOGMP_BUILD ?= .build-nogmp
 test-nogmp: deps
-	$(SWIFT) build --build-tests --traits InternalChecks --build-path $(NOGMP_BUILD)
-	$(SWIFT) test --skip-build --traits InternalChecks --build-path $(NOGMP_BUILD) --filter 'GlanceKernelTests|DeterminismTests'
+	$(SWIFT) build --build-tests --traits InternalChecks --build-path $(NOGMP_BUILD) $(STRICT)
+	$(SWIFT) test --skip-build --traits InternalChecks --build-path $(NOGMP_BUILD) $(STRICT) --filter 'GlanceKernelTests|DeterminismTests'
 	@binary=$$(ls -d $(NOGMP_BUILD)/debug/*.xctest | head -n 1); echo "ldd $$binary:"; ldd $$binary | sed 's/ (0x.*//; s/^/  /'; \
 	  if ldd $$binary | grep -q libgmp; then echo "test-nogmp: $$binary links GMP"; exit 1; fi; \
 	  gmp_binary=$$(ls -d .build/debug/*.xctest 2>/dev/null | head -n 1); \
 	  if [ -n "$$gmp_binary" ] && ! ldd $$gmp_binary | grep -q libgmp; then echo "test-nogmp: $$gmp_binary (GMP trait) does not link GMP"; exit 1; fi; \
 	  echo "test-nogmp: no GMP linked; the GMP build links $$(ldd $$gmp_binary | grep -o 'libgmp[^ ]*' | head -n 1)"
+
+## test-consumer: Examples/KernelConsumer, an app's package (Glance's kernel without GMP, beside
+## its own pin of Yams 5), built with a deliberately noisy setting of its own: strict memory
+## safety (SE-0458), which makes Glance's unsafe code warn. Glance imposes no warnings-as-errors on
+## a consumer, so the build must succeed, and the warnings must be there (else the setting did not
+## reach Glance and the check proves nothing); then its tests run. It builds from scratch in
+## $(CONSUMER_BUILD) each time: an up-to-date build compiles nothing, so it would warn of nothing.
+CONSUMER_FLAGS := -Xswiftc -strict-memory-safety
+CONSUMER_BUILD := $(CURDIR)/.build/kernel-consumer
+test-consumer: deps
+	rm -rf $(CONSUMER_BUILD) && mkdir -p $(CONSUMER_BUILD)
+	@cd Examples/KernelConsumer && $(SWIFT) build --build-tests --scratch-path $(CONSUMER_BUILD) $(CONSUMER_FLAGS) \
+	  >$(CONSUMER_BUILD)/build.log 2>&1 \
+	  || { cat $(CONSUMER_BUILD)/build.log; echo "test-consumer: Examples/KernelConsumer did not build with $(CONSUMER_FLAGS)"; exit 1; }
+	@warnings=$$(grep -o '/Sources/GlanceKernel/[^:]*:[0-9]*:[0-9]*: warning:' $(CONSUMER_BUILD)/build.log | sort -u | wc -l); \
+	  if [ "$$warnings" -eq 0 ]; then \
+	    echo "test-consumer: no warning in Glance's sources: $(CONSUMER_FLAGS) did not reach Glance ($(CONSUMER_BUILD)/build.log)"; exit 1; \
+	  fi; \
+	  echo "test-consumer: Examples/KernelConsumer built with $(CONSUMER_FLAGS): $$warnings warnings in Glance's sources, none an error"
+	cd Examples/KernelConsumer && $(SWIFT) test --skip-build --scratch-path $(CONSUMER_BUILD) $(CONSUMER_FLAGS)
 
 ## test-yams5: Glance accepts Yams 5 or 6 (Package.swift); the package resolves 6 itself, so this
 ## copies the tracked files into $(YAMS5_COPY), resolves Yams 5.0.1 there and runs the scenario
@@ -91,7 +116,7 @@ test-yams5: deps
 	rm -rf $(YAMS5_COPY) && mkdir -p $(YAMS5_COPY)
 	git ls-files -z Package.swift Sources Tests Simulations Benchmarks Fuzz | xargs -0 cp --parents -t $(YAMS5_COPY)
 	cd $(YAMS5_COPY) && $(SWIFT) package resolve && $(SWIFT) package resolve Yams --version 5.0.1
-	cd $(YAMS5_COPY) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build --filter Scenario
+	cd $(YAMS5_COPY) && $(SWIFT) build --build-tests $(STRICT) && $(SWIFT) test --skip-build $(STRICT) --filter Scenario
 
 ## lint: swift-format's lint over every Swift file (the configuration is .swift-format): warnings
 ## only; `.ci/run` passes LINT_FLAGS=--strict, which makes them errors. `make format` rewrites the
@@ -284,7 +309,7 @@ FUZZ_RSS_LIMIT_MB ?= 2048
 FUZZ_TIMEOUT_SECONDS ?= 10
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_TARGETS ?= $(notdir $(wildcard Fuzz/Corpus/*))
-FUZZ_BUILD_FLAGS = -c release --scratch-path $(FUZZ_SCRATCH) --product glance-fuzz \
+FUZZ_BUILD_FLAGS = -c release --scratch-path $(FUZZ_SCRATCH) --product glance-fuzz $(STRICT) \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -DGLANCE_INTERNAL_CHECKS \
   -Xcc -fsanitize=fuzzer-no-link,address
 
@@ -321,7 +346,7 @@ fuzz: deps
 ## `swift package dump-symbol-graph` (no plugin dependency; it needs the test modules built, hence
 ## the first line); a DocC warning fails the target.
 docs: deps
-	$(SWIFT) build --build-tests --scratch-path $(DOCS_BUILD)
+	$(SWIFT) build --build-tests --scratch-path $(DOCS_BUILD) $(STRICT)
 	$(SWIFT) package --scratch-path $(DOCS_BUILD) dump-symbol-graph
 	@graphs="$$(dirname "$$($(SWIFT) build --scratch-path $(DOCS_BUILD) --show-bin-path)")/symbolgraph"; \
 	for module in $(DOCS_MODULES); do \
