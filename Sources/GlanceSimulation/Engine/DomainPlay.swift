@@ -81,10 +81,12 @@ struct DomainPlay<Design: SyncDesign> {
     case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
     case .reachability(let reachable): changeReachability(to: reachable)
     case .deliver(let message, let device, let replyLost):
-      world.beginAnswering(message, from: device == .phone ? .watch : .phone, replyLost: replyLost)
+      world.messageDelivered(message, to: device)
+      world.beginAnswering(message, from: device.other, replyLost: replyLost)
       design.receive(DomainRun<Design>.unwrap(message), on: device, via: .sendMessage, world: &world)
       world.endAnswering()
     case .sendFailed(let message, let device, let failure):
+      if failure == .deliveryFailed { world.messageFailed(message, to: device) }
       design.sendFailed(DomainRun<Design>.unwrap(message), to: device, because: failure, world: &world)
     case .pumpTransfers(let device): pumpTransfers(to: device)
     case .deliverContext(let device): deliverContext(to: device)
@@ -139,7 +141,7 @@ struct DomainPlay<Design: SyncDesign> {
     case .appTap, .appDelete, .appEdit:
       // The app is not open: the action never happens.
       if world.appForeground, let deed = checker.record(action, in: world.calendar) {
-        design.perform(deed, of: action, world: &world)
+        performOnPhone(deed, of: action)
       }
     case .widgetTap:
       // No widget yet: nothing to tap.
@@ -148,13 +150,14 @@ struct DomainPlay<Design: SyncDesign> {
       // the person enters the expense.
       if Design.domain.widgetPlusOpensApp { openApp(for: action, minutes: 1, fromWidget: true) }
       if let deed = checker.record(action, in: world.calendar) {
-        design.perform(deed, of: action, world: &world)
+        performOnPhone(deed, of: action)
       }
     case .watchTap:
       guard hasWatch else { break }
       // The person opens the watch app (launching it if it is not running) and taps.
       if world.openWatchApp() { design.watchAppLaunched(world: &world) }
       if let deed = checker.record(action, in: world.calendar) {
+        world.watchMadeRecord()
         design.perform(deed, of: action, world: &world)
       }
       if watchKillArmed, world.faultsOn {
@@ -163,6 +166,25 @@ struct DomainPlay<Design: SyncDesign> {
       }
     }
     world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
+  }
+
+  /// The design performs `deed`, which writes to the phone's store (unless the design keeps its
+  /// records on a server). A store write failure armed now strikes it whether or not the design
+  /// asks: one that asks (``World/phoneCommitFails()``,
+  /// as a ``SimulatedEventLog`` does for it) meets it there; one that does not meets it as an app
+  /// that ignores the error its save threw: what the action wrote is gone (the design is put back
+  /// as it was before the action), while what it sent, scheduled or asked of WidgetKit stays
+  /// done.
+  private mutating func performOnPhone(_ deed: Deed, of action: PlannedAction) {
+    guard world.faultsOn, world.storeFaults.isArmed, !Design.keepsRecordsOnServer else {
+      design.perform(deed, of: action, world: &world)
+      return
+    }
+    let (before, asks) = (design, world.storeFaults.asks)
+    design.perform(deed, of: action, world: &world)
+    guard world.storeFaults.asks == asks, world.storeFaults.isArmed else { return }
+    world.storeFaults.strikeUnasked()
+    design = before
   }
 
   /// The person opens the app (from the widget's body or its link when `fromWidget`) for
@@ -242,14 +264,23 @@ struct DomainPlay<Design: SyncDesign> {
     }
   }
 
-  /// One of the values the design keeps in the App Group's defaults, drawn by the seed, turns
-  /// to garbage; a design that keeps none meets nothing.
+  /// One of the values in the App Group's defaults, drawn by the seed, turns to garbage: one of
+  /// the keys the design declares (``SyncDesign/defaultsKeys``, told with
+  /// ``SyncDesign/defaultsCorrupted(_:world:)``), or, for a design that declares none, one of the
+  /// values it keeps in the world's ``World/appGroupDefaults`` (which it reads back as garbage).
+  /// A design that keeps none meets nothing, and the report's count says so.
   private mutating func corruptDefaults() {
-    let keys = design.defaultsKeys
-    guard world.faultsOn, !keys.isEmpty else { return }
+    guard world.faultsOn else { return }
+    let declared = design.defaultsKeys
+    let keys = declared.isEmpty ? world.appGroupDefaults.keys : declared
+    guard !keys.isEmpty else { return }
     let key = keys[world.corruptedKeys.uniform(in: 0...(keys.count - 1))]
     faultsInjected[.corruptedDefaults, default: 0] += 1
-    design.defaultsCorrupted(key, world: &world)
+    if declared.isEmpty {
+      world.appGroupDefaults.corrupt(key)
+    } else {
+      design.defaultsCorrupted(key, world: &world)
+    }
   }
 
   private mutating func killWatchApp() {
@@ -278,7 +309,9 @@ struct DomainPlay<Design: SyncDesign> {
 
   private mutating func changeReachability(to reachable: Bool) {
     if !reachable, world.faultsOn, world.watchReachable { faultsInjected[.watchOutOfRange, default: 0] += 1 }
-    if world.faultsOn || reachable { world.setReachable(reachable) }
+    guard world.faultsOn || reachable, world.watchReachable != reachable else { return }
+    world.setReachable(reachable)
+    if hasWatch { design.reachabilityChanged(world: &world) }
   }
 
   private mutating func pumpTransfers(to device: Device) {
@@ -323,11 +356,18 @@ struct DomainPlay<Design: SyncDesign> {
     if design.widgetInstalled { world.widgetAdded() }
   }
 
-  /// The liveness phase: faults off, the watch in range, the app opened once; the final check
-  /// follows.
+  /// The liveness phase: faults off, the watch in range, the app (and a watch app that holds
+  /// what had not got through) opened once; the final check follows.
   private mutating func endSafetyPhase() {
     world.endFaults()
-    world.setReachable(true)
+    if !world.watchReachable {
+      world.setReachable(true)
+      if hasWatch { design.reachabilityChanged(world: &world) }
+    }
+    // A watch app killed while it held what had not got through is opened once, as the app
+    // below, and sends it before the final check (one that holds nothing is left as it is: its
+    // screen is judged as it stands).
+    if hasWatch, world.strandedSince.watch != nil, world.openWatchApp() { design.watchAppLaunched(world: &world) }
     let opening = PlannedAction(
       time: world.now.advanced(by: 1_000), kind: .appOpen(minutes: DomainRun<Design>.livenessSessionMinutes),
       ordinal: run.actions.count, eventID: EventID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))))

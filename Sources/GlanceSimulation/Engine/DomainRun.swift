@@ -28,7 +28,8 @@ struct DomainRun<Design: SyncDesign> {
   /// around that action rather than the end of the run.
   ///
   /// - Throws: ``SimulationError/storeFailed(strategy:domain:store:reason:)`` when a store of
-  ///   the backend failed during a play.
+  ///   the backend failed during a play; ``SimulationError/designFault(strategy:domain:at:fault:)``
+  ///   when the design did what the platform refuses; ``SimulationError/eventLimitExceeded(strategy:domain:limit:days:)``.
   func run() throws(SimulationError) -> StrategyResult {
     guard case .finished(let result) = try play(focus: nil, number: 0) else {
       preconditionFailure("a run without focus finishes")
@@ -55,15 +56,19 @@ struct DomainRun<Design: SyncDesign> {
       throw .eventLimitExceeded(
         strategy: Design.name, domain: Design.domain.rawValue, limit: eventsMax, days: dayCount)
     }
+    if case .faulted(let at, let fault) = played {
+      throw .designFault(strategy: Design.name, domain: Design.domain.rawValue, at: at, fault: fault)
+    }
     return played
   }
 
   /// What a play gives: the result, or, when it had a focus, the events around it; or nothing,
-  /// when it was stopped at ``eventsMax``.
+  /// when it was stopped at ``eventsMax``, or by what the design did (a ``DesignFault``).
   private enum Played {
     case finished(StrategyResult)
     case traced([String])
     case stopped
+    case faulted(at: Instant, DesignFault)
   }
 
   /// The most events one play of a day may pop, on average over the run.
@@ -102,7 +107,9 @@ struct DomainRun<Design: SyncDesign> {
         afterFocus += 1
         if afterFocus == Self.eventsAfterFocus { return .traced(Array(play.world.trace.suffix(12))) }
       }
-      if let result = play.handle(event) { return .finished(result) }
+      let result = play.handle(event)
+      if let (at, fault) = play.world.designFault { return .faulted(at: at, fault) }
+      if let result { return .finished(result) }
     }
     preconditionFailure("the run ended without its final check")
   }
@@ -176,6 +183,11 @@ struct DomainRun<Design: SyncDesign> {
     world[host: widget].reloadPending = false
     guard design.widgetInstalled else { return }
     let timeline = design.timeline(of: widget, world: world)
+    if let index = timeline.firstEntryOutOfOrder {
+      world.noteDesignFault(
+        .timelineOutOfOrder(widget: widget, index: index, date: timeline.entries[index].date, previous: timeline.entries[index - 1].date))
+      return
+    }
     world[host: widget].timeline = timeline
     switch timeline.policy {
     case .after(let date): world.schedulePolicyReload(widget: widget, at: date.advanced(by: world.drawLateness()))

@@ -76,6 +76,10 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
   /// A play of `strategy` in `domain` popped more than `limit` events in a run of `days` days
   /// (far more than any design that makes progress: one caught in a loop), and was stopped.
   case eventLimitExceeded(strategy: String, domain: String, limit: Int, days: Int)
+  /// A play of `strategy` in `domain` was stopped at `at` by what the design did (a timeline out
+  /// of date order, a reply with no message to answer, an engine that threw): see
+  /// ``DesignFault``.
+  case designFault(strategy: String, domain: String, at: Instant, fault: DesignFault)
 
   public var description: String {
     switch self {
@@ -98,6 +102,8 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
     case .eventLimitExceeded(let strategy, let domain, let limit, let days):
       return "\(strategy) (\(domain)): more than \(limit) events in \(days) day\(days == 1 ? "" : "s"), the engine's limit"
         + " for that many days (a design that makes progress pops a few thousand a day); it seems caught in a loop"
+    case .designFault(let strategy, let domain, let at, let fault):
+      return "\(strategy) (\(domain)) at \(at): \(fault)"
     }
   }
 }

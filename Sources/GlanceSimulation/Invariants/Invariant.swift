@@ -6,18 +6,37 @@ public import GlanceKernel
 /// `BudgetTruth`), fed by the engine with every action the person performed; a design never
 /// says what the truth is. Each check that runs is counted (``StrategyResult/checks``).
 ///
-/// A device cannot show what has not reached it: while something bound for it is on its way (a
-/// queued `transferUserInfo` or an undelivered application context), its surfaces are compared
-/// with the truth without what the other device did since the oldest such message was sent
-/// (`DomainModel.expected(on:at:in:unknownSince:)`). A watch out of range with nothing queued
-/// excuses nothing.
+/// A device shows what has reached it, by any channel. What it *must* show is the truth without
+/// what the other device did since the earliest of (`World.pendingSince(to:)`):
+/// - `transferUserInfo`: the send instant of the oldest transfer queued for it (FIFO: everything
+///   sent before has been delivered);
+/// - `updateApplicationContext`: the instant its context slot was first filled after its last
+///   delivery (only the latest value is delivered, and it carries what was known then);
+/// - `sendMessage` and its reply: the send instant of the oldest one on its way to it (until it
+///   is delivered or fails in flight);
+/// - range: the instant the watch went out of range, while it is out (no channel carries
+///   anything then);
+/// - what has not got through: the instant the other device's app began holding it (a
+///   `sendMessage` refused for want of range or failed in flight, a tap made on the watch), until
+///   something it sent once it knew is delivered (it sent again, on any channel; an app killed
+///   meanwhile holds it until it runs again).
+/// What it *may* show, beyond that, is what the other device did up to the send instant of the
+/// latest thing delivered to it on any channel (a message included): a device that learned of a
+/// tap by `sendMessage` while a transfer still carries it is right to show it. A surface is
+/// right when it shows the truth cut at any instant in between (`DomainModel.expected(on:at:in:unknownSince:)`).
+/// Nothing is quiescent while something is on its way (a message or a reply included), the watch
+/// is out of range, or an app holds what has not got through.
 ///
 /// A widget is *excused* (not compared) while WidgetKit ignores reloads (30 s after the app was
 /// opened from the widget), while the device's last zone change is still being caught up with
 /// (the converged widget's hourly zone check, fired late, served, plus the deaf window), and in a
 /// store move until the updated app first runs (the data is in the app's own container until
-/// then). A widget that learns of a change in the background is excused until a pacing spacing
+/// then). A widget whose phone received something in the background (a delivery on any channel,
+/// at that very event, while the app is not in the foreground) is excused until a pacing spacing
 /// (2 × 24 h / `refreshBudget`) after its last charged reload: WidgetKit's budget allows no more.
+/// That excuse is granted only for a delivery that happened (never for one still queued), and
+/// never past a day boundary's rollover bound: a timeline shows the new day's figures with no
+/// reload at all.
 public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
   /// Every record of an accepted action is in every device's store, once, at every quiescent
   /// point and at the end: the phone's store holds every live record; the watch's store holds
@@ -144,6 +163,10 @@ public struct StrategyResult: Hashable, Sendable {
   public let expectedToConverge: Bool
   /// Violations by invariant, in invariant order.
   public let violations: [Violation]
+  /// For a design not expected to converge, held to no staleness bound: how many of its
+  /// surfaces' disagreements outlasted the bound a converging design is held to (a figure, not a
+  /// violation; 0 for a design expected to converge, whose late disagreements are violations).
+  public let stalenessBeyondBound: Int
   /// How many checks of each invariant ran (each surface compared, each store audited, each
   /// reload request judged).
   public let checks: [Invariant: Int]
@@ -167,15 +190,18 @@ public struct StrategyResult: Hashable, Sendable {
   }
 
   /// Whether `invariant` was checked at all: a store audited, a surface compared, a request
-  /// judged. An invariant that does not apply (no store move, a design not held to staleness
-  /// bounds) has no check, and its verdict is ``Verdict/notApplicable``, never a pass.
+  /// judged. An invariant that does not apply (no store move) has no check, and its verdict is
+  /// ``Verdict/notApplicable``, never a pass.
   public func applies(_ invariant: Invariant) -> Bool {
     (checks[invariant] ?? 0) > 0 || violation(invariant) != nil
   }
 
-  /// The verdict on `invariant`.
+  /// The verdict on `invariant`: for staleness of a design not expected to converge, the
+  /// disagreements beyond the bound as a figure (``Verdict/late(occurrences:)``) when there were
+  /// any.
   public func verdict(_ invariant: Invariant) -> Verdict {
     if let violation = violation(invariant) { return .fail(occurrences: violation.occurrences) }
+    if invariant == .staleness, stalenessBeyondBound > 0 { return .late(occurrences: stalenessBeyondBound) }
     return applies(invariant) ? .pass : .notApplicable
   }
 
@@ -183,7 +209,7 @@ public struct StrategyResult: Hashable, Sendable {
   func replacing(violations: [Violation]) -> StrategyResult {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge, violations: violations,
-      checks: checks, faults: faults, staleness: staleness, events: events, acceptedActions: acceptedActions,
+      stalenessBeyondBound: stalenessBeyondBound, checks: checks, faults: faults, staleness: staleness, events: events, acceptedActions: acceptedActions,
       reloadRequests: reloadRequests, chargedReloads: chargedReloads, deniedReloads: deniedReloads, chart: chart,
       overview: overview)
   }
@@ -198,12 +224,16 @@ public struct StrategyResult: Hashable, Sendable {
 /// What a run says of one invariant for one strategy and domain.
 ///
 /// ## Laws
-/// - `text` is `pass`, `FAIL ×n` or `n/a`; `name` (for JSON) is `pass`, `fail` or `n/a`.
+/// - `text` is `pass`, `FAIL ×n`, `late ×n` or `n/a`; `name` (for JSON) is `pass`, `fail`,
+///   `late` or `n/a`.
 public enum Verdict: Hashable, Sendable {
   /// Checked, and never broken.
   case pass
   /// Broken, `occurrences` times.
   case fail(occurrences: Int)
+  /// Staleness of a design not expected to converge: `occurrences` disagreements outlasted the
+  /// bound a converging design is held to (a figure, not a failure).
+  case late(occurrences: Int)
   /// Never checked: it does not apply to the domain, the scenario or the design.
   case notApplicable
 
@@ -211,6 +241,7 @@ public enum Verdict: Hashable, Sendable {
     switch self {
     case .pass: return "pass"
     case .fail(let occurrences): return "FAIL ×\(occurrences)"
+    case .late(let occurrences): return "late ×\(occurrences)"
     case .notApplicable: return "n/a"
     }
   }
@@ -219,6 +250,7 @@ public enum Verdict: Hashable, Sendable {
     switch self {
     case .pass: return "pass"
     case .fail: return "fail"
+    case .late: return "late"
     case .notApplicable: return "n/a"
     }
   }

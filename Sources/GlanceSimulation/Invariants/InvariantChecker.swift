@@ -20,7 +20,13 @@ struct InvariantChecker {
   private let actions: ActionIndex
 
   private var accepted = 0
+  /// The instant of every accepted action, in time order (actions come in time order): where a
+  /// device's knowledge may stop (``knowableCutoffs(on:world:)``).
+  private var acceptedInstants: [Instant] = []
   private(set) var violations: [Invariant: Violation] = [:]
+  /// For a design not expected to converge: how many disagreements outlasted their surface's
+  /// staleness bound.
+  private(set) var stalenessBeyondBound = 0
   /// How many times each invariant was checked, by ``Invariant/ordinal``; `nil` until first
   /// counted (a count of 0 still names the invariant as checked).
   private var checkCounts = [Int?](repeating: nil, count: Invariant.allCases.count)
@@ -53,8 +59,17 @@ struct InvariantChecker {
 
   struct Disagreement {
     let since: Instant
+    /// The last instant the surface was excused by a window whose end is known (WidgetKit's deaf
+    /// window, a zone change's catch-up, the updated app's first launch, an event that ended a
+    /// transit): never after now.
     var excusedUntil: Instant
+    /// Until when a widget that learned of a change from a delivery in the background waits for
+    /// its paced reload (may be after now). Excuses staleness and convergence, never a rollover.
+    var pacedUntil: Instant? = nil
     var reported = false
+
+    /// The later of the two excuses: the disagreement is unexcused after it.
+    var lastExcused: Instant { max(excusedUntil, pacedUntil ?? excusedUntil) }
   }
 
   init(
@@ -76,6 +91,7 @@ struct InvariantChecker {
     expectedAnswers = Array(repeating: 0, count: surfaces.count)
     lastShown = Array(repeating: nil, count: surfaces.count)
     lastAnswer = Array(repeating: -1, count: surfaces.count)
+    lastDelivered = Array(repeating: nil, count: surfaces.count)
     lastDisagrees = Array(repeating: false, count: surfaces.count)
     excusedBeforeEvent = Array(repeating: false, count: surfaces.count)
     chartValues = Array(repeating: nil, count: surfaces.count + 1)
@@ -100,6 +116,7 @@ struct InvariantChecker {
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
     guard let deed = model.record(action, in: calendar) else { return nil }
     accepted += 1
+    acceptedInstants.append(action.time)
     switch deed {
     case .add(let record), .expense(let record, _), .complete(_, let record):
       insertLive(record)
@@ -172,7 +189,7 @@ struct InvariantChecker {
   /// changed (``ExpectedMemoKey``), else the last answer stands; each new answer counts in
   /// `expectedAnswers[index]`.
   private mutating func refreshExpected(on surface: Surface, at index: Int, world: World) {
-    let since = world.pendingSince(to: surface == .watch ? .watch : .phone)
+    let since = world.pendingSince(to: surface.device)
     let key = ExpectedMemoKey(deeds: accepted, dayStart: world.today.start, zoneChanges: world.zoneChanges, unknownSince: since)
     guard expectedKeys[index] != key || expectedDisplays[index] == nil else { return }
     let display: Display
@@ -215,23 +232,26 @@ struct InvariantChecker {
   /// Per surface: whether it was excused just before the event being handled (a delivery ends
   /// a transit: the surface could not know until that very event).
   private var excusedBeforeEvent: [Bool] = []
-  /// Whether something bound for the phone was on its way just before the event being handled.
-  private var phoneInTransitBeforeEvent = false
+  /// How many deliveries had reached the phone just before the event being handled: the event
+  /// delivered something when the count changed.
+  private var phoneDeliveriesBeforeEvent = 0
 
   /// Notes, before the engine handles the next event, which surfaces are excused.
   mutating func noteExcuses(world: World) {
-    phoneInTransitBeforeEvent = world.pendingSince(to: .phone) != nil
+    phoneDeliveriesBeforeEvent = world.deliveryCount(to: .phone)
     for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
       excusedBeforeEvent[index] = excused(surface, world: world)
     }
   }
 
-  /// Until when a widget is excused that learns of a change in the background (a delivery to the
-  /// phone ended a transit while the app is not in the foreground, so only a charged reload can
-  /// show it): `pacing` after the widget's last charged reload before now. `nil` for other
-  /// surfaces and events.
+  /// Until when a widget is excused that learns of a change in the background (the event being
+  /// handled delivered something to the phone, on any channel, while the app is not in the
+  /// foreground, so only a charged reload can show it): `pacing` after the widget's last charged
+  /// reload before now. `nil` for other surfaces, and for an event that delivered nothing (a
+  /// transfer still queued excuses nothing here: the expected display already leaves out what
+  /// it carries).
   private func pacedUntil(_ surface: Surface, world: World) -> Instant? {
-    guard let widget = surface.widget, !world.appForeground, phoneInTransitBeforeEvent,
+    guard let widget = surface.widget, !world.appForeground, world.deliveryCount(to: .phone) != phoneDeliveriesBeforeEvent,
       let last = world[host: widget].budget.charged.last(where: { $0 < world.now })
     else { return nil }
     let until = last.advanced(by: pacingMilliseconds)
@@ -241,7 +261,7 @@ struct InvariantChecker {
   /// Whether the open disagreement of the surface at `index` is excused beyond now (a paced
   /// background reload is not yet due).
   private func excusedBeyondNow(_ index: Int, world: World) -> Bool {
-    disagreements[index].map { $0.excusedUntil > world.now } ?? false
+    disagreements[index].map { $0.lastExcused > world.now } ?? false
   }
 
   /// The end of the windows whose end is known in advance (WidgetKit's deaf window, a zone
@@ -259,7 +279,7 @@ struct InvariantChecker {
   mutating func observe<Design: SyncDesign>(world: World, design: Design) {
     defer {
       for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false }
-      phoneInTransitBeforeEvent = false
+      phoneDeliveriesBeforeEvent = world.deliveryCount(to: .phone)
     }
     for (index, surface) in surfaces.enumerated() {
       refreshExpected(on: surface, at: index, world: world)
@@ -268,7 +288,7 @@ struct InvariantChecker {
         if index == 0 { chartValues[0] = expectedDisplays[0]?.chartValue }
         chartValues[index + 1] = shown?.chartValue
       }
-      let disagrees = shown.map { disagree($0, surface: index) } ?? false
+      let disagrees = shown.map { disagree($0, surface: index, world: world) } ?? false
       if disagrees {
         var learnedNow = false
         if disagreements[index] == nil {
@@ -280,7 +300,7 @@ struct InvariantChecker {
           learnedNow = true
         }
         if learnedNow, let paced = pacedUntil(surface, world: world), var open = disagreements[index] {
-          open.excusedUntil = max(open.excusedUntil, paced)
+          open.pacedUntil = max(open.pacedUntil ?? paced, paced)
           disagreements[index] = open
         }
         if var open = disagreements[index] {
@@ -300,28 +320,61 @@ struct InvariantChecker {
   }
 
   /// Whether `shown` differs from what the surface at `index` should show
-  /// (`expectedDisplays[index]`, made current by ``refreshExpected(on:at:world:)``): compared
-  /// whole, unless `shown` is the very value compared last time (see
-  /// ``Display/isIdentical(to:)``; the memo keeps it, and so its box, alive) and the expected
-  /// display is the same answer of the model as then, whose verdict stands. The expected display
-  /// is read in place: copying it out after every event cost a retain and a release.
-  private mutating func disagree(_ shown: Display, surface index: Int) -> Bool {
+  /// (`expectedDisplays[index]`, made current by ``refreshExpected(on:at:world:)``) and from
+  /// everything more its device may know (``mayKnow(_:on:world:)``): compared whole, unless
+  /// `shown` is the very value compared last time (see ``Display/isIdentical(to:)``; the memo
+  /// keeps it, and so its box, alive), the expected display is the same answer of the model as
+  /// then, and nothing more was delivered to the device since, whose verdict stands. The
+  /// expected display is read in place: copying it out after every event cost a retain and a
+  /// release.
+  private mutating func disagree(_ shown: Display, surface index: Int, world: World) -> Bool {
+    let delivered = world.deliveredThrough(to: surfaces[index].device)
     // `lastAnswer` is -1 until a display was compared; the model's answers count from 1.
-    if lastAnswer[index] == expectedAnswers[index], lastShown[index]?.isIdentical(to: shown) == true {
+    if lastAnswer[index] == expectedAnswers[index], lastDelivered[index] == delivered,
+      lastShown[index]?.isIdentical(to: shown) == true
+    {
       return lastDisagrees[index]
     }
-    guard let disagrees = expectedDisplays[index].map({ shown != $0 }) else {
+    guard var disagrees = expectedDisplays[index].map({ shown != $0 }) else {
       preconditionFailure("the surface at \(index) is compared before the model was asked")
     }
-    (lastShown[index], lastAnswer[index], lastDisagrees[index]) = (shown, expectedAnswers[index], disagrees)
+    if disagrees { disagrees = !mayKnow(shown, on: surfaces[index], world: world) }
+    (lastShown[index], lastAnswer[index], lastDelivered[index], lastDisagrees[index]) =
+      (shown, expectedAnswers[index], delivered, disagrees)
     return disagrees
   }
 
   /// Per surface: the display last compared, which of the model's answers it was compared with
-  /// (``expectedAnswers``), and whether they disagreed.
+  /// (``expectedAnswers``), what had been delivered to its device then, and whether they
+  /// disagreed.
   private var lastShown: [Display?] = []
   private var lastAnswer: [Int] = []
+  private var lastDelivered: [Instant?] = []
   private var lastDisagrees: [Bool] = []
+
+  /// The most deeds ``mayKnow(_:on:world:)`` tries as the last one a device knows.
+  static let knowableCutoffsMax = 32
+
+  /// Whether `shown` is the truth as the surface's device may know it beyond what it must: while
+  /// something bound for the device is on its way (it must know the other device's deeds made
+  /// before ``World/pendingSince(to:)``), it may know every deed made at or before the latest send
+  /// instant of anything delivered to it, on any channel (``World/deliveredThrough(to:)``). So a
+  /// device that learned of a deed by one channel (a `sendMessage`, or its reply) while another
+  /// still carries it (a queued transfer) shows it rightly, as does one that learned of some of
+  /// the deeds in flight and not yet of the rest (the truth up to each deed in between is tried).
+  private mutating func mayKnow(_ shown: Display, on surface: Surface, world: World) -> Bool {
+    let device = surface.device
+    guard let must = world.pendingSince(to: device), let through = world.deliveredThrough(to: device), through >= must
+    else { return false }
+    let first = acceptedInstants.partitionIndex { $0 >= must }
+    for instant in acceptedInstants[first...].prefix(Self.knowableCutoffsMax) {
+      guard instant <= through else { break }
+      let known = model.expected(
+        on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: instant.advanced(by: 1))
+      if known == shown { return true }
+    }
+    return false
+  }
 
   /// The chart values of the event being observed (truth, then each surface): written in place,
   /// copied into `history` only when they changed.
@@ -333,7 +386,7 @@ struct InvariantChecker {
     let length = open.since.distance(to: world.now)
     intervals[index].append(length)
     if keepsChart, spans[index].count < World.chartEventsMax, open.since < world.now {
-      let beyond = max(open.since, open.excusedUntil).distance(to: world.now) > boundsMilliseconds[index]
+      let beyond = max(open.since, open.lastExcused).distance(to: world.now) > boundsMilliseconds[index]
       spans[index].append((open.since..<world.now, beyond))
     }
     if worst.map({ $0.since.distance(to: $0.until) < length }) ?? true {
@@ -342,21 +395,26 @@ struct InvariantChecker {
     checkStaleness(open, surface: index, world: world)
   }
 
-  /// A design expected to converge: the disagreement lasted no longer than the bound since the
-  /// surface was last excused.
+  /// The disagreement lasted no longer than the bound since the surface was last excused. For a
+  /// design expected to converge a longer one is a violation; for any other design it is
+  /// counted (``StrategyResult/stalenessBeyondBound``): a figure, not a failure.
   private mutating func checkStaleness(_ open: Disagreement, surface index: Int, world: World) {
-    guard expectedToConverge, !open.reported else { return }
+    guard !open.reported else { return }
     count(.staleness)
-    let unexcused = open.excusedUntil.distance(to: world.now)
+    let unexcused = open.lastExcused.distance(to: world.now)
     let bound = boundsMilliseconds[index]
     guard unexcused > bound else { return }
+    guard expectedToConverge else {
+      stalenessBeyondBound += 1
+      return
+    }
     let surface = surfaces[index]
     guard !recordedAgain(.staleness, surface: surface) else { return }
     record(
       .staleness, world: world, surface: surface, field: nil, expected: "within \(Report.seconds(bound)) s",
       found: "\(Report.seconds(unexcused)) s",
       detail:
-        "the \(surface.rawValue) disagreed with the truth from \(open.since), \(Report.seconds(unexcused)) s after it could last not know (bound \(Report.seconds(bound)) s)"
+        "the \(surface.rawValue) showed other figures than the truth as its device could know it, from \(open.since) to \(world.now): \(Report.seconds(unexcused)) s after it was last excused (bound \(Report.seconds(bound)) s)"
     )
   }
 
@@ -366,7 +424,7 @@ struct InvariantChecker {
     for index in surfaces.indices {
       guard let open = disagreements[index], !open.reported, !excused(surfaces[index], world: world),
         !excusedBeyondNow(index, world: world),
-        open.excusedUntil.distance(to: world.now) > boundsMilliseconds[index]
+        open.lastExcused.distance(to: world.now) > boundsMilliseconds[index]
       else { continue }
       checkStaleness(open, surface: index, world: world)
       disagreements[index]?.reported = true
@@ -400,12 +458,14 @@ struct InvariantChecker {
     for (index, surface) in surfaces.enumerated() {
       count(.rollover)
       // A disagreement another check already reported is one failure, not two.
-      // A surface that cannot know yet (something bound for its device is on its way) is
-      // excused here as everywhere, and once it can know it has its staleness bound to catch
-      // up (a widget the app's opening made deaf just before the boundary may still be waiting
-      // for the reload asked after the deaf window).
+      // What a device cannot know yet (something bound for it is on its way) is left out of what
+      // it should show, and a surface excused by a window (WidgetKit's deaf window, a zone
+      // change's catch-up) has its staleness bound from the window's end to catch up (a widget
+      // the app's opening made deaf just before the boundary may still be waiting for the reload
+      // asked after the deaf window). A widget waiting for a paced reload after a delivery in
+      // the background is not excused here: a timeline shows the new day's figures at the
+      // boundary with no reload at all, so another day's figures past the bound are a rollover.
       guard let open = disagreements[index], open.since <= instant, !open.reported, !excused(surface, world: world),
-        !excusedBeyondNow(index, world: world),
         !catchingUp || isPastBound(open, surface: index, since: instant, world: world)
       else { continue }
       recordDifference(
@@ -436,8 +496,8 @@ struct InvariantChecker {
         !excusedBeyondNow(index, world: world)
       else { continue }
       count(.convergence)
-      let expected = expected(on: surface, at: index, world: world)
-      guard shown != expected else { continue }
+      refreshExpected(on: surface, at: index, world: world)
+      guard disagree(shown, surface: index, world: world) else { continue }
       recordDifference(.convergence, surface: surface, world: world, design: design, detail: "after a quiescent window")
     }
   }
@@ -498,9 +558,20 @@ struct InvariantChecker {
     let differences = shown.map { $0.differences(from: expected) } ?? []
     let first = differences.first
     let fields = differences.prefix(4).map { "\(surface.rawValue).\($0)" }.joined(separator: "; ")
+    let (expectedHeadline, foundHeadline) = Self.headlines(expected: expected, shown: shown, first: first)
     record(
-      invariant, world: world, surface: surface, field: first?.field, expected: expected.headline,
-      found: shown?.headline ?? "nothing", detail: "\(detail): \(fields)\(differences.count > 4 ? "; …" : "")")
+      invariant, world: world, surface: surface, field: first?.field, expected: expectedHeadline, found: foundHeadline,
+      detail: "\(detail): \(fields)\(differences.count > 4 ? "; …" : "")")
+  }
+
+  /// What a violation headlines: each display in a few words (``Display/headline``), and, when
+  /// those words are the same on both sides, the first field that differs with its two values
+  /// (`0 (.perfect), average 1/30` against `0 (.perfect), average 0`), so that a headline always
+  /// shows what is wrong.
+  static func headlines(expected: Display, shown: Display?, first: FieldDifference?) -> (expected: String, found: String) {
+    guard let shown else { return (expected.headline, "nothing") }
+    guard shown.headline == expected.headline, let first else { return (expected.headline, shown.headline) }
+    return ("\(expected.headline), \(first.field) \(first.expected)", "\(shown.headline), \(first.field) \(first.found)")
   }
 
   /// The updated app is installed (store move): what the phone's store holds now must survive
@@ -815,7 +886,8 @@ struct InvariantChecker {
   func result(strategy: String, domain: Domain, world: World, events: Int, faults: [FaultKind: Int]) -> StrategyResult {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge,
-      violations: violations.values.sorted { $0.invariant < $1.invariant }, checks: checks(), faults: faults,
+      violations: violations.values.sorted { $0.invariant < $1.invariant }, stalenessBeyondBound: stalenessBeyondBound,
+      checks: checks(), faults: faults,
       staleness: surfaces.indices.map { StalenessFigures(surface: surfaces[$0], intervals: intervals[$0].sorted()) },
       events: events, acceptedActions: accepted, reloadRequests: world.hosts.reduce(0) { $0 + $1.requests },
       chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },

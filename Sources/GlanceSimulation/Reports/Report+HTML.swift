@@ -51,11 +51,12 @@ extension Report {
     return ["<section id=\"\(id)\">", "<h2>\(MarkupText.escaped(section.heading))</h2>"]
   }
 
-  /// The class of a verdict's cell: `pass`, `fail` or `na`.
+  /// The class of a verdict's cell: `pass`, `fail`, `late` or `na`.
   static func verdictClass(_ verdict: Verdict) -> String {
     switch verdict {
     case .pass: "pass"
     case .fail: "fail"
+    case .late: "late"
     case .notApplicable: "na"
     }
   }
@@ -155,9 +156,14 @@ extension Report {
     let usesNotApplicable = outcome.results.contains { result in
       invariants.contains { result.verdict($0) == .notApplicable }
     }
+    let usesLate = outcome.results.contains { $0.stalenessBeyondBound > 0 }
     var legend =
       "A cell is <span class=\"pass\">pass</span> (the invariant held at every check), "
       + "<span class=\"fail\">FAIL ×n</span> (broken, seen by n checks; it links to the first occurrence)"
+    if usesLate {
+      legend +=
+        ", <span class=\"late\">late ×n</span> (a legacy design's staleness: n disagreements outlasted the bound a converging design is held to; a figure, not a failure)"
+    }
     legend +=
       usesNotApplicable
       ? ", or <span class=\"na\">n/a</span> (never checked: it does not apply to this domain, scenario or design)."

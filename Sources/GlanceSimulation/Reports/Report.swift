@@ -142,7 +142,7 @@ public struct Report: Sendable {
     }
     return [
       "## Verdicts", "",
-      "Each cell is `pass`, `FAIL` with the number of occurrences, or `n/a` when nothing was checked (no store move for no-data-loss; staleness bounds hold only designs expected to converge). A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did. The truth every check compares with is the domain's model, fed by the engine with every action the person performed; surfaces are compared whole (count, band, streak, average; done/total, activity, next step; period and remaining, year cells and highlight).",
+      "Each cell is `pass`, `FAIL` with the number of occurrences, `late` with the number of disagreements of a legacy design that outlasted the staleness bound a converging design is held to (a figure, not a failure), or `n/a` when nothing was checked (no store move for no-data-loss). A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did. The truth every check compares with is the domain's model, fed by the engine with every action the person performed; surfaces are compared whole (count, band, streak, average; done/total, activity, next step; period and remaining, year cells and highlight).",
       "",
     ]
       + Self.table(["strategy", "domain", "expected"] + invariants.map(\.rawValue), leftColumns: 3 + invariants.count, rows)

@@ -35,6 +35,7 @@ enum ReportStylesheet {
     .pass { color: #17612f; }
     .fail { color: #8a1510; background: #fbe0de; font-weight: 700; }
     .fail a { color: inherit; text-decoration-thickness: 1px; text-underline-offset: 2px; }
+    .late { color: #7a4b00; background: #fdf0d8; }
     .na { color: #6b6b6b; font-style: italic; }
     dl.invariants { display: grid; grid-template-columns: max-content minmax(0, 80ch); gap: .55rem 1.2rem; margin: .6rem 0; }
     dl.invariants dt { font-weight: 600; }

@@ -30,6 +30,8 @@ struct PulpeWidget: SyncDesign {
   static let domain = Domain.budget
   static let expectedToConverge = false
   static let widgets: [WidgetID] = [.main, .year]
+  /// Expenses are written to Pulpe's backend; the phone keeps only the widget's cache.
+  static let keepsRecordsOnServer = true
 
   let book: BudgetBook
   /// Pulpe's backend: the expenses, by id.

@@ -33,6 +33,33 @@ public import GlanceSync
 /// #expect(result.converged)
 /// ```
 ///
+/// ## The faults a design meets
+/// Every design meets every fault of the scenario, whether or not it declares anything:
+/// - **App kills**: a kill falls before one of the next steps the app scheduled as part of an
+///   operation (``OperationStep/isOperationStep``), within six hours; failing that, it takes the
+///   app down between two of its callbacks. A callback itself is never cut in two: on iOS a
+///   running app is killed while suspended or between the steps of an asynchronous operation,
+///   not between two synchronous calls, so a design whose work is asynchronous schedules its
+///   steps (and meets kills between them). ``appKilled(world:)`` follows each kill.
+/// - **Widget-extension kills** fall before one of the next steps of the intent the extension
+///   performs, within six hours; the watch app's, shortly after a watch tap.
+/// - **Store write failures** strike the next commit on the phone: a design that asks
+///   (``World/phoneCommitFails()``, or a ``SimulatedEventLog``, which asks for it) meets the
+///   failure there; one that does not meets it as an app that ignores its save's error: what the
+///   action wrote is gone (the design is put back as it was before the action), what it sent or
+///   asked for stays done. Not for a design that keeps its records on a server
+///   (``keepsRecordsOnServer``).
+/// - **Corrupted defaults** strike one of the keys the design declares (``defaultsKeys``, told
+///   with ``defaultsCorrupted(_:world:)``), or, for a design that declares none, one of the values
+///   it keeps in the world's App Group defaults (``World/appGroupDefaults``), which it then reads
+///   back as garbage.
+/// - **WatchConnectivity**: messages delayed, duplicated (`transferUserInfo`), failed in flight or
+///   unanswered (`sendMessage`), the watch out of range (``reachabilityChanged(world:)``), the
+///   watch app not running; **WidgetKit**: the refresh budget, the deaf window, late firing;
+///   **time**: day boundaries, DST days, zone changes.
+/// The report's fault table counts what struck each design: a count of 0 for a fault the
+/// scenario injects says the design kept nothing it could strike.
+///
 /// ## Laws (what the simulator promises a design)
 /// - Every call happens at ``World/now``, in virtual time; nothing else runs meanwhile.
 /// - ``perform(_:of:world:)`` is called once per accepted action, after the truth recorded it;
@@ -56,6 +83,11 @@ public protocol SyncDesign {
   /// The design's widgets: ``WidgetID/main``, and ``WidgetID/year`` for Pulpe's year overview
   /// (a prefix of `WidgetID.allCases`; `[.main]` by default).
   static var widgets: [WidgetID] { get }
+  /// Whether the app keeps its records on a server (Pulpe's backend) rather than in a store on
+  /// the phone: store write failures, which strike the phone's store, do not apply to its
+  /// actions then. `false` by default: the phone's store meets them whether or not the design
+  /// asks (see ``World/phoneCommitFails()``).
+  static var keepsRecordsOnServer: Bool { get }
 
   /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend: open
   /// them with ``SimulatedEventLog/init(_:on:stores:)``, or keep your own in memory). It reads the
@@ -89,6 +121,10 @@ public protocol SyncDesign {
   var widgetInstalled: Bool { get }
   /// The app went to the background.
   mutating func appWentToBackground(world: inout World)
+  /// The watch came into range of the phone, or went out of it (`world.watchReachable` says
+  /// which): WatchConnectivity's `sessionReachabilityDidChange(_:)`, on both devices. A design
+  /// that keeps what a `sendMessage` could not carry sends it now.
+  mutating func reachabilityChanged(world: inout World)
   /// The device's zone changed (`world.calendar` is the new one). iOS tells a running app
   /// (`NSSystemTimeZoneDidChange`, `significantTimeChangeNotification`); it tells neither a
   /// suspended app nor a widget.
@@ -124,8 +160,10 @@ public protocol SyncDesign {
 
 extension SyncDesign {
   public static var widgets: [WidgetID] { [.main] }
+  public static var keepsRecordsOnServer: Bool { false }
 
   public mutating func appWentToBackground(world: inout World) {}
+  public mutating func reachabilityChanged(world: inout World) {}
   public mutating func zoneChanged(world: inout World) {}
   public mutating func backgroundRefresh(world: inout World) {}
   public mutating func wake(_ reason: WakeReason, world: inout World) {}

@@ -51,7 +51,12 @@ public indirect enum Display: Hashable, Sendable {
       }
       index += 1
     }
-    precondition(!differences.isEmpty, "unequal displays \(self) and \(expected) with no field apart")
+    // Unequal displays whose fields all read alike differ in what no field names: name the
+    // values whole rather than stop.
+    if differences.isEmpty {
+      let (wanted, found) = ("\(expected)", "\(self)")
+      differences.append(FieldDifference(field: "value", expected: wanted, found: found == wanted ? found + " (another value)" : found))
+    }
     return differences
   }
 

@@ -7,7 +7,7 @@ public import GlanceKernel
 /// - Two actions of one run never share an id or an instant (the planner makes instants
 ///   distinct), so either identifies the record.
 /// - Ordered by (instant, id).
-public struct Record: Hashable, Sendable, Comparable {
+public struct Record: Hashable, Sendable, Comparable, CustomStringConvertible {
   public let id: EventID
   public let instant: Instant
 
@@ -19,4 +19,7 @@ public struct Record: Hashable, Sendable, Comparable {
   public static func < (lhs: Record, rhs: Record) -> Bool {
     (lhs.instant, lhs.id) < (rhs.instant, rhs.id)
   }
+
+  /// `record 1A2B3C4D-… at 2026-03-10T13:44:43.020Z`: how a trace names it.
+  public var description: String { "record \(id) at \(instant)" }
 }

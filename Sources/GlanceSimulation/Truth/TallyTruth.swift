@@ -71,7 +71,7 @@ struct TallyTruth: DomainModel {
   )
     -> Display
   {
-    let device: Device = surface == .watch ? .watch : .phone
+    let device = surface.device
     let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
     let shown: TallyDisplays
     if let memo = knownMemo[device], memo.key == key, memo.since == since {

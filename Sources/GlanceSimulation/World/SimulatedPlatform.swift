@@ -60,9 +60,10 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
   public init() {}
 
   /// Runs `body` (an engine's call) against this platform, then applies what it asked for;
-  /// `intent`: the call is an interactive widget intent (its reloads are free). An error from
-  /// `body` is a programmer error (the simulated stores and links throw none an engine should
-  /// let through).
+  /// `intent`: the call is an interactive widget intent (its reloads are free). An error thrown
+  /// out of `body` (a payload over its channel's bound that the design let through, a store's
+  /// error) stops the play with ``DesignFault/engineThrew(error:)``; what the engine asked for
+  /// before it threw is still applied.
   public func run(_ world: inout World, intent: Bool = false, _ body: () throws -> Void) {
     precondition(requests.isEmpty, "requests left over from an earlier call: \(requests)")
     reachable = PerDevice(phone: world.watchReachable, watch: world.watchReachable && world.watchAppActive)
@@ -70,7 +71,7 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
     do {
       try body()
     } catch {
-      preconditionFailure("the simulated stores and links cannot make an engine fail: \(error)")
+      world.noteDesignFault(.engineThrew(error: "\(error)"))
     }
     intentContext = nil
     apply(to: &world)

@@ -13,6 +13,12 @@ public final class StoreFaults {
   private(set) var armed: [Int] = []
   /// Failures that struck a commit (the report's `store-write-failure` count).
   public private(set) var struck = 0
+  /// How many times a commit asked whether it fails (``commitFails()``): the engine tells a
+  /// design that asked from one that did not.
+  private(set) var asks = 0
+
+  /// Whether a failure is armed: the next commit on the phone fails.
+  var isArmed: Bool { !armed.isEmpty }
 
   init() {}
 
@@ -26,12 +32,21 @@ public final class StoreFaults {
   /// Takes failure `number` back if it is still pending (it met no commit in time).
   func disarm(_ number: Int) { armed.removeAll { $0 == number } }
 
+  /// The armed failure strikes a commit that did not ask (a design that keeps its phone store in
+  /// its own memory and never calls ``World/phoneCommitFails()``): used up, and counted.
+  func strikeUnasked() {
+    precondition(!armed.isEmpty, "no failure is armed")
+    armed.removeFirst()
+    struck += 1
+  }
+
   /// Takes every pending failure back (the liveness phase begins: faults are off).
   func disarmAll() { armed.removeAll() }
 
   /// Whether the commit being made now fails; a `true` uses up the oldest armed failure. Faults
   /// are off in the liveness phase (nothing is armed then).
   public func commitFails() -> Bool {
+    asks += 1
     guard !armed.isEmpty else { return false }
     armed.removeFirst()
     struck += 1

@@ -4,8 +4,11 @@ public import GlanceKernel
 /// ask for the next timeline.
 ///
 /// ## Laws
-/// - `entries` is sorted by date (checked); the display in force at an instant is the last entry
-///   dated at or before it, none before the first.
+/// - A timeline is made of whatever entries it is given; one whose entries are not in date order
+///   (``firstEntryOutOfOrder``) stops the run that serves it with
+///   ``DesignFault/timelineOutOfOrder(widget:index:date:previous:)``, never with a trap.
+/// - In a timeline in date order, the display in force at an instant is the last entry dated at
+///   or before it, none before the first.
 public struct WidgetTimeline: Sendable {
   /// From `date` on, the widget shows `display`.
   public struct Entry: Hashable, Sendable {
@@ -22,13 +25,17 @@ public struct WidgetTimeline: Sendable {
   /// When WidgetKit asks for the next timeline.
   public let policy: ReloadPolicy
 
-  /// A timeline of `entries` (in date order: checked) and `policy`.
+  /// A timeline of `entries` (in date order, or the run that serves it stops with a
+  /// ``DesignFault``) and `policy`.
   public init(entries: [Entry], policy: ReloadPolicy) {
-    for index in entries.indices.dropFirst() {
-      precondition(entries[index - 1].date <= entries[index].date, "timeline entries out of order at \(index)")
-    }
     self.entries = entries
     self.policy = policy
+  }
+
+  /// The index of the first entry dated before the one before it; `nil` when the entries are in
+  /// date order.
+  public var firstEntryOutOfOrder: Int? {
+    entries.indices.dropFirst().first { entries[$0 - 1].date > entries[$0].date }
   }
 
   /// One entry dated `now`, reloaded after `milliseconds`: the legacy providers' shape.

@@ -12,6 +12,14 @@ public enum Surface: String, Hashable, Sendable, CaseIterable, Comparable {
   case watch
 
   public static func < (lhs: Surface, rhs: Surface) -> Bool { lhs.rank < rhs.rank }
+
+  /// The device the surface is on: the watch's, or the phone's (the app and its widgets).
+  public var device: Device {
+    switch self {
+    case .watch: return .watch
+    case .app, .widget, .yearWidget: return .phone
+    }
+  }
   private var rank: Int {
     switch self {
     case .app: return 0
@@ -30,6 +38,9 @@ public enum Process: Hashable, Sendable {
 /// Which device a message goes to.
 public enum Device: Hashable, Sendable {
   case phone, watch
+
+  /// The other device: the one a message from this one goes to.
+  public var other: Device { self == .phone ? .watch : .phone }
 }
 
 /// Everything that happens, in virtual time.
@@ -137,18 +148,100 @@ public struct World {
     _modify { yield &hosts[widget.index] }
   }
 
-  /// Since when something bound for `device` has been on its way: the instant the oldest queued
-  /// transfer was sent, or the context slot was last filled after a delivery; `nil` when nothing
-  /// is. A record the other device made at or after it may not have reached `device` yet; one
-  /// made before it has (channels deliver in order), or was never sent. Out of range with nothing
-  /// queued, nothing is on its way.
+  /// Since when `device` may lack what the other device did: the earliest of the instant the
+  /// oldest queued transfer to it was sent, the instant its context slot was first filled after
+  /// its last delivery, the send instant of the oldest `sendMessage` (or reply) on its way to it,
+  /// the instant the watch went out of range, while it is (no channel carries anything then), and
+  /// the instant the other device's app began holding what has not got through (``unsent``: a
+  /// `sendMessage` refused or failed in flight, a record made on the watch), until something it
+  /// sent once it knew is delivered (killed meanwhile, its app holds it until it runs again,
+  /// ``strandedSince``); `nil` when none applies. A record the other device made at or after it
+  /// may not have reached `device` yet; one made before it has (each channel delivers in order,
+  /// and a message on its way counts until it is delivered or fails), or was never sent.
   func pendingSince(to device: Device) -> Instant? {
-    switch (transfers[device].first?.sentAt, contextSince[device]) {
-    case (let transfer?, let context?): return min(transfer, context)
-    case (let transfer?, nil): return transfer
-    case (nil, let context?): return context
-    case (nil, nil): return nil
+    var since = transfers[device].first?.sentAt
+    for candidate in [contextSince[device], messagesInFlight[device].min(), outOfRangeSince, unsentSince(device.other)] {
+      guard let candidate else { continue }
+      since = min(since ?? candidate, candidate)
     }
+    return since
+  }
+
+  /// Until when `device` may know what the other device did: the latest send instant of
+  /// anything delivered to it so far, on any channel (a transfer, an application context as of
+  /// its last update, a `sendMessage` or a reply); `nil` before the first delivery. A record the
+  /// other device made at or before it may be known on `device`.
+  func deliveredThrough(to device: Device) -> Instant? { delivered[device] }
+
+  /// How many deliveries have reached `device` so far, on every channel (a duplicate, a reply
+  /// and an application context included): the judge compares the count before and after an
+  /// event to tell whether the event delivered something.
+  func deliveryCount(to device: Device) -> Int { deliveries[device] }
+
+  /// Per sending device: what its app holds that has not got through, each as the instant it
+  /// began (the send instant of a `sendMessage` refused for want of range or failed in flight,
+  /// or the instant the watch made a record) and the instant the app learned it (a failure
+  /// reaches the app when its error handler runs); an entry is cleared when something the app
+  /// sent once it knew is delivered, by any channel (it sent again, or had nothing more to
+  /// say). A few entries at a time.
+  private var unsent = PerDevice<[(since: Instant, learned: Instant)]>(repeating: [])
+  /// Per sending device: since when its app holds what has not got through (``unsent``).
+  private func unsentSince(_ sender: Device) -> Instant? { unsent[sender].lazy.map(\.since).min() }
+  /// Per sending device: since when its app, killed while it held what it could not send
+  /// (``unsentSince``, or platform calls a kill cut off), holds it without running; `nil` while
+  /// its app runs (it can send again: a design sends what it holds when it runs), or when it
+  /// held nothing. Nothing is quiescent while an app holds what it could not send.
+  private(set) var strandedSince = PerDevice<Instant?>(repeating: nil)
+
+  private var delivered = PerDevice<Instant?>(repeating: nil)
+  private var deliveries = PerDevice(repeating: 0)
+  /// Per device: the send instants of the `sendMessage`s and replies on their way to it (only
+  /// their minimum is read; a few at a time).
+  private var messagesInFlight = PerDevice<[Instant]>(repeating: [])
+
+  /// Something sent at `sentAt` reached `device`.
+  private mutating func noteDelivery(to device: Device, sentAt: Instant) {
+    deliveries[device] += 1
+    delivered[device] = max(delivered[device] ?? sentAt, sentAt)
+    // Sent once the sender knew what had not got through: it sent it again (by any channel), or
+    // had nothing more to say.
+    unsent[device.other].removeAll { sentAt >= $0.learned }
+  }
+
+  /// A `sendMessage` (or reply) sent at `sentAt` left the air: delivered, failed, or gone with the
+  /// watch app it was bound for.
+  private mutating func landMessage(sentAt: Instant, to device: Device) {
+    guard let index = messagesInFlight[device].firstIndex(of: sentAt) else {
+      preconditionFailure("no message sent at \(sentAt) is on its way to the \(Self.traceName(device))")
+    }
+    messagesInFlight[device].remove(at: index)
+  }
+
+  /// `message`, a `sendMessage` or a reply, reaches `device` now (the engine then hands it to
+  /// the design).
+  mutating func messageDelivered(_ message: WireMessage, to device: Device) {
+    landMessage(sentAt: message.sentAt, to: device)
+    noteDelivery(to: device, sentAt: message.sentAt)
+  }
+
+  /// `message`, a `sendMessage` to `device`, failed in flight (the engine then runs its error
+  /// handler on the other device).
+  mutating func messageFailed(_ message: WireMessage, to device: Device) {
+    landMessage(sentAt: message.sentAt, to: device)
+    noteUnsent(by: device.other, since: message.sentAt)
+  }
+
+  /// What `sender` began holding at `instant` has not got through (a `sendMessage` refused or
+  /// failed in flight, learned now).
+  private mutating func noteUnsent(by sender: Device, since instant: Instant) {
+    unsent[sender].append((since: instant, learned: now))
+  }
+
+  /// The watch made a record now: its app holds it until it sends something (an app killed
+  /// first holds it until it runs again, ``strandedSince``), and the phone may not know it until
+  /// then.
+  mutating func watchMadeRecord() {
+    noteUnsent(by: .watch, since: now)
   }
 
   /// When each device's context slot was filled after its last delivery.
@@ -332,6 +425,7 @@ public struct World {
   mutating func appEntersForeground() {
     appRunning = true
     appForeground = true
+    strandedSince.phone = nil
     if awaitingFirstLaunch { firstSessionAfterUpdate = true }
     awaitingFirstLaunch = false
   }
@@ -357,6 +451,7 @@ public struct World {
   /// the widget performs, can wake it).
   public mutating func wakeAppInBackground() {
     appRunning = true
+    strandedSince.phone = nil
   }
 
   /// Kills the app: it stops, and every step it had pending vanishes, with its timers.
@@ -384,6 +479,7 @@ public struct World {
     noteKill()
     appRunning = false
     appForeground = false
+    strandedSince.phone = unsentSince(.phone)
     if firstSessionAfterUpdate { (awaitingFirstLaunch, firstSessionAfterUpdate) = (true, false) }
     queue.removeAll { event in
       switch event {
@@ -391,6 +487,23 @@ public struct World {
       default: return false
       }
     }
+  }
+
+  // MARK: The App Group's defaults
+
+  /// The App Group's shared defaults on the phone: what a design keeps here meets the world's
+  /// corrupted-defaults fault without declaring its keys (see ``AppGroupDefaults``).
+  public var appGroupDefaults = AppGroupDefaults()
+
+  // MARK: Design faults
+
+  /// The first thing the design did that the platform refuses, and when: the engine stops the
+  /// play there (``SimulationError/designFault(strategy:domain:at:fault:)``).
+  public private(set) var designFault: (at: Instant, fault: DesignFault)? = nil
+
+  /// Notes `fault` at now, unless an earlier one was noted.
+  public mutating func noteDesignFault(_ fault: DesignFault) {
+    if designFault == nil { designFault = (now, fault) }
   }
 
   // MARK: Store faults
@@ -450,6 +563,7 @@ public struct World {
   mutating func openWatchApp() -> Bool {
     let launched = !watchAppRunning
     watchAppRunning = true
+    strandedSince.watch = nil
     watchForegroundUntil = now.advanced(by: Self.watchSessionMilliseconds)
     return launched
   }
@@ -460,12 +574,26 @@ public struct World {
     noteKill()
     watchAppRunning = false
     watchForegroundUntil = nil
+    var landed: [(sentAt: Instant, device: Device)] = []
     queue.removeAll { event in
       switch event {
-      case .step(.watchApp, _), .deliver(_, to: .watch, _), .sendFailed(_, to: .phone, _): return true
+      case .step(.watchApp, _): return true
+      case .deliver(let message, to: .watch, _):
+        landed.append((message.sentAt, .watch))
+        return true
+      case .sendFailed(let message, let device, let failure) where device == .phone:
+        // The error handler lived on the watch; a message that failed in flight leaves the air.
+        if failure == .deliveryFailed { landed.append((message.sentAt, .phone)) }
+        return true
       default: return false
       }
     }
+    for message in landed {
+      landMessage(sentAt: message.sentAt, to: message.device)
+      // A message to the phone that failed in flight: its error handler died with the app.
+      if message.device == .phone { noteUnsent(by: .watch, since: message.sentAt) }
+    }
+    strandedSince.watch = unsentSince(.watch)
   }
 
   mutating func endFaults() {
@@ -517,13 +645,17 @@ public struct World {
   /// ``reply(_:)``, an answer lost when the reply times out (`Faults.replyTimeout`).
   @discardableResult
   public mutating func sendMessage(_ message: some Sendable, to device: Device) -> Bool {
-    guard watchReachable else { return false }
+    guard watchReachable else {
+      noteUnsent(by: device.other, since: now)
+      return false
+    }
     if device == .watch, !watchAppActive {
       if faultsOn { refusedWhileWatchAppAway += 1 }
       return false
     }
     let latency = latencies.uniform(in: Int64(50)...500)
-    let wire = WireMessage(message)
+    let wire = WireMessage(message, sentAt: now)
+    messagesInFlight[device].append(now)
     if faultsOn, messageFates.happens(messageFailure) {
       failedMessages += 1
       schedule(.sendFailed(wire, to: device, .deliveryFailed), after: latency)
@@ -542,17 +674,23 @@ public struct World {
   /// sender after a latency, unless the reply was drawn lost or the watch went out of range
   /// meanwhile, when the sender's error handler runs once the reply times out instead.
   ///
-  /// - Precondition: called while a `sendMessage` is handed to its receiver.
+  /// Called outside the delivery of a `sendMessage`, it answers nothing, and the play stops with
+  /// ``DesignFault/replyOutsideDelivery``.
   public mutating func reply(_ answer: some Sendable) {
-    guard let answering else { preconditionFailure("reply(_:) outside the delivery of a sendMessage") }
+    guard let answering else {
+      noteDesignFault(.replyOutsideDelivery)
+      return
+    }
     guard !answering.replyLost else { return }
     guard watchReachable else {
       let due = answering.arrivedAt.advanced(by: Self.replyTimeoutMilliseconds)
-      let receiver: Device = answering.sender == .phone ? .watch : .phone
+      let receiver = answering.sender.other
       schedule(.sendFailed(answering.message, to: receiver, .replyTimedOut), at: due)
       return
     }
-    schedule(.deliver(WireMessage(answer), to: answering.sender, replyLost: false), after: latencies.uniform(in: Int64(50)...500))
+    messagesInFlight[answering.sender].append(now)
+    schedule(
+      .deliver(WireMessage(answer, sentAt: now), to: answering.sender, replyLost: false), after: latencies.uniform(in: Int64(50)...500))
   }
 
   /// `message`, a `sendMessage` from `sender`, is being handed to its receiver: ``reply(_:)``
@@ -565,7 +703,7 @@ public struct World {
 
   /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
   public mutating func transferUserInfo(_ message: some Sendable, to device: Device) {
-    transfers[device].append((now, WireMessage(message)))
+    transfers[device].append((now, WireMessage(message, sentAt: now)))
     if watchReachable { startPump(to: device) }
   }
 
@@ -578,7 +716,7 @@ public struct World {
   /// `updateApplicationContext`: only the latest value is kept; it replaces one not yet
   /// delivered, and reaches `device` (once, never duplicated) after a latency when reachable.
   public mutating func updateApplicationContext(_ message: some Sendable, to device: Device) {
-    contexts[device] = WireMessage(message)
+    contexts[device] = WireMessage(message, sentAt: now)
     if contextSince[device] == nil { contextSince[device] = now }
     if watchReachable { scheduleContextDelivery(to: device) }
   }
@@ -593,10 +731,11 @@ public struct World {
   /// watch went out of range meanwhile (it is delivered when the watch comes back).
   mutating func takeContext(for device: Device) -> WireMessage? {
     contextDeliveryScheduled[device] = false
-    guard watchReachable else { return nil }
+    guard watchReachable, let context = contexts[device] else { return nil }
     contextSince[device] = nil
-    defer { contexts[device] = nil }
-    return contexts[device]
+    contexts[device] = nil
+    noteDelivery(to: device, sentAt: context.sentAt)
+    return context
   }
 
   /// Delivers the head of the transfer queue to `device`; returns it (and whether it was
@@ -605,6 +744,7 @@ public struct World {
     pumping[device] = false
     guard watchReachable, !transfers[device].isEmpty else { return [] }
     let head = transfers[device].removeFirst().message
+    noteDelivery(to: device, sentAt: head.sentAt)
     if !transfers[device].isEmpty { startPump(to: device) }
     let twice = faultsOn && duplicates.happens(duplicateDelivery)
     if twice { duplicatedDeliveries += 1 }
@@ -652,29 +792,35 @@ public struct World {
   /// widget, so it can know this too).
   public private(set) var deafUntil: Instant? = nil
 
-  /// Schedules `step` of a design's operation in `process`, `milliseconds` from now; a kill of
-  /// `process` before then takes it away.
+  /// Schedules `step` of a design's operation in `process`, `milliseconds` from now (a negative
+  /// delay runs it now, as a timer whose date is past fires at once); a kill of `process` before
+  /// then takes it away.
   public mutating func schedule(step: some OperationStep, in process: Process, after milliseconds: Int64) {
-    schedule(.step(process, ScheduledStep(step)), after: milliseconds)
+    schedule(.step(process, ScheduledStep(step)), after: max(0, milliseconds))
   }
 
   /// Wakes the design at `instant` for `reason` (what an app does with a timer or a background
-  /// task).
+  /// task); an instant already past wakes it now, as a timer or a task whose date is past does.
   public mutating func scheduleWake(at instant: Instant, for reason: WakeReason) {
-    schedule(.wake(reason), at: instant)
+    schedule(.wake(reason), at: max(instant, now))
   }
 
   /// Asks the system to run the app's background refresh task `milliseconds` from now
-  /// (``SyncDesign/backgroundRefresh(world:)``).
+  /// (``SyncDesign/backgroundRefresh(world:)``); a negative delay asks for it now.
   public mutating func scheduleBackgroundRefresh(after milliseconds: Int64) {
-    schedule(.backgroundRefresh, after: milliseconds)
+    schedule(.backgroundRefresh, after: max(0, milliseconds))
   }
 
-  /// Whether nothing is in flight: both transfer queues and both context slots empty, no reload
-  /// pending, the watch in range, and no zone change still being caught up with.
+  /// Whether nothing is in flight: both transfer queues and both context slots empty, no
+  /// `sendMessage` or reply on its way, no reload pending, the watch in range, no zone change
+  /// still being caught up with, no app holding what has not got through (``unsent``: a design
+  /// that keeps retrying a link that keeps failing is not judged until it gets through or the
+  /// faults end) and no app killed while it held it (``strandedSince``).
   var isQuiescent: Bool {
     watchReachable && hosts.allSatisfy { !$0.reloadPending } && transfers.phone.isEmpty && transfers.watch.isEmpty
-      && contexts.phone == nil && contexts.watch == nil && zoneSettles.map { $0 <= now } ?? true
+      && contexts.phone == nil && contexts.watch == nil && messagesInFlight.phone.isEmpty
+      && messagesInFlight.watch.isEmpty && zoneSettles.map { $0 <= now } ?? true && unsent.phone.isEmpty
+      && unsent.watch.isEmpty && strandedSince.phone == nil && strandedSince.watch == nil
   }
 
   /// The person adds the widget: WidgetKit asks for its first timeline (not a budgeted reload).

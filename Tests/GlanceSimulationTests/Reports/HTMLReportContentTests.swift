@@ -30,13 +30,13 @@ enum HostileReport {
       trace: ["2026-03-10T06:00:00.000Z action #1 widgetTap <x>", "2026-03-10T06:30:00.000Z quiescence check & 'y'"],
       datedAtAction: false, occurrences: 3, surfaces: [.widget, .watch])
     let converged = StrategyResult(
-      strategy: "converged", domain: .tally, expectedToConverge: true, violations: [violation],
+      strategy: "converged", domain: .tally, expectedToConverge: true, violations: [violation], stalenessBeyondBound: 0,
       checks: [.noLostWrite: 5, .convergence: 12], faults: [.appKill: 2, .replyTimeout: 1],
       staleness: [StalenessFigures(surface: .widget, intervals: [1_000, 2_500, 70_000])],
       events: 100, acceptedActions: 10, reloadRequests: 20, chargedReloads: 7, deniedReloads: 0,
       chart: chart, overview: nil)
     let legacy = StrategyResult(
-      strategy: "mirrorsmoker-legacy", domain: .tally, expectedToConverge: false, violations: [],
+      strategy: "mirrorsmoker-legacy", domain: .tally, expectedToConverge: false, violations: [], stalenessBeyondBound: 0,
       checks: [.noLostWrite: 4, .noDoubleCount: 4, .convergence: 8, .rollover: 3, .refreshBudget: 4], faults: [:],
       staleness: [], events: 50, acceptedActions: 9, reloadRequests: 4,
       chargedReloads: 3, deniedReloads: 1, chart: nil, overview: nil)
