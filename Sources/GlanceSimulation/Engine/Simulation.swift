@@ -190,7 +190,7 @@ public enum Simulation {
   /// or the scenario's script).
   ///
   /// ```swift
-  /// let scenario = try ScenarioLoader.scenario(named: "default", in: simulationsFolder)
+  /// let scenario = try ScenarioLoader.builtIn(named: "default")   // or load(fileAt:) for a file of yours
   /// let result = try Simulation.run(design: MyTally.self, scenario: scenario, days: 7, seed: 42)
   /// #expect(result.converged, "\(result.violations.map(\.detail))")
   /// ```
