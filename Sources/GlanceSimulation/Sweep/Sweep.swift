@@ -37,7 +37,7 @@ public enum Sweep {
   /// let scenario = try ScenarioLoader.builtIn(named: "default")
   /// let request = SweepRequest(scenario: scenario, scenarioReference: "default", days: 7, seeds: 1...200)
   /// let lines = try Sweep.run(design: MyTally.self, request: request, jobs: 4)
-  /// #expect(lines.allSatisfy(\.converged), "\(lines.filter { !$0.converged }.map(\.seed))")
+  /// #expect(lines.allSatisfy { $0.converged }, "\(lines.filter { !$0.converged }.map(\.seed))")
   /// ```
   ///
   /// - Parameters:
