@@ -40,12 +40,8 @@ struct SmallTallyTests {
 
   @Test("a sweep of twenty seeds on two jobs: the fixed design converges on every one, the flawed one does not")
   func sweep() throws {
-    let request = SweepRequest(scenario: try Self.defaultScenario(), scenarioReference: "default", days: 7, seeds: 1...20)
-    let fixed = try Sweep.run(design: SmallTally<Queued>.self, request: request, jobs: 2)
-    #expect(fixed.map(\.seed) == Array(1...20), "one line per seed, in seed order")
-    #expect(fixed.allSatisfy { $0.converged }, "\(fixed.filter { !$0.converged }.map(\.seed))")
-    let flawed = try Sweep.run(design: SmallTally<LatestWins>.self, request: request, jobs: 2)
-    #expect(flawed.contains { !$0.converged })
+    try Self.expectSweeps(
+      SweepRequest(scenario: try Self.defaultScenario(), scenarioReference: "default", days: 7, seeds: 1...20))
   }
 
   @Test("the lost write shrinks to a few events, and the shrunk scenario still loses it")
@@ -75,17 +71,23 @@ struct SmallTallyTests {
 
   @Test("a sweep of watch-away.yaml on two jobs: the fixed design converges on every seed, the flawed one does not")
   func ownScenarioSweeps() throws {
-    let request = SweepRequest(scenario: try Self.watchAway(), scenarioReference: "watch-away.yaml", days: 4, seeds: 1...10)
-    let fixed = try Sweep.run(design: SmallTally<Queued>.self, request: request, jobs: 2)
-    #expect(fixed.map(\.seed) == Array(1...10), "one line per seed, in seed order")
-    #expect(fixed.allSatisfy { $0.converged }, "\(fixed.filter { !$0.converged }.map(\.seed))")
-    let flawed = try Sweep.run(design: SmallTally<LatestWins>.self, request: request, jobs: 2)
-    #expect(flawed.contains { !$0.converged })
+    try Self.expectSweeps(
+      SweepRequest(scenario: try Self.watchAway(), scenarioReference: "watch-away.yaml", days: 4, seeds: 1...10))
   }
 
   @Test("on watch-away.yaml the lost write shrinks too")
   func ownScenarioShrinks() throws {
     try Self.expectShrinks(try Self.watchAway(), days: 4, seed: 7)
+  }
+
+  /// Sweeps both variants through `request` on two jobs: one line per seed, in seed order; the
+  /// fix converges on every seed, the flaw fails on some.
+  static func expectSweeps(_ request: SweepRequest) throws {
+    let fixed = try Sweep.run(design: SmallTally<Queued>.self, request: request, jobs: 2)
+    #expect(fixed.map(\.seed) == Array(request.seeds), "one line per seed, in seed order")
+    #expect(fixed.allSatisfy { $0.converged }, "\(fixed.filter { !$0.converged }.map(\.seed))")
+    let flawed = try Sweep.run(design: SmallTally<LatestWins>.self, request: request, jobs: 2)
+    #expect(flawed.contains { !$0.converged })
   }
 
   /// Shrinks the flawed design's lost write on `scenario`: a few events that still lose it
