@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | test-nogmp | test-consumer | test-yams5 | apple-typecheck | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-custom-design | test-nogmp | test-consumer | test-yams5 | apple-typecheck | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -24,7 +24,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test test-nogmp test-consumer test-yams5 apple-typecheck lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-custom-design test-nogmp test-consumer test-yams5 apple-typecheck lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -59,7 +59,8 @@ build: deps
 	$(SWIFT) build $(STRICT)
 
 ## test: build and run every test (Swift Testing and property tests; warnings are errors), then
-## build and test Examples/CustomDesign, a separate package that simulates a design of its own,
+## build and test a copy of Examples/CustomDesign outside the repository (test-custom-design), a
+## separate package that simulates a design of its own,
 ## Examples/KernelConsumer, an app's package that pins Yams 5 beside Glance's kernel and builds it
 ## with a noisy setting (test-consumer), and Examples/ReadmeSnippets (each in its own build folder:
 ## it builds Glance from source, as a user's package would); then the scenario tests with Yams 5
@@ -68,11 +69,33 @@ build: deps
 test: deps browser
 	$(SWIFT) build --build-tests --traits GMP,InternalChecks $(STRICT)
 	$(SWIFT) test --skip-build --traits GMP,InternalChecks $(STRICT)
-	cd Examples/CustomDesign && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	$(MAKE) test-custom-design
 	$(MAKE) test-consumer
 	cd Examples/ReadmeSnippets && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) test-yams5
 	$(MAKE) test-nogmp
+
+## test-custom-design: Examples/CustomDesign as an app's package meets Glance: its tracked files
+## copied into a new temporary folder outside the repository, the copy's Glance dependency pointed
+## at this checkout's absolute path (its only way back), then built and tested there as a user
+## would (debug, without STRICT: it is a consumer), and its `small-tally-sweep` run on a built-in
+## scenario and on the package's own file; the copy is removed afterwards. The build folder,
+## $(CUSTOM_DESIGN_BUILD), is kept between runs so that Glance is not rebuilt from scratch.
+CUSTOM_DESIGN_BUILD ?= $(CURDIR)/.build/custom-design
+test-custom-design: deps
+	@copy=$$(mktemp -d "$${TMPDIR:-/tmp}/glance-custom-design.XXXXXX") || exit 1; \
+	trap 'rm -rf "$$copy"' EXIT; \
+	case "$$copy/" in "$(CURDIR)"/*) echo "test-custom-design: $$copy is inside the repository"; exit 1;; esac; \
+	(cd Examples/CustomDesign && git ls-files -z . | xargs -0 cp --parents -t "$$copy") || exit 1; \
+	sed -i 's|path: "\.\./\.\."|path: "$(CURDIR)"|' "$$copy/Package.swift"; \
+	grep -q 'path: "$(CURDIR)"' "$$copy/Package.swift" \
+	  || { echo "test-custom-design: the copy's Package.swift does not point at $(CURDIR)"; exit 1; }; \
+	echo "test-custom-design: Examples/CustomDesign copied to $$copy, its Glance at $(CURDIR)"; \
+	cd "$$copy" && set -x && $(SWIFT) build --build-tests --scratch-path $(CUSTOM_DESIGN_BUILD) \
+	  && $(SWIFT) test --skip-build --scratch-path $(CUSTOM_DESIGN_BUILD) \
+	  && $(SWIFT) run --skip-build --scratch-path $(CUSTOM_DESIGN_BUILD) small-tally-sweep --seeds 1...4 --days 2 --jobs 2 \
+	  && $(SWIFT) run --skip-build --scratch-path $(CUSTOM_DESIGN_BUILD) small-tally-sweep \
+	    --scenario Tests/CustomDesignTests/Scenarios/watch-away.yaml --seeds 1...4 --days 2 --jobs 2
 
 ## test-nogmp: the kernel's tests on the pure-Swift backend (attaswift/BigInt), as on iOS and
 ## watchOS, and the determinism suite (the committed baseline, byte for byte): a build without the

@@ -86,7 +86,9 @@ struct SweepCommand: ParsableCommand {
       throw ExitCode.ioFailure
     }
     do throws(SimulationError) {
-      try SweepRunner.run(request, jobs: jobs, progress: bar.enabled ? bar.update : nil) { sink.take($0) }
+      try SweepRunner.run(
+        request.shardSeeds, jobs: jobs, progress: bar.enabled ? bar.update : nil,
+        lines: { seed throws(SimulationError) in try Sweep.lines(request, seed: seed) }, sink: { sink.take($0) })
     } catch {
       bar.finish()
       sink.discard(folder: folder, existed: existed)

@@ -56,6 +56,8 @@ public struct SimulationOutcome: Hashable, Sendable {
 /// Errors that stop a simulation before it starts.
 public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible {
   case daysOutOfRange(Int)
+  /// A sweep was asked to run its seeds on `jobs` jobs, not between 1 and ``Sweep/jobsMax``.
+  case jobsOutOfRange(Int)
   case unknownZone(String)
   case startDateSkipped(String)
   /// Zone change `index` (0-based) falls on a date its zone skipped.
@@ -84,6 +86,7 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
   public var description: String {
     switch self {
     case .daysOutOfRange(let days): return "days must be between 1 and 3650 (got \(days))"
+    case .jobsOutOfRange(let jobs): return "jobs must be between 1 and \(Sweep.jobsMax) (got \(jobs))"
     case .unknownZone(let zone): return "unknown time zone \"\(zone)\""
     case .startDateSkipped(let date): return "the start date \(date) does not exist in the scenario's zone"
     case .travelDateSkipped(let index, let date, let zone):
@@ -193,7 +196,7 @@ public enum Simulation {
   /// or the scenario's script).
   ///
   /// ```swift
-  /// let scenario = try ScenarioLoader.scenario(named: "default", in: simulationsFolder)
+  /// let scenario = try ScenarioLoader.builtIn(named: "default")   // or load(fileAt:) for a file of yours
   /// let result = try Simulation.run(design: MyTally.self, scenario: scenario, days: 7, seed: 42)
   /// #expect(result.converged, "\(result.violations.map(\.detail))")
   /// ```

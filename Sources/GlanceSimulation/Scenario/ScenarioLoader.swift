@@ -3,6 +3,16 @@ import Yams
 
 /// Reads scenario files (`Simulations/<name>.yaml`) into ``Scenario`` values.
 ///
+/// Glance's own scenarios are built in: ``builtIn(named:)`` loads one by name on any machine and
+/// from any folder, with no checkout of Glance at hand. A scenario file of your own package is
+/// read with ``load(fileAt:)`` (ship it as a resource and pass `Bundle.module`'s path for it),
+/// and text built in code with ``load(yaml:source:)``.
+///
+/// ```swift
+/// let scenario = try ScenarioLoader.builtIn(named: "default")
+/// let mine = try ScenarioLoader.load(fileAt: file.path)  // file: Bundle.module.url(forResource:…)
+/// ```
+///
 /// The loader walks the YAML tree itself (no `Codable`), so that every error names the key path,
 /// the line, the value found and what was expected (``ScenarioError``). Keys are the Swift property
 /// names of ``Scenario``, ``Workload``, ``Faults``, ``Travel``, ``StoreMove``, ``Script``,

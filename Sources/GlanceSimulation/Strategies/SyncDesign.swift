@@ -4,7 +4,7 @@ public import GlanceSync
 /// A sync design under test, for one domain: how app, widget and watch record what the person
 /// does, what they store, what they tell each other, and what each surface shows. Write one for
 /// your own app and run it with ``Simulation/run(design:scenario:days:seed:store:detail:)``,
-/// ``Sweep/run(design:request:)`` and ``Shrinker/shrink(design:scenario:days:seed:invariant:matching:runsMax:)``
+/// ``Sweep/run(design:request:jobs:)`` and ``Shrinker/shrink(design:scenario:days:seed:invariant:matching:runsMax:)``
 /// (see the article <doc:SimulateYourOwnDesign>).
 ///
 /// The simulator owns time, the world and the truth: it records every action the person
@@ -29,6 +29,7 @@ public import GlanceSync
 ///   mutating func appTap(_ record: Record, world: inout World) { phone.append(record.instant) }
 ///   // … widgetTap, watchTap, appDelete, timeline, display, storedRecords
 /// }
+/// let scenario = try ScenarioLoader.builtIn(named: "default")  // or load(fileAt:) for a file of yours
 /// let result = try Simulation.run(design: MyTally.self, scenario: scenario, days: 7, seed: 42)
 /// #expect(result.converged)
 /// ```

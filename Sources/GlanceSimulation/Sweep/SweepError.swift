@@ -36,7 +36,7 @@ public enum SweepError: Error, Equatable, Sendable, CustomStringConvertible {
     case .badShard(let text):
       return "shard \"\(text)\": expected K/N with 1 ≤ K ≤ N (such as 2/4)"
     case .badJobs(let jobs):
-      return "jobs must be between 1 and \(Sweep.jobsMax) (got \(jobs))"
+      return SimulationError.jobsOutOfRange(jobs).description
     case .notASweepFolder(let path):
       return "\(path): not a sweep folder (it needs shard.json and lines.jsonl, as `simulate sweep --out` writes them)"
     case .unreadable(let path, let reason):

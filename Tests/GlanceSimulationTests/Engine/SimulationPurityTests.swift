@@ -19,6 +19,12 @@ struct SimulationPurityTests {
     (#"\bDispatchQueue\b|\bThread\b"#, "depends on scheduling"),
   ]
 
+  /// The one file allowed threads, and why: the sweep's runner runs whole seeds side by side.
+  /// Each seed is a pure function of the request and the seed that shares nothing with the
+  /// others, and the lines leave in seed order whatever thread ran which seed (SweepProperties
+  /// checks that they do not depend on the number of jobs).
+  static let threadsAllowed = (file: "Sweep/SweepRunner.swift", pattern: #"\bDispatchQueue\b|\bThread\b"#)
+
   /// GlanceSync's engines too: the simulator runs them, and passes them every instant and zone.
   /// (Its Apple adapters, compiled only where WatchConnectivity and WidgetKit exist, talk to the
   /// platform by design.)
@@ -29,6 +35,7 @@ struct SimulationPurityTests {
     let directory = SimulationFixtures.root.appendingPathComponent(folder)
     let enumerator = FileManager.default.enumerator(atPath: directory.path)
     var files = 0
+    var allowedUses = 0
     let rules = try Self.forbidden.map { (try Regex($0.pattern), $0.pattern, $0.why) }
     while let relative = enumerator?.nextObject() as? String {
       guard relative.hasSuffix(".swift"), !relative.hasPrefix("Adapters/") else { continue }
@@ -37,10 +44,17 @@ struct SimulationPurityTests {
       for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let code = String(line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         for (regex, pattern, why) in rules where code.contains(regex) {
+          if folder == "Sources/GlanceSimulation", relative == Self.threadsAllowed.file, pattern == Self.threadsAllowed.pattern {
+            allowedUses += 1
+            continue
+          }
           Issue.record("\(relative):\(number + 1) \(why) (\(pattern)): \(line)")
         }
       }
     }
     #expect(files >= 15, "found only \(files) sources in \(folder)")
+    if folder == "Sources/GlanceSimulation" {
+      #expect(allowedUses > 0, "\(Self.threadsAllowed.file) starts no thread any more: drop the exception")
+    }
   }
 }

@@ -1,25 +1,40 @@
 import Foundation
-import GlanceSimulation
 
-/// Runs a sweep's seeds on `jobs` threads. The lines reach `sink` in seed order whatever thread
-/// ran which seed, so they are the lines of ``Sweep/run(_:)`` byte for byte (the shard contract
-/// does not depend on `--jobs`); none is kept once the sink has it.
-enum SweepRunner {
+/// Runs a sweep's seeds on `jobs` threads: the one place where the simulator meets threads, used
+/// by ``Sweep/run(_:jobs:)``, ``Sweep/run(design:request:jobs:)`` and `simulate sweep --jobs N`.
+///
+/// Each seed is one call of `lines`, a pure function of the request and the seed that shares
+/// nothing with the other seeds' calls (a run makes its own world, design and streams). The
+/// seeds are claimed in order; their lines reach `sink` in seed order whatever thread ran which
+/// seed.
+///
+/// ## Laws
+/// - The sink receives the lines of every seed, each seed's once, in seed order, whatever `jobs`:
+///   with any number of jobs the lines are those of one job, in the same order.
+/// - When seeds fail, the error thrown is the lowest failing seed's, whatever `jobs`: seeds are
+///   claimed in order, none after a failure, and every seed claimed before it runs to its end.
+/// - Memory does not grow with the range: a seed's lines wait aside only while an earlier seed
+///   still runs, then go to the sink.
+package enum SweepRunner {
+  /// Runs `lines` for every seed of `seeds` on `jobs` threads (`1...`, at most the seed count
+  /// are started) and hands each seed's lines to `sink`.
+  ///
   /// `progress`, when given, is called after each seed with the seeds done and the total, from
   /// whichever thread ran it. `sink` is called with each seed's lines, in seed order, one call
   /// at a time (under the runner's lock), from whichever thread finished the seed.
   ///
   /// - Throws: the ``SimulationError`` of the lowest seed whose run failed.
-  static func run(
-    _ request: SweepRequest, jobs: Int, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?,
+  package static func run(
+    _ seeds: ShardSeeds, jobs: Int, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+    lines: @escaping @Sendable (_ seed: UInt64) throws(SimulationError) -> [SweepLine],
     sink: @escaping @Sendable ([SweepLine]) -> Void
   ) throws(SimulationError) {
-    let seeds = request.shardSeeds
+    precondition(jobs >= 1, "a sweep runs on at least one job (got \(jobs))")
     let board = Board(count: seeds.count, sink: sink)
     let work: @Sendable () -> Void = {
       while let index = board.claim() {
         do throws(SimulationError) {
-          let done = board.finish(index, with: try Sweep.lines(request, seed: seeds[index]))
+          let done = board.finish(index, with: try lines(seeds[index]))
           progress?(done, seeds.count)
         } catch {
           board.fail(index, with: error)
@@ -42,6 +57,24 @@ enum SweepRunner {
       for _ in 0..<threads { finished.wait() }
     }
     try board.finished()
+  }
+
+  /// The lines of every seed of `seeds`, run on `jobs` threads, in seed order.
+  ///
+  /// - Throws: the ``SimulationError`` of the lowest seed whose run failed.
+  package static func lines(
+    _ seeds: ShardSeeds, jobs: Int, lines: @escaping @Sendable (_ seed: UInt64) throws(SimulationError) -> [SweepLine]
+  ) throws(SimulationError) -> [SweepLine] {
+    let collected = Collected()
+    try run(seeds, jobs: jobs, lines: lines) { collected.lines += $0 }
+    return collected.lines
+  }
+
+  /// The lines the sink of ``lines(_:jobs:lines:)`` gathers. Unchecked: the runner calls its
+  /// sink one call at a time under its lock, and the lines are read only after every thread
+  /// has finished (the semaphore orders the reads after the writes).
+  private final class Collected: @unchecked Sendable {
+    var lines: [SweepLine] = []
   }
 
   /// The seeds still to run, the lines of those done and not yet sunk, and the first failure;
