@@ -45,12 +45,12 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
   // MARK: What the person does
 
   public mutating func appTap(_ record: Record, world: inout World) {
-    phone[record.id] = record
+    commit(world: &world) { $0.phone[record.id] = record }
     changed(world: &world)
   }
 
   public mutating func widgetTap(_ record: Record, world: inout World) {
-    phone[record.id] = record
+    commit(world: &world) { $0.phone[record.id] = record }
     let now = world.now
     platform.run(&world, intent: true) { reloads.reload(at: now) }
     tellWatch(world: &world)
@@ -66,9 +66,20 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
   }
 
   public mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
-    phone[target.id] = nil
-    deleted.insert(target.id)
+    commit(world: &world) {
+      $0.phone[target.id] = nil
+      $0.deleted.insert(target.id)
+    }
     changed(world: &world)
+  }
+
+  /// Writes `change` to the App Group store in one commit. The store can refuse a commit
+  /// (``World/phoneCommitFails()``, the scenario's store write failures): nothing is written
+  /// then, and the app tries again, as its save would; a design that never asks loses what the
+  /// action wrote when a failure strikes.
+  private mutating func commit(world: inout World, _ change: (inout Self) -> Void) {
+    while world.phoneCommitFails() {}
+    change(&self)
   }
 
   // MARK: What the platform does
@@ -78,7 +89,7 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
     case (.tap(let record), .phone):
       world.wakeAppInBackground()
       guard phone[record.id] == nil, !deleted.contains(record.id) else { return }
-      phone[record.id] = record
+      commit(world: &world) { $0.phone[record.id] = record }
       changed(world: &world)
     case (.phoneState(let live, let deleted), .watch):
       watchKnown = (Dictionary(uniqueKeysWithValues: live.map { ($0.id, $0) }), deleted)
