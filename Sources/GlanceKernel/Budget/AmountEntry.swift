@@ -97,6 +97,26 @@ public struct AmountEntry: Sendable {
     self.evaluation = .empty
   }
 
+  /// A sheet that edits an existing expense: the amount field prefilled with `amount` as a
+  /// person would type it (`MoneyFormat.entry(_:)`: `1’234.56`, `1 234,56`, `50`), the name field
+  /// with `name`.
+  ///
+  /// The prefill always reads back: `AmountEntry(editing: x).amount == x` (Pulpe's PUL-100 rule,
+  /// "otherwise prefilled amounts would mutate on save").
+  ///
+  /// - Parameters:
+  ///   - amount: the expense's amount; the sheet counts in its currency.
+  ///   - name: the expense's name, as stored.
+  ///   - conventions: how to write the amount; `nil` for the currency's default.
+  /// - Throws: ``AmountEntryError/amountTooLong(length:maximum:)`` when the prefill would be
+  ///   longer than ``amountTextLengthMax`` (an amount of more than about 45 digits).
+  public init(editing amount: Money, name: String = "", conventions: MoneyConventions? = nil) throws(AmountEntryError) {
+    self.init(currency: amount.currency)
+    try replaceAmountText(with: amount.formatted(.entry(conventions ?? amount.currency.defaultConventions)))
+    setName(name)
+    assert(self.amount == amount, "the prefill \(amountText) does not read back as \(amount)")
+  }
+
   // MARK: - Derived state
 
   /// The amount the text says, or `nil` when the text is empty, whitespace or does not parse.
