@@ -49,7 +49,11 @@
 ///   `unknownQuickAmount` and changes nothing. A chip is selected when the amount equals it,
 ///   however it was typed: `20`, `20.00`, `20.–`, `CHF 20`.
 /// - **Name** is stored as typed; `submit()` trims whitespace and newlines from both ends
-///   (`Character.isWhitespace`, which includes newlines, U+00A0 and U+2028).
+///   (`Character.isWhitespace`, which includes newlines, U+00A0 and U+2028), then requires 1 to
+///   100 UTF-16 code units: Pulpe's API maximum, and the iOS sheet's minimum rather than the web
+///   form's 2 (`SubmittedExpense` says why).
+/// - **Prefill**: `init(editing:name:conventions:)` opens the sheet on an existing expense with
+///   its amount as a person types it (`1’234.56`, `1 234,56`), which always reads back.
 ///
 /// ## Laws
 /// Property-tested over random sequences of every action (digits, separators, letters, emoji,
@@ -154,7 +158,8 @@ public struct AmountEntry: Sendable {
     return Self.quickAmounts.first { amount == Self.wholeUnits($0, currency: currency) }
   }
 
-  /// Whether `submit()` would succeed: an amount greater than zero and a non-blank name.
+  /// Whether `submit()` would succeed: an amount greater than zero and a name of 1 to
+  /// `SubmittedExpense.nameLengthMax` UTF-16 code units once trimmed.
   public var canSubmit: Bool {
     if case .success = submission() { return true }
     return false
