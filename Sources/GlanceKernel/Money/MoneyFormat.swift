@@ -168,7 +168,7 @@ extension Money {
   ///
   /// An amount that fits in `Int64` minor units is printed by integer arithmetic into one buffer
   /// (`formattedInt64(_:currency:style:)`); any other goes through its decimal digits
-  /// (``formattedFromDigits(_:)``). Both print the same bytes (`MoneyFormattingTests` checks
+  /// (`formattedFromDigits(_:)`). Both print the same bytes (`MoneyFormattingTests` checks
   /// them against each other around every width and boundary).
   public func formatted(_ style: MoneyFormat) -> String {
     if let minorUnits = units.int64Value {
