@@ -118,6 +118,15 @@ struct MoneyProductProperties {
       let amounts = [Money(minorUnits: Int64.max, currency: .chf), Money(minorUnits: 1, currency: .eur)]
       _ = Money.sum(of: amounts, times: [2, 2], currency: .chf)
     }
+    // Small amounts only: the one-pass loop itself must notice the euro (its currency bits).
+    await #expect(processExitsWith: .failure) {
+      let amounts = [Money(minorUnits: 1, currency: .chf), Money(minorUnits: 1, currency: .eur), Money(minorUnits: 2, currency: .chf)]
+      _ = Money.sum(of: amounts, times: [1, 1, 1], currency: .chf)
+    }
+    await #expect(processExitsWith: .failure) {
+      let amounts = (0..<9).map { Money(minorUnits: Int64($0), currency: $0 == 6 ? .chf : .eur) }
+      _ = Money.sum(of: amounts, times: Array(repeating: 3, count: 9), currency: .eur)
+    }
     await #expect(processExitsWith: .failure) {
       _ = Money.sum(of: [Money(minorUnits: 1, currency: .chf)], times: [1, 2], currency: .chf)
     }
