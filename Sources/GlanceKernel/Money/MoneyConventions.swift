@@ -45,7 +45,10 @@ public struct MoneyConventions: Sendable, Hashable {
     case comma
 
     /// The separator as text.
-    public var text: String {
+    public var text: String { utf8.description }
+
+    /// The separator's byte, as `ResolvedMoneyFormat` prints it.
+    var utf8: StaticString {
       switch self {
       case .period: return "."
       case .comma: return ","
@@ -82,7 +85,11 @@ public struct MoneyConventions: Sendable, Hashable {
     case narrowNoBreakSpace
 
     /// The spacing as text (empty for ``none``).
-    public var text: String {
+    public var text: String { utf8.description }
+
+    /// The spacing's bytes: the one table that both ``text`` and the printing paths
+    /// (`ResolvedMoneyFormat`) read.
+    var utf8: StaticString {
       switch self {
       case .none: return ""
       case .space: return " "

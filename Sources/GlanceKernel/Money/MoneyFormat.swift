@@ -62,7 +62,11 @@ public struct MoneyFormat: Sendable, Hashable {
     case none
 
     /// The separator as text (empty for ``none``).
-    public var separator: String {
+    public var separator: String { utf8.description }
+
+    /// The separator's bytes: the one table that both ``separator`` and the printing paths
+    /// (`ResolvedMoneyFormat`) read.
+    var utf8: StaticString {
       switch self {
       case .rightSingleQuotationMark: return "\u{2019}"
       case .apostrophe: return "'"

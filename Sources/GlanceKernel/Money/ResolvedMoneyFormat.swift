@@ -27,9 +27,9 @@ struct ResolvedMoneyFormat {
       "MoneyFormat groups with \"\(grouping.separator)\", the decimal separator of its conventions")
     precision = style.precision
     signDisplay = style.signDisplay
-    self.grouping = Self.packed(grouping)
+    self.grouping = PackedUTF8(grouping.utf8)
     groupedDigitsMin = conventions.minimumGroupingDigits == .one ? 4 : 5
-    decimalSeparator = conventions.decimalSeparator == .period ? UInt8(ascii: ".") : UInt8(ascii: ",")
+    decimalSeparator = PackedUTF8(conventions.decimalSeparator.utf8)[0]
     symbolPlacement = style.symbolPlacement ?? conventions.symbolPlacement
     signPlacement = conventions.signPlacement
     let display = conventions.currencyDisplay
@@ -38,7 +38,7 @@ struct ResolvedMoneyFormat {
     case (.eur, .code): (self.currency, currencyIsCode) = (PackedUTF8("EUR"), true)
     case (.eur, .symbol): (self.currency, currencyIsCode) = (PackedUTF8("€"), false)
     }
-    spacing = Self.packed(conventions.symbolSpacing)
+    spacing = PackedUTF8(conventions.symbolSpacing.utf8)
   }
 
   /// What comes before and after the number, given the sign (`-`, `+` or none).
@@ -88,26 +88,5 @@ struct ResolvedMoneyFormat {
   func sign(signum: Int) -> UInt8? {
     if signum < 0 { return UInt8(ascii: "-") }
     return signum > 0 && signDisplay == .always ? UInt8(ascii: "+") : nil
-  }
-
-  private static func packed(_ grouping: MoneyFormat.Grouping) -> PackedUTF8 {
-    switch grouping {
-    case .rightSingleQuotationMark: return PackedUTF8("\u{2019}")
-    case .apostrophe: return PackedUTF8("'")
-    case .narrowNoBreakSpace: return PackedUTF8("\u{202F}")
-    case .noBreakSpace: return PackedUTF8("\u{00A0}")
-    case .period: return PackedUTF8(".")
-    case .comma: return PackedUTF8(",")
-    case .none: return .empty
-    }
-  }
-
-  private static func packed(_ spacing: MoneyConventions.SymbolSpacing) -> PackedUTF8 {
-    switch spacing {
-    case .none: return .empty
-    case .space: return PackedUTF8(" ")
-    case .noBreakSpace: return PackedUTF8("\u{00A0}")
-    case .narrowNoBreakSpace: return PackedUTF8("\u{202F}")
-    }
   }
 }
