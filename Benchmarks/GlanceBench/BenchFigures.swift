@@ -8,10 +8,14 @@ enum BenchFigures {
   static let targets: [String: Double] = [
     "money.sum.small.ratioToInt64": 1.5,
     "money.loop.small.ratioToInt64": 2,
-    "money.product.small.ratioToInt64": 1.5,
+    // Products are held to their targets through the fused operation (issue 36): the plain
+    // expression `total += amount * quantity` makes a product value first and stays a reference.
+    "money.product.small.fused.ratioToInt64": 1.5,
+    "money.product.small.sumOf.ratioToInt64": 1.5,
     "money.percentage.small.ratioToInt64": 4,
     "money.sum.huge.ratioToGMP": 1.5,
-    "money.product.huge.ratioToGMP": 2.5,
+    "money.product.huge.fused.ratioToGMP": 2.5,
+    "money.product.huge.sumOf.ratioToGMP": 2.5,
     "simulate.days365.ratioToDays30": 12,
     "store.sqliteRun.ratioToMemory": 5,
   ]

@@ -95,11 +95,14 @@ struct MoneyBenchmarks {
       ])
   }
 
+  /// Σ amount × quantity, side by side: `Int64`, the plain expression `total += amount * quantity`
+  /// (a product value first), the fused `total.add(amount, times: quantity)` in a loop, and
+  /// `Money.sum(of:times:)` (the arrays read in place).
   func products(_ inputs: SmallInputs, _ quantities: [Int], into table: inout ResultTable) {
     let (values, money, decimals) = (inputs.units, inputs.money, inputs.decimals)
     let decimalQuantities = quantities.map { Decimal($0) }
     var integerTotal: Int64 = 0
-    var moneyTotal = Money.zero(.chf)
+    var totals = [Money](repeating: .zero(.chf), count: 3)
     var decimalTotal = Decimal.zero
     let times = measureSideBySide(
       operations: count, repetitions: repetitions,
@@ -112,21 +115,36 @@ struct MoneyBenchmarks {
         {
           var total = Money.zero(.chf)
           for index in money.indices { total += money[index] * quantities[index] }
-          moneyTotal = total
+          totals[0] = total
         },
+        {
+          var total = Money.zero(.chf)
+          for index in money.indices { total.add(money[index], times: quantities[index]) }
+          totals[1] = total
+        },
+        { totals[2] = Money.sum(of: money, times: quantities, currency: .chf) },
       ])
-    let (integer, glance) = (times[0], times[1])
+    let (integer, plain, fused, sumOf) = (times[0], times[1], times[2], times[3])
     let foundation = measure(operations: count, repetitions: repetitions) {
       var total = Decimal.zero
       for index in decimals.indices { total += decimals[index] * decimalQuantities[index] }
       decimalTotal = total
     }
-    check(moneyTotal == Money(minorUnits: integerTotal, currency: .chf), "product: Money vs Int64")
+    for (index, total) in totals.enumerated() {
+      check(total == Money(minorUnits: integerTotal, currency: .chf), "product \(index): Money vs Int64")
+    }
     check(decimalTotal * 100 == Decimal(integerTotal), "product: Decimal vs Int64")
-    table.record("money.product.small.ratioToInt64", glance / integer)
+    table.record("money.product.small.ratioToInt64", plain / integer)
+    table.record("money.product.small.fused.ratioToInt64", fused / integer)
+    table.record("money.product.small.sumOf.ratioToInt64", sumOf / integer)
     table.add(
-      "amount × quantity, summed", note: "each operation is one multiply and one add",
-      [("Int64 minor units", integer), ("Glance Money", glance), ("Foundation Decimal", foundation)])
+      "amount × quantity, summed",
+      note:
+        "each operation is one multiply and one add; `+= a * q` makes the product a value first, `add(_:times:)` adds it onto the total's word, `Money.sum(of:times:)` also reads both arrays in place",
+      [
+        ("Int64 minor units", integer), ("Glance Money, += a * q", plain), ("Glance Money, add(_:times:)", fused),
+        ("Glance Money.sum(of:times:)", sumOf), ("Foundation Decimal", foundation),
+      ])
   }
 
   /// 8.1 % VAT on every amount, rounded half away from zero to the Rappen.
@@ -286,26 +304,48 @@ struct MoneyBenchmarks {
         [("raw GMP mpz_add", floor), ("Glance Money.sum", glance), ("Glance Money, for-in +=", glanceLoop)])
     }
 
+    /// Huge amounts × quantities, summed: raw GMP as a C programmer writes it (`mpz_mul_si` into
+    /// a scratch integer, then `mpz_add`: the floor the target names) and with GMP's own fused
+    /// `mpz_addmul_ui`/`mpz_submul_ui`, beside `Money`'s plain expression, `add(_:times:)` and
+    /// `Money.sum(of:times:)`.
     func hugeProducts(_ inputs: HugeInputs, _ quantities: [Int], into table: inout ResultTable) {
       let (money, raw) = (inputs.money, inputs.raw)
-      var moneyTotal = Money.zero(.chf)
-      var rawTotal = ""
+      var totals = [Money](repeating: .zero(.chf), count: 3)
+      var rawTotals = ["", ""]
       let times = measureSideBySide(
         operations: count, repetitions: repetitions,
         [
-          { rawTotal = raw.sumOfProducts(quantities) },
+          { rawTotals[0] = raw.sumOfProducts(quantities) },
+          { rawTotals[1] = raw.sumOfProductsFused(quantities) },
           {
             var total = Money.zero(.chf)
             for index in money.indices { total += money[index] * quantities[index] }
-            moneyTotal = total
+            totals[0] = total
           },
+          {
+            var total = Money.zero(.chf)
+            for index in money.indices { total.add(money[index], times: quantities[index]) }
+            totals[1] = total
+          },
+          { totals[2] = Money.sum(of: money, times: quantities, currency: .chf) },
         ])
-      let (floor, glance) = (times[0], times[1])
-      check(moneyTotal.minorUnitsText == rawTotal, "huge product: Money vs GMP")
-      table.record("money.product.huge.ratioToGMP", glance / floor)
+      let (floor, rawFused, plain, fused, sumOf) = (times[0], times[1], times[2], times[3], times[4])
+      check(rawTotals[1] == rawTotals[0], "huge product: raw GMP fused vs mul + add")
+      for (index, total) in totals.enumerated() {
+        check(total.minorUnitsText == rawTotals[0], "huge product \(index): Money vs GMP")
+      }
+      table.record("money.product.huge.ratioToGMP", plain / floor)
+      table.record("money.product.huge.fused.ratioToGMP", fused / floor)
+      table.record("money.product.huge.sumOf.ratioToGMP", sumOf / floor)
+      table.record("money.product.huge.fused.ratioToGMPAddmul", fused / rawFused)
       table.add(
-        "amount × quantity, huge, summed", note: "raw GMP is `mpz_mul_si` into a scratch integer, then `mpz_add`",
-        [("raw GMP mpz_mul_si", floor), ("Glance Money", glance)])
+        "amount × quantity, huge, summed",
+        note:
+          "raw GMP is `mpz_mul_si` into a scratch integer, then `mpz_add` (the floor); raw GMP fused is `mpz_addmul_ui`/`mpz_submul_ui`; `+= a * q` allocates the product's box, `add(_:times:)` and `Money.sum(of:times:)` multiply-add into the total's box",
+        [
+          ("raw GMP mpz_mul_si + mpz_add", floor), ("raw GMP mpz_addmul_ui", rawFused), ("Glance Money, += a * q", plain),
+          ("Glance Money, add(_:times:)", fused), ("Glance Money.sum(of:times:)", sumOf),
+        ])
     }
   #endif
 }

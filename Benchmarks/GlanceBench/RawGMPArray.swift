@@ -51,6 +51,25 @@
       return Self.text(total)
     }
 
+    /// Σ integers[i] × quantities[i] with GMP's fused multiply-add into one accumulator.
+    func sumOfProductsFused(_ quantities: [Int]) -> String {
+      let total = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
+      __gmpz_init(total)
+      for index in 0..<count {
+        let quantity = quantities[index]
+        if quantity >= 0 {
+          __gmpz_addmul_ui(total, integers + index, UInt(quantity))
+        } else {
+          __gmpz_submul_ui(total, integers + index, quantity.magnitude)
+        }
+      }
+      defer {
+        __gmpz_clear(total)
+        total.deallocate()
+      }
+      return Self.text(total)
+    }
+
     static func text(_ integer: UnsafePointer<__mpz_struct>) -> String {
       var buffer = [CChar](repeating: 0, count: __gmpz_sizeinbase(integer, 10) + 2)
       __gmpz_get_str(&buffer, 10, integer)

@@ -8,8 +8,8 @@ import GlanceKernel
 /// - an accepted amount is in the requested currency and prints its canonical form, which is never
 ///   `-0.00`, and reads back with `Money(canonical:)`;
 /// - `parse(userInput: amount.formatted(style)) == amount` for every style that keeps decimals
-///   (`full`, `adaptive`, any sign, grouping and symbol placement); `compact` reads back as the
-///   amount rounded half-up to whole units;
+///   (`full`, `adaptive`, any sign, grouping and symbol placement, and every `MoneyConventions`
+///   preset); `compact` reads back as the amount rounded half-up to whole units;
 /// - never a silent guess: the amount's digits are the text's ASCII digits in order (leading zeros
 ///   aside) followed by zero to two zeros, and the amount is negative only if the text has a minus;
 /// - the strict grammar accepts exactly `-?[0-9]+(\.[0-9]{1,2})?` (an independent matcher), its
@@ -32,6 +32,14 @@ enum MoneyFuzzing {
             )
           }
         }
+      }
+    }
+    // Every named conventions: `.full` always reads back; `.adaptive` too where the grouping is
+    // not `.` or `,` (a whole `1.234 €` is refused as ambiguous, by design).
+    for preset in MoneyConventions.presets {
+      styles += [MoneyFormat.full, .full.signed, .full.symbol(.omitted)].map { $0.conventions(preset.conventions) }
+      if !preset.conventions.grouping.isDecimalMark {
+        styles += [MoneyFormat.adaptive, .adaptive.signed].map { $0.conventions(preset.conventions) }
       }
     }
     return styles

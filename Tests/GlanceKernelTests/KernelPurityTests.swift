@@ -10,6 +10,7 @@ struct KernelPurityTests {
     (#"\.now\b"#, "reads the clock"),
     (#"\b(ContinuousClock|SuspendingClock)\b"#, "reads the clock"),
     (#"\b(Calendar|TimeZone|Locale)\.(current|autoupdatingCurrent)\b"#, "reads the device's settings"),
+    (#"\b(Locale|NSLocale|NumberFormatter|DateFormatter|ISO8601DateFormatter)\b|FormatStyle\b"#, "reads locale data"),
     (#"\bUUID\(\)"#, "draws a random identifier"),
     (#"\bSystemRandomNumberGenerator\b"#, "draws system randomness"),
     (#"\.(random|randomElement|shuffled|shuffle)\((?!.*using:)"#, "draws system randomness"),
@@ -31,7 +32,7 @@ struct KernelPurityTests {
     return files.sorted { $0.0 < $1.0 }
   }
 
-  @Test("no kernel source reads the clock, the device's zone or locale, or randomness")
+  @Test("no kernel source reads the clock, the device's zone, locale data, or randomness")
   func noAmbientInputs() throws {
     let sources = try Self.kernelSources()
     try #require(sources.count >= 40, "found only \(sources.count) kernel sources")

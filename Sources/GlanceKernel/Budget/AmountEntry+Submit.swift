@@ -1,11 +1,25 @@
-// Submitting the sheet: the checks Pulpe makes (amount > 0, trimmed name not empty), with the
-// reason when they fail.
+// Submitting the sheet: the checks Pulpe makes (amount > 0, a trimmed name of 1 to 100 UTF-16
+// code units), with the reason when they fail.
 
-/// An expense the add-expense sheet accepted: an amount greater than zero and a non-blank name.
+/// An expense the add-expense sheet accepted: an amount greater than zero and a name of 1 to
+/// ``nameLengthMax`` UTF-16 code units once trimmed.
+///
+/// The name rule, decided against Pulpe's three (see *The real apps Glance models*, Where
+/// Glance differs):
+/// - **At most 100 UTF-16 code units**, Pulpe's API maximum (`shared/schemas.ts`,
+///   `transactionCreateSchema`: `z.string().min(1).max(100).trim()`, and the web form's
+///   `Validators.maxLength(100)`), counted as they count it (a JavaScript string's `length`): an
+///   expense Glance accepts is one Pulpe's API stores. "🍕" is 2 units, "é" 1 or 2 as it is
+///   composed.
+/// - **At least one character after trimming**, as the iOS sheet and the API require, not the web
+///   form's 2 (`transaction-form-validators.ts`, `Validators.minLength(2)`): that minimum counts
+///   UTF-16 units before trimming, so it takes " a" and "🍕" but refuses "A", and the API it
+///   submits to accepts one character.
 ///
 /// ## Laws
-/// - `amount` is greater than zero and `name` is non-empty with no whitespace or newline at
-///   either end; `init(amount:name:)` and `init(from:)` enforce it.
+/// - `amount` is greater than zero and `name` is non-empty, at most ``nameLengthMax`` UTF-16 code
+///   units, with no whitespace or newline at either end; `init(amount:name:)` and `init(from:)`
+///   enforce it.
 /// - `AmountEntry.submit()` returns exactly the parsed amount (no rounding, no truncation).
 public struct SubmittedExpense: Sendable, Hashable, Codable {
   /// The amount, greater than zero.
@@ -13,14 +27,21 @@ public struct SubmittedExpense: Sendable, Hashable, Codable {
   /// The name, trimmed of whitespace and newlines at both ends, never empty.
   public let name: String
 
+  /// The longest name, in UTF-16 code units once trimmed: 100, Pulpe's API maximum.
+  public static let nameLengthMax = 100
+
   /// An expense of `amount` named `name` (trimmed here).
   ///
   /// - Throws: `AmountEntryError.amountNotPositive` when the amount is zero or negative,
-  ///   `AmountEntryError.emptyName` when the trimmed name is empty. The amount is checked first.
+  ///   `AmountEntryError.emptyName` when the trimmed name is empty,
+  ///   `AmountEntryError.nameTooLong(length:maximum:)` when it is longer than ``nameLengthMax``
+  ///   UTF-16 code units. The amount is checked first.
   public init(amount: Money, name: String) throws(AmountEntryError) {
     guard amount.signum > 0 else { throw .amountNotPositive(amount) }
     let trimmed = Self.trimmed(name)
     guard !trimmed.isEmpty else { throw .emptyName }
+    let length = trimmed.utf16.count
+    guard length <= Self.nameLengthMax else { throw .nameTooLong(length: length, maximum: Self.nameLengthMax) }
     self.amount = amount
     self.name = trimmed
   }
@@ -40,7 +61,11 @@ public struct SubmittedExpense: Sendable, Hashable, Codable {
     do throws(AmountEntryError) {
       self = try SubmittedExpense(amount: amount, name: name)
     } catch {
-      let key: CodingKeys = error == .emptyName ? .name : .amount
+      let key: CodingKeys
+      switch error {
+      case .emptyName, .nameTooLong: key = .name
+      default: key = .amount
+      }
       throw DecodingError.dataCorruptedError(
         forKey: key, in: container, debugDescription: error.description)
     }
@@ -67,7 +92,7 @@ extension AmountEntry {
   /// ```
   /// - Returns: the amount, exactly as parsed, and the trimmed name.
   /// - Throws: `AmountEntryError.missingAmount`, `.invalidAmount(_)` (incomplete text
-  ///   included), `.amountNotPositive(_)` or `.emptyName`.
+  ///   included), `.amountNotPositive(_)`, `.emptyName` or `.nameTooLong(length:maximum:)`.
   public func submit() throws(AmountEntryError) -> SubmittedExpense {
     try submission().get()
   }

@@ -49,7 +49,11 @@
 ///   `unknownQuickAmount` and changes nothing. A chip is selected when the amount equals it,
 ///   however it was typed: `20`, `20.00`, `20.–`, `CHF 20`.
 /// - **Name** is stored as typed; `submit()` trims whitespace and newlines from both ends
-///   (`Character.isWhitespace`, which includes newlines, U+00A0 and U+2028).
+///   (`Character.isWhitespace`, which includes newlines, U+00A0 and U+2028), then requires 1 to
+///   100 UTF-16 code units: Pulpe's API maximum, and the iOS sheet's minimum rather than the web
+///   form's 2 (`SubmittedExpense` says why).
+/// - **Prefill**: `init(editing:name:conventions:)` opens the sheet on an existing expense with
+///   its amount as a person types it (`1’234.56`, `1 234,56`), which always reads back.
 ///
 /// ## Laws
 /// Property-tested over random sequences of every action (digits, separators, letters, emoji,
@@ -97,6 +101,26 @@ public struct AmountEntry: Sendable {
     self.evaluation = .empty
   }
 
+  /// A sheet that edits an existing expense: the amount field prefilled with `amount` as a
+  /// person would type it (`MoneyFormat.entry(_:)`: `1’234.56`, `1 234,56`, `50`), the name field
+  /// with `name`.
+  ///
+  /// The prefill always reads back: `AmountEntry(editing: x).amount == x` (Pulpe's PUL-100 rule,
+  /// "otherwise prefilled amounts would mutate on save").
+  ///
+  /// - Parameters:
+  ///   - amount: the expense's amount; the sheet counts in its currency.
+  ///   - name: the expense's name, as stored.
+  ///   - conventions: how to write the amount; `nil` for the currency's default.
+  /// - Throws: ``AmountEntryError/amountTooLong(length:maximum:)`` when the prefill would be
+  ///   longer than ``amountTextLengthMax`` (an amount of more than about 45 digits).
+  public init(editing amount: Money, name: String = "", conventions: MoneyConventions? = nil) throws(AmountEntryError) {
+    self.init(currency: amount.currency)
+    try replaceAmountText(with: amount.formatted(.entry(conventions ?? amount.currency.defaultConventions)))
+    setName(name)
+    assert(self.amount == amount, "the prefill \(amountText) does not read back as \(amount)")
+  }
+
   // MARK: - Derived state
 
   /// The amount the text says, or `nil` when the text is empty, whitespace or does not parse.
@@ -134,7 +158,8 @@ public struct AmountEntry: Sendable {
     return Self.quickAmounts.first { amount == Self.wholeUnits($0, currency: currency) }
   }
 
-  /// Whether `submit()` would succeed: an amount greater than zero and a non-blank name.
+  /// Whether `submit()` would succeed: an amount greater than zero and a name of 1 to
+  /// `SubmittedExpense.nameLengthMax` UTF-16 code units once trimmed.
   public var canSubmit: Bool {
     if case .success = submission() { return true }
     return false

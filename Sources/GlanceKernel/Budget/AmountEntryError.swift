@@ -4,10 +4,10 @@
 /// - an action that `AmountEntry.apply(_:)` rejects (`unknownQuickAmount`, `amountTooLong`),
 ///   which leaves the state exactly as it was;
 /// - a submission that `AmountEntry.submit()` rejects (`missingAmount`, `invalidAmount`,
-///   `amountNotPositive`, `emptyName`).
+///   `amountNotPositive`, `emptyName`, `nameTooLong`).
 ///
 /// ## Laws
-/// - `AmountEntry.submit()` throws one of the four submission cases exactly when
+/// - `AmountEntry.submit()` throws one of the five submission cases exactly when
 ///   `AmountEntry.canSubmit` is `false`; the amount is checked before the name.
 /// - `apply(_:)` throws `unknownQuickAmount` or `amountTooLong` only, and never changes the state
 ///   when it throws.
@@ -22,6 +22,9 @@ public enum AmountEntryError: Error, Equatable, Sendable, CustomStringConvertibl
   case amountNotPositive(Money)
   /// The name is empty once whitespace and newlines are trimmed from both ends.
   case emptyName
+  /// The trimmed name is `length` UTF-16 code units, more than `maximum`
+  /// (`SubmittedExpense.nameLengthMax`, Pulpe's API maximum, counted as the API counts).
+  case nameTooLong(length: Int, maximum: Int)
   /// `.chip(value)` with a value that is not one of `AmountEntry.quickAmounts`.
   case unknownQuickAmount(Int)
   /// A keystroke or a paste would make the amount text longer than
@@ -39,6 +42,8 @@ public enum AmountEntryError: Error, Equatable, Sendable, CustomStringConvertibl
       return "amount: \(amount.description) \(amount.currency.code) is not greater than zero"
     case .emptyName:
       return "name: empty (a name is required; spaces and newlines alone do not count)"
+    case .nameTooLong(let length, let maximum):
+      return "name: \(length) UTF-16 code units is longer than the maximum of \(maximum) (as Pulpe's API counts them)"
     case .unknownQuickAmount(let value):
       let allowed = AmountEntry.quickAmounts.map(String.init).joined(separator: ", ")
       return "amount: \(value) is not a quick amount (one of \(allowed))"

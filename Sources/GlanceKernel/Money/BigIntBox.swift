@@ -4,8 +4,8 @@ internal import BigInt
 /// and wherever the `GMP` trait is disabled. Pure Swift: nothing to cross-compile for devices,
 /// simulators or arm64_32 watches, and no LGPL terms for an app that links it statically.
 ///
-/// A box is immutable once it is shared. Only `formSum(with:)`, `formSum(withEach:)` and
-/// `formDifference(with:)` mutate a box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
+/// A box is immutable once it is shared. Only the `formSum` and `formDifference` family mutate a
+/// box, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
 /// other value can see it. That discipline is what makes `@unchecked Sendable` sound.
 @usableFromInline
 final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
@@ -110,6 +110,18 @@ final class BigIntBox: LargeIntegerBox, @unchecked Sendable {
   @usableFromInline
   func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<BigIntBox>>) {
     for operand in operands { value += operand.bigInt }
+  }
+
+  /// attaswift/BigInt has no fused multiply-add: the product is a temporary `BigInt`.
+  @usableFromInline
+  func formSum(with operand: ExactInteger<BigIntBox>, times factor: Int64) {
+    value += operand.bigInt * BigInt(factor)
+  }
+
+  @usableFromInline
+  func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<BigIntBox>>, times factors: UnsafeBufferPointer<Int>) {
+    precondition(operands.count == factors.count, "\(operands.count) operands for \(factors.count) factors")
+    for index in operands.indices { value += operands[index].bigInt * BigInt(factors[index]) }
   }
 }
 

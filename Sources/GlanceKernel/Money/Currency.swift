@@ -18,6 +18,16 @@ public enum Currency: String, Sendable, Hashable, CaseIterable, Codable {
     }
   }
 
+  /// How an amount in this currency is written unless a format names other conventions: as
+  /// Pulpe writes it on every platform, francs the Swiss way (``MoneyConventions/pulpeCHF``:
+  /// `1’234.56 CHF`) and euros the French way (``MoneyConventions/pulpeEUR``: `1 234,56 €`).
+  public var defaultConventions: MoneyConventions {
+    switch self {
+    case .chf: return .pulpeCHF
+    case .eur: return .pulpeEUR
+    }
+  }
+
   /// The number of decimal places of the minor unit: 2 for both currencies.
   public var minorUnitDigits: Int { 2 }
 

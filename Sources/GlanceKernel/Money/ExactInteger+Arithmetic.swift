@@ -67,6 +67,22 @@ extension ExactInteger {
     return true
   }
 
+  /// Adds `operand × factor` when both are inline and the product and the sum stay inline;
+  /// otherwise changes nothing and returns `false`. No product value is made: the operand's word
+  /// without its tag, `v << 1`, times the factor is the product's word, `(v × f) << 1`, whose tag
+  /// bit is 0, so it adds straight onto the word.
+  @inlinable @inline(__always)
+  mutating func addProductInline(_ operand: borrowing Self, times factor: Int64) -> Bool {
+    guard box == nil, operand.box == nil else { return false }
+    // Each overflow branches on its own flag (joined, they cost a `seto` and an `or` more).
+    let (product, productOverflow) = Self.untagged(operand.word).multipliedReportingOverflow(by: factor)
+    if productOverflow { return false }
+    let (sum, sumOverflow) = word.addingReportingOverflow(product)
+    if sumOverflow { return false }
+    word = sum
+    return true
+  }
+
   @inlinable @inline(__always)
   static func -= (lhs: inout Self, rhs: Self) {
     if lhs.box == nil, rhs.box == nil {
@@ -144,14 +160,43 @@ extension ExactInteger {
   @usableFromInline @inline(never)
   @_specialize(exported:true,where Box == KernelIntegerBox)
   mutating func addEach(_ operands: UnsafeBufferPointer<Self>) {
+    makeBoxUnshared()
+    self.box?.formSum(withEach: operands)
+    demoteIfInline()
+  }
+
+  /// `self += operand × factor` through a box, whatever the forms: `self`'s box when nobody else
+  /// holds it (a fresh one when `self` is inline), one fused multiply-add into it, and the result
+  /// made canonical. The slow path of `addProductInline`; no box is made for the product.
+  @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
+  mutating func addProductSlow(_ operand: Self, times factor: Int64) {
+    makeBoxUnshared()
+    self.box?.formSum(with: operand, times: factor)
+    demoteIfInline()
+  }
+
+  /// `self += Σ operands[i] × factors[i]` through one box, as `addEach` does for sums.
+  /// - Precondition: as many factors as operands.
+  @usableFromInline @inline(never)
+  @_specialize(exported:true,where Box == KernelIntegerBox)
+  mutating func addEachProduct(_ operands: UnsafeBufferPointer<Self>, times factors: UnsafeBufferPointer<Int>) {
+    precondition(operands.count == factors.count, "\(operands.count) operands for \(factors.count) factors")
+    makeBoxUnshared()
+    self.box?.formSum(withEach: operands, times: factors)
+    demoteIfInline()
+  }
+
+  /// Moves the value into a box that only `self` holds: a fresh one for an inline value, a copy
+  /// of a shared one. In between the box may hold a value of the inline range; the caller makes
+  /// the value canonical again (`demoteIfInline`).
+  mutating func makeBoxUnshared() {
     if box == nil {
       self = Self(word: tag, box: Box.sum(self, .zero))
     } else if !isKnownUniquelyReferenced(&self.box) {
       self.box = self.box?.copy()
     }
-    precondition(box != nil, "addEach adds into a box")
-    self.box?.formSum(withEach: operands)
-    demoteIfInline()
+    precondition(box != nil, "makeBoxUnshared leaves a box")
   }
 
   /// Moves a boxed value that fits the inline range back inline (the canonical form), freeing the

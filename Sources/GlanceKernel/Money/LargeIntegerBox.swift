@@ -2,8 +2,7 @@
 /// `Int64`. Two libraries provide it: GMP (`MPZBox`, with the `GMP` trait on Linux and macOS) and
 /// attaswift/BigInt (`BigIntBox`, everywhere else).
 ///
-/// A box is immutable once it is shared: only `formSum(with:)`, `formSum(withEach:)` and
-/// `formDifference(with:)` write to one, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
+/// A box is immutable once it is shared: only the `formSum` and `formDifference` family write to one, and `ExactInteger` calls them only after `isKnownUniquelyReferenced` proved that no
 /// other value can see it. Operands are `ExactInteger` values, inline or boxed, so that a backend
 /// can read an inline operand without boxing it first.
 ///
@@ -67,4 +66,11 @@ protocol LargeIntegerBox: AnyObject, Sendable {
 
   /// `self += operand` for every operand in turn, whatever their tags. Only on an unshared box.
   func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<Self>>)
+
+  /// `self += operand × factor`, without a box for the product. Only on an unshared box.
+  func formSum(with operand: ExactInteger<Self>, times factor: Int64)
+
+  /// `self += operands[i] × factors[i]` for every `i` in turn, whatever the operands' tags. Only
+  /// on an unshared box. - Precondition: as many factors as operands.
+  func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<Self>>, times factors: UnsafeBufferPointer<Int>)
 }

@@ -14,8 +14,8 @@
   /// `__mpz_struct` never lives in a Swift field or a copied local, because a bitwise copy would
   /// share the limbs and free them twice.
   ///
-  /// A box is immutable once it is shared. Only `formSum(with:)`, `formSum(withEach:)` and
-  /// `formDifference(with:)` mutate a box, and `ExactInteger` calls them only after
+  /// A box is immutable once it is shared. Only the `formSum` and `formDifference` family
+  /// mutate a box, and `ExactInteger` calls them only after
   /// `isKnownUniquelyReferenced` proved that no other value can see it. That discipline is what
   /// makes `@unchecked Sendable` sound.
   @usableFromInline
@@ -247,6 +247,38 @@
             __gmpz_add_ui(pointer, pointer, UInt(value))
           }
         }
+      }
+    }
+
+    /// One fused multiply-add, the operand read in place (an inline one through a stack limb).
+    /// The corresponding GMP functions are `mpz_addmul_ui` and `mpz_submul_ui` (GMP has no
+    /// signed variant: a negative factor subtracts the product by its magnitude).
+    @usableFromInline
+    func formSum(with operand: ExactInteger<MPZBox>, times factor: Int64) {
+      operand.withMPZ { addProduct($0, factor) }
+    }
+
+    @usableFromInline
+    func formSum(withEach operands: UnsafeBufferPointer<ExactInteger<MPZBox>>, times factors: UnsafeBufferPointer<Int>) {
+      precondition(operands.count == factors.count, "\(operands.count) operands for \(factors.count) factors")
+      for index in operands.indices {
+        let factor = Int64(factors[index])
+        if let operand = operands[index].box?.pointer {
+          addProduct(operand, factor)
+        } else {
+          operands[index].withMPZ { addProduct($0, factor) }
+        }
+      }
+    }
+
+    /// `self += operand × factor`. The corresponding GMP functions are `mpz_addmul_ui` and
+    /// `mpz_submul_ui`.
+    @inline(__always)
+    private func addProduct(_ operand: UnsafePointer<__mpz_struct>, _ factor: Int64) {
+      if factor >= 0 {
+        __gmpz_addmul_ui(pointer, operand, UInt(factor))
+      } else {
+        __gmpz_submul_ui(pointer, operand, UInt(factor.magnitude))
       }
     }
 

@@ -38,7 +38,13 @@ extension Money {
   /// ```
   ///
   /// A negative amount is split as its magnitude and every part negated, so
-  /// `(-a).allocated(byWeights: w) == a.allocated(byWeights: w).map(-)`.
+  /// `(-a).allocated(byWeights: w) == a.allocated(byWeights: w).map(-)`, and zero into zeros.
+  ///
+  /// With equal weights and a positive amount the parts are those of Pulpe's total-preserving
+  /// spread split (`splitTotalPreserving`: the extra minor units on the first parts). Pulpe refuses
+  /// a total of zero or less (its TypeScript throws, its Swift twin returns no parts); Glance splits
+  /// it, because an allocation is arithmetic, not a form: a refund splits like a payment (see
+  /// *The real apps Glance models*, Where Glance differs).
   ///
   /// Laws (property-tested): the parts sum to the amount; each part is within one minor unit of
   /// its exact share `amount × weight ÷ Σweights`; a zero weight gets zero; permuting the weights

@@ -35,7 +35,9 @@ extension Money {
   /// currency (`12 EUR` when reading CHF), and empty text.
   ///
   /// Law: `Money.parse(userInput: amount.formatted(style), currency: amount.currency) == amount`
-  /// for every amount and every style that keeps the decimals (`full`, `adaptive`).
+  /// for every amount, every `MoneyConventions` and every style that keeps the decimals (`full`,
+  /// `adaptive`), except an `adaptive` whole amount grouped once by `.` or `,` (`1.234 €` in
+  /// de-DE), which is refused as ambiguous: the text alone cannot say it is not 1.234.
   ///
   /// Unlike Pulpe's `parsedAsAmount` (see *The real apps Glance models*, Pulpe: amount entry), `1,234.56` is 1234.56
   /// (not 1.23), `-50` keeps its sign, `0.005` is an error (not 0) and `1e3` is an error (not 13).

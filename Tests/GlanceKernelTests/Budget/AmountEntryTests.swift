@@ -269,6 +269,51 @@ struct AmountEntryTests {
     #expect(entry.name == "  \n Rent for May \t\n")  // the field keeps what was typed
   }
 
+  /// The name rule against Pulpe's three (the API: 1 to 100 UTF-16 units, trimmed; the web
+  /// form: 2 to 100 units, untrimmed; the iOS sheet: non-blank). Lengths counted by hand in
+  /// UTF-16 code units, as JavaScript's `length` counts them.
+  @Test(
+    "a name is 1 to 100 UTF-16 code units once trimmed: the API's maximum, the iOS sheet's minimum",
+    arguments: [
+      // One character is enough (the web form's minLength(2) would refuse "A").
+      ("A", nil),
+      // 100 × "a" = 100 units; the spaces around are trimmed before counting.
+      ("  " + String(repeating: "a", count: 100) + "\n", nil),
+      // 101 × "a" = 101 units.
+      (String(repeating: "a", count: 101), AmountEntryError.nameTooLong(length: 101, maximum: 100)),
+      // "🍕" is U+1F355, one character but a surrogate pair: 50 of them are 100 units, 51 are 102.
+      (String(repeating: "🍕", count: 50), nil),
+      (String(repeating: "🍕", count: 51), .nameTooLong(length: 102, maximum: 100)),
+      // "é" decomposed is U+0065 U+0301: 2 units a character, so 51 of them are 102 units.
+      (String(repeating: "e\u{0301}", count: 51), .nameTooLong(length: 102, maximum: 100)),
+      // …and composed (U+00E9) 1 unit: 100 of them fit.
+      (String(repeating: "\u{00E9}", count: 100), nil),
+      (" \u{00A0}\n", .emptyName),
+    ] as [(String, AmountEntryError?)])
+  func nameRule(name: String, error: AmountEntryError?) throws {
+    var entry = try AmountEntry.typed("12.50")
+    try entry.apply(.rename(name))
+    #expect(entry.canSubmit == (error == nil))
+    if let error {
+      #expect(throws: error) { try entry.submit() }
+    } else {
+      #expect(try entry.submit().name == name.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    #expect(SubmittedExpense.nameLengthMax == 100)
+  }
+
+  @Test("a stored expense whose name is too long is refused on decoding, naming the name")
+  func decodingATooLongName() throws {
+    let json = #"{"amount":"12.50 CHF","name":"\#(String(repeating: "x", count: 101))"}"#
+    #expect {
+      try JSONDecoder().decode(SubmittedExpense.self, from: Data(json.utf8))
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.codingPath.map(\.stringValue) == ["name"]
+        && context.debugDescription == AmountEntryError.nameTooLong(length: 101, maximum: 100).description
+    }
+  }
+
   @Test("the smallest expense is one Rappen")
   func oneRappen() throws {
     var entry = try AmountEntry.typed("0.01")
@@ -282,6 +327,9 @@ struct AmountEntryTests {
   func errorDescriptions() {
     #expect(AmountEntryError.missingAmount.description.hasPrefix("amount: "))
     #expect(AmountEntryError.emptyName.description.hasPrefix("name: "))
+    #expect(
+      AmountEntryError.nameTooLong(length: 101, maximum: 100).description
+        == "name: 101 UTF-16 code units is longer than the maximum of 100 (as Pulpe's API counts them)")
     #expect(
       AmountEntryError.invalidAmount(.unexpectedCharacter("e", position: 1)).description
         == "amount: not a valid amount: unexpected character \"e\" at position 1")

@@ -114,6 +114,37 @@ import Testing
       }
     }
 
+    @Test("fused products (addProductInline, addProductSlow, addEachProduct) agree, and leave a shared box alone")
+    func fusedProducts() async {
+      let factors = zip(Gen.int(in: 0...3), Gen.int()).map { band, any -> Int in [0, -1, .min, any][band] }
+      await propertyCheck(count: 300, input: Self.operands, Self.operands.array(of: 0...12), factors.array(of: 12)) {
+        start, operands, allFactors in
+        let factors = Array(allFactors.prefix(operands.count))
+        var gmp = start.gmp
+        var bigInt = start.bigInt
+        let keptGMP = gmp  // shares a boxed start's box: the fused path must copy it
+        let keptBigInt = bigInt
+        for (operand, factor) in zip(operands, factors) {
+          let plain = gmp + operand.gmp * OnGMP(Int64(factor))
+          if !gmp.addProductInline(operand.gmp, times: Int64(factor)) { gmp.addProductSlow(operand.gmp, times: Int64(factor)) }
+          if !bigInt.addProductInline(operand.bigInt, times: Int64(factor)) {
+            bigInt.addProductSlow(operand.bigInt, times: Int64(factor))
+          }
+          expectSame(gmp, bigInt, "\(start) + Σ \(operand) × \(factor)")
+          expectSame(plain, bigInt, "the plain expression")
+        }
+        var eachGMP = start.gmp
+        var eachBigInt = start.bigInt
+        factors.withUnsafeBufferPointer { factorBuffer in
+          operands.map(\.gmp).withUnsafeBufferPointer { eachGMP.addEachProduct($0, times: factorBuffer) }
+          operands.map(\.bigInt).withUnsafeBufferPointer { eachBigInt.addEachProduct($0, times: factorBuffer) }
+        }
+        expectSame(eachGMP, eachBigInt, "addEachProduct")
+        expectSame(eachGMP, bigInt, "addEachProduct vs one by one")
+        #expect(keptGMP == start.gmp && keptBigInt == start.bigInt, "the shared start is unchanged")
+      }
+    }
+
     @Test("division with every rounding mode, exact division and gcd agree")
     func division() async {
       await propertyCheck(count: 300, input: Self.operands, Self.operands) { a, b in

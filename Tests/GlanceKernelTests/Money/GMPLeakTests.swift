@@ -21,6 +21,9 @@ import Testing
             let amount = huge.multiplied(by: step) - Money(minorUnits: Int64.max, currency: .chf)
             amounts.append(amount)
             total += amount
+            var fused = amount
+            fused.add(huge, times: step)  // fused multiply-add into a box of its own
+            fused.add(fused, times: -1)  // into a shared box: copied, then back to zero, freed
             var copy = total
             copy += copy  // shared box: copy-on-write path
             _ = copy.formatted(.full)
@@ -30,6 +33,10 @@ import Testing
             peak = max(peak, GMPDiagnostics.liveBoxCount)
           }
           precondition(Money.sum(amounts, currency: .chf) == total, "sum mismatch")
+          let steps = Array(1...amounts.count)
+          precondition(
+            Money.sum(of: amounts, times: steps, currency: .chf)
+              == Money.sum(zip(amounts, steps).map { $0 * $1 }, currency: .chf), "sum of products mismatch")
         } catch {
           preconditionFailure("workload threw \(error)")
         }

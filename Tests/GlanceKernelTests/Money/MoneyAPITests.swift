@@ -22,11 +22,14 @@ struct MoneyAPITests {
   func noFloatingPointInMoney() throws {
     let sources = try Self.moneySources()
     try #require(sources.count >= 10, "found only \(sources.map(\.name))")
-    let forbidden = ["Double", "Float", "CGFloat", "Float80", "Float16", "NSNumber", "Decimal"]
+    // Whole words: the types, not names that merely contain one (`DecimalSeparator`).
+    let forbidden = try ["Double", "Float", "CGFloat", "Float80", "Float16", "NSNumber", "Decimal"].map {
+      (word: $0, regex: try Regex("\\b\($0)\\b"))
+    }
     for (name, text) in sources {
       for (lineNumber, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        for word in forbidden where code.contains(word) {
+        for (word, regex) in forbidden where code.contains(regex) {
           Issue.record("\(name):\(lineNumber + 1) uses \(word): \(line)")
         }
       }

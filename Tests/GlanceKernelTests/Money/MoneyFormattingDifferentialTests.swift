@@ -8,15 +8,18 @@ import Testing
 /// every style, currency and amount.
 @Suite("Money formatting differential")
 struct MoneyFormattingDifferentialTests {
-  /// Every style: 3 precisions × 2 sign displays × 3 groupings × 3 symbol placements.
+  /// Every style: 3 precisions × 2 sign displays × 3 currency sides × (each named conventions,
+  /// and the currency default with each grouping override that is not its decimal separator).
   static let styles: [MoneyFormat] = {
     var styles: [MoneyFormat] = []
     for precision in [MoneyFormat.Precision.full, .compact, .adaptive] {
       for signDisplay in [MoneyFormat.SignDisplay.negativeOnly, .always] {
-        for grouping in [MoneyFormat.Grouping.rightSingleQuotationMark, .apostrophe, .none] {
-          for placement in [MoneyFormat.SymbolPlacement.suffix, .prefix, .omitted] {
-            styles.append(
-              MoneyFormat(precision: precision, signDisplay: signDisplay, grouping: grouping, symbolPlacement: placement))
+        for placement in MoneyFormat.SymbolPlacement.allCases {
+          let base = MoneyFormat(precision: precision, signDisplay: signDisplay, symbolPlacement: placement)
+          styles += MoneyConventions.presets.map { base.conventions($0.conventions) }
+          // Grouping overrides on the currency defaults: none of these is `.` or `,`.
+          for grouping in [MoneyFormat.Grouping.rightSingleQuotationMark, .apostrophe, .narrowNoBreakSpace, .noBreakSpace, .none] {
+            styles.append(base.grouping(grouping))
           }
         }
       }
