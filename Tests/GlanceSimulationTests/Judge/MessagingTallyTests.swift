@@ -17,7 +17,7 @@ struct MessagingTallyTests {
   static let days = ProcessInfo.processInfo.environment["GLANCE_JUDGE_DAYS"].flatMap { Int($0) } ?? 7
 
   /// The seeds of `design` in `request` that broke an invariant, with what they broke.
-  static func failures<Design: SyncDesign>(_ design: Design.Type, _ request: SweepRequest) throws -> [String] {
+  static func failures<Design: SyncDesign & SendableMetatype>(_ design: Design.Type, _ request: SweepRequest) throws -> [String] {
     try Sweep.run(design: design, request: request).filter { !$0.converged }.map { line in
       "seed \(line.seed): " + line.violations.map { "\($0.invariant) ×\($0.occurrences)" }.joined(separator: ", ")
     }

@@ -71,9 +71,10 @@ enum IntegerWidthAllowList {
       ]
     ),
     (
-      "a setting with a documented small range: WidgetKit's refresh budget 40–72 a day, a tally's daily and streak limits, a cache's capacity, a currency's 2 fraction digits",
+      "a setting with a documented small range: WidgetKit's refresh budget 40–72 a day, a tally's daily and streak limits, a cache's capacity, a currency's 2 fraction digits, the 4 or 5 digits from which a convention groups",
       [
         "GlanceKernel/Money/Money+Formatting.swift: fractionDigits",
+        "GlanceKernel/Money/ResolvedMoneyFormat.swift: groupedDigitsMin",
         "GlanceKernel/Timeline/RefreshBudget.swift: limit",
         "GlanceKernel/Timeline/RefreshBudget.swift: limitRange",
         "GlanceSync/Budget/BudgetWidgets.swift: refreshBudget",
@@ -85,7 +86,7 @@ enum IntegerWidthAllowList {
       ]
     ),
     (
-      "an index, offset or length in a value held in memory (typed text, a URL, a token, a list, a zone's table): bounded by that value's own count, which is an Int on the watch too",
+      "an index, offset or length in a value held in memory (typed text, a URL, a token, a list, a zone's table, a money text's buffer and its pieces of 0 to 8 bytes): bounded by that value's own count, which is an Int on the watch too",
       [
         "GlanceKernel/Budget/AmountEntryError.swift: length",
         "GlanceKernel/Budget/BudgetMetrics+Envelopes.swift: lineIndex",
@@ -103,6 +104,8 @@ enum IntegerWidthAllowList {
         "GlanceKernel/Money/NumberScanner.swift: decimalTokenIndex",
         "GlanceKernel/Money/NumberScanner.swift: offset",
         "GlanceKernel/Money/NumberScanner.swift: previousSeparator",
+        "GlanceKernel/Money/PackedUTF8.swift: count",
+        "GlanceKernel/Money/PackedUTF8.swift: offset",
         "GlanceSync/Tally/TallyDigestWindow.swift: leaving",
       ]
     ),
