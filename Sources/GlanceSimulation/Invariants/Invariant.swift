@@ -209,9 +209,9 @@ public struct StrategyResult: Hashable, Sendable {
   func replacing(violations: [Violation]) -> StrategyResult {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge, violations: violations,
-      stalenessBeyondBound: stalenessBeyondBound, checks: checks, faults: faults, staleness: staleness, events: events, acceptedActions: acceptedActions,
-      reloadRequests: reloadRequests, chargedReloads: chargedReloads, deniedReloads: deniedReloads, chart: chart,
-      overview: overview)
+      stalenessBeyondBound: stalenessBeyondBound, checks: checks, faults: faults, staleness: staleness, events: events,
+      acceptedActions: acceptedActions, reloadRequests: reloadRequests, chargedReloads: chargedReloads,
+      deniedReloads: deniedReloads, chart: chart, overview: overview)
   }
 
   /// Whether a strategy that is expected to converge broke an invariant.

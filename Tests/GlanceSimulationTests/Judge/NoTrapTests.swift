@@ -39,7 +39,8 @@ struct NoTrapTests {
       _ = try Self.run(UnsortedTimeline.self)
       Issue.record("the run finished")
     } catch {
-      guard case .designFault(let strategy, let domain, _, .timelineOutOfOrder(let widget, let index, let date, let previous)) = error else {
+      guard case .designFault(let strategy, let domain, _, .timelineOutOfOrder(let widget, let index, let date, let previous)) = error
+      else {
         Issue.record("another error: \(error)")
         return
       }
