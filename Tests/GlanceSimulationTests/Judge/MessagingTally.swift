@@ -40,13 +40,17 @@ struct MessagingTally<Route: TapRoute>: TallySyncDesign {
   /// The App Group store, and its records' instants as a tally (what the app shows, kept as the
   /// store changes rather than made anew at every look).
   private var phone: [EventID: Record] = [:] {
-    didSet { if phone.count != oldValue.count { tally = Tally(instants: phone.values.map(\.instant) + duplicates.map(\.instant)) } }
+    didSet { if phone.count != oldValue.count { recount() } }
   }
   private var tally = Tally()
   private var deleted: Set<EventID> = []
   /// What the non-idempotent mutant stored twice.
   private var duplicates: [Record] = [] {
-    didSet { tally = Tally(instants: phone.values.map(\.instant) + duplicates.map(\.instant)) }
+    didSet { recount() }
+  }
+  /// Counts the store's records (and the mutant's duplicates) again.
+  private mutating func recount() {
+    tally = Tally(instants: phone.values.map(\.instant) + duplicates.map(\.instant))
   }
   /// The watch's store: its own taps, those the phone has not acknowledged yet (`MessageOnly`;
   /// for `MessageWithFallback`, those sent by a message with no answer yet), and what the phone
