@@ -194,7 +194,7 @@ struct InvariantChecker {
     guard expectedKeys[index] != key || expectedDisplays[index] == nil else { return }
     let display: Display
     if let since {
-      display = model.expected(on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: since)
+      display = model.expected(on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: since, until: nil)
     } else {
       display = model.expected(on: surface, at: world.now, today: world.today, in: world.calendar)
     }
@@ -352,26 +352,49 @@ struct InvariantChecker {
   private var lastDelivered: [Instant?] = []
   private var lastDisagrees: [Bool] = []
 
-  /// The most deeds ``mayKnow(_:on:world:)`` tries as the last one a device knows.
+  /// The most deeds ``mayKnow(_:on:world:)`` tries as the last one a device knows of those a
+  /// queue delivered in order.
   static let knowableCutoffsMax = 32
+  /// The most of the latest deeds ``mayKnow(_:on:world:)`` tries as the first of a run that a
+  /// faster channel delivered ahead of the queue.
+  static let knowableLatestMax = 8
 
   /// Whether `shown` is the truth as the surface's device may know it beyond what it must: while
   /// something bound for the device is on its way (it must know the other device's deeds made
-  /// before ``World/pendingSince(to:)``), it may know every deed made at or before the latest send
-  /// instant of anything delivered to it, on any channel (``World/deliveredThrough(to:)``). So a
-  /// device that learned of a deed by one channel (a `sendMessage`, or its reply) while another
-  /// still carries it (a queued transfer) shows it rightly, as does one that learned of some of
-  /// the deeds in flight and not yet of the rest (the truth up to each deed in between is tried).
+  /// before ``World/pendingSince(to:)``), it may know any of the deeds made at or before the
+  /// latest send instant of anything delivered to it, on any channel
+  /// (``World/deliveredThrough(to:)``). Two shapes of that knowledge are tried, the ones
+  /// WatchConnectivity's channels make:
+  /// - every deed up to one in between (a queue, `transferUserInfo`, delivered in order that
+  ///   far: the truth up to each deed in between is tried);
+  /// - besides, the latest deeds from one on (a `sendMessage`, or its reply, carried the latest
+  ///   while a queue still carries older ones, for instance a day of taps queued out of range).
+  ///
+  /// A device that learned some deeds in a third shape (two runs of messages with a failed one
+  /// between, while older ones are still queued) is not recognised: the judge stays strict there.
   private mutating func mayKnow(_ shown: Display, on surface: Surface, world: World) -> Bool {
     let device = surface.device
     guard let must = world.pendingSince(to: device), let through = world.deliveredThrough(to: device), through >= must
     else { return false }
     let first = acceptedInstants.partitionIndex { $0 >= must }
-    for instant in acceptedInstants[first...].prefix(Self.knowableCutoffsMax) {
-      guard instant <= through else { break }
-      let known = model.expected(
-        on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: instant.advanced(by: 1))
-      if known == shown { return true }
+    let end = acceptedInstants.partitionIndex { $0 > through }
+    guard first < end else { return false }
+    let window = acceptedInstants[first..<end]
+    func knows(after known: Instant?, from latest: Instant?) -> Bool {
+      let since = known?.advanced(by: 1) ?? must
+      let display = model.expected(
+        on: surface, at: world.now, today: world.today, in: world.calendar, unknownSince: since, until: latest)
+      return display == shown
+    }
+    let cutoffs = window.prefix(Self.knowableCutoffsMax)
+    for instant in cutoffs where knows(after: instant, from: nil) { return true }
+    // `nil`: nothing of the queue yet.
+    let queued: [Instant?] = [nil] + cutoffs.map { $0 }
+    for latest in window.suffix(Self.knowableLatestMax) {
+      for known in queued {
+        guard known.map({ $0 < latest }) ?? true else { break }
+        if knows(after: known, from: latest) { return true }
+      }
     }
     return false
   }

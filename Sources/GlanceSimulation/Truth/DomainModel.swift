@@ -22,11 +22,13 @@ protocol DomainModel {
   /// What `surface` should show at `instant` with the device in `calendar`'s zone; `today` is
   /// `calendar.dayInterval(containing: instant)`, which the caller knows already.
   mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display
-  /// What `surface` should show when what the other device did at or after `since` may not have
-  /// reached the surface's device yet (something sent to it since then is still on its way):
-  /// the truth without those deeds. What the surface's own device did is always known.
+  /// What `surface` should show when what the other device did at or after `since` (and before
+  /// `until`, when given) has not reached the surface's device yet (something sent to it since
+  /// then is still on its way): the truth without those deeds. What the surface's own device did
+  /// is always known.
   mutating func expected(
-    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant,
+    until: Instant?
   )
     -> Display
   /// The live records, sorted.
@@ -37,7 +39,8 @@ extension DomainModel {
   /// A domain whose every action happens on the phone and whose watch shows nothing: nothing the
   /// other device did can be unknown.
   mutating func expected(
-    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant,
+    until: Instant?
   )
     -> Display
   {

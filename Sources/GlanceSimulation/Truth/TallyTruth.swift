@@ -27,7 +27,7 @@ struct TallyTruth: DomainModel {
   private var deletes: [(instant: Instant, target: Record)] = []
   /// Per device: what a surface that may not know everything should show, for the key it was
   /// computed for (the phone's widget and the watch are asked in turn after every event).
-  private var knownMemo = PerDevice<(key: DayMemoKey, since: Instant, shown: TallyDisplays)?>(repeating: nil)
+  private var knownMemo = PerDevice<(key: DayMemoKey, since: Instant, until: Instant?, shown: TallyDisplays)?>(repeating: nil)
 
   mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
     switch action.kind {
@@ -67,29 +67,33 @@ struct TallyTruth: DomainModel {
   }
 
   mutating func expected(
-    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant,
+    until: Instant?
   )
     -> Display
   {
     let device = surface.device
     let key = DayMemoKey(version: version, dayStart: today.start, zone: calendar.identifier)
     let shown: TallyDisplays
-    if let memo = knownMemo[device], memo.key == key, memo.since == since {
+    if let memo = knownMemo[device], memo.key == key, memo.since == since, memo.until == until {
       shown = memo.shown
     } else {
-      shown = withKnown(on: device, since: since) { TallyDisplays($0, at: instant, in: calendar) }
-      knownMemo[device] = (key, since, shown)
+      shown = withKnown(on: device, since: since, until: until) { TallyDisplays($0, at: instant, in: calendar) }
+      knownMemo[device] = (key, since, until, shown)
     }
     return Self.pick(shown, on: surface)
   }
 
   /// `body` of the tally as `device` can know it: without the other device's taps at or after
-  /// `since`, and, on the watch, with what the phone deleted at or after `since` still there.
+  /// `since` (and before `until`, when given), and, on the watch, with what the phone deleted
+  /// then still there.
   ///
   /// Made in place and undone after `body`: those records are the latest, so taking them out of
   /// the tally and putting them back moves a few instants at its end, where a copy of the tally
   /// (what this did before) cost as much as the whole run's taps, after every delivery.
-  private mutating func withKnown<Result>(on device: Device, since: Instant, _ body: (Tally) -> Result) -> Result {
+  private mutating func withKnown<Result>(
+    on device: Device, since: Instant, until: Instant?, _ body: (Tally) -> Result
+  ) -> Result {
     #if GLANCE_INTERNAL_CHECKS
       let before = tally
       defer { precondition(tally == before, "the tally changed while a device's view of it was read") }
@@ -98,12 +102,15 @@ struct TallyTruth: DomainModel {
     var inserted: [Instant] = []
     for record in liveRecords.reversed() {
       guard record.instant >= since else { break }
+      if let until, record.instant >= until { continue }
       if madeOnWatch.contains(record.id) != (device == .watch), tally.remove(record.instant) { removed.append(record.instant) }
     }
     if device == .watch {
       for delete in deletes.reversed() {
         guard delete.instant >= since else { break }
-        // Still there on the watch, unless the watch never knew it either.
+        if let until, delete.instant >= until { continue }
+        // Still there on the watch, unless the watch never knew it either (a delete is after
+        // its target, so a target of an unknown delete is before `until`).
         if madeOnWatch.contains(delete.target.id) || delete.target.instant < since {
           tally.insert(delete.target.instant)
           inserted.append(delete.target.instant)

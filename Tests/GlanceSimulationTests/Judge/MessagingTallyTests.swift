@@ -59,6 +59,20 @@ struct MessagingTallyTests {
     }
   }
 
+  /// Generated seed 153 (7 days): the watch is out of range from 21:16 one evening to 16:45 the
+  /// next afternoon, tapping all along; back in range, a new tap reaches the phone by
+  /// `sendMessage` while the day of queued transfers is still draining. The phone then knows
+  /// every deed before the queue's front and the latest one, not a prefix of the deeds: the
+  /// judge once took that for a stale app (found by the 1,000-seed sweep).
+  @Test("a tap sent by message while a day of transfers drains is known rightly, not stale")
+  func messageAheadOfADrainingQueue() throws {
+    let request = SweepRequest.generated(days: 7, seeds: 153...153)
+    let merged = try Self.failures(MessagingTally<MessageAndTransfer>.self, request)
+    #expect(merged.isEmpty, "message-and-transfer: \(merged)")
+    let fallback = try Self.failures(MessagingTally<MessageWithFallback>.self, request)
+    #expect(fallback.isEmpty, "message-with-fallback: \(fallback)")
+  }
+
   /// The first seed of 1...20 of the default scenario (7 days) on which a mutant breaks an
   /// invariant, and the invariants it breaks there; `nil` when it passes them all.
   static func caught<Design: SyncDesign>(_ design: Design.Type) throws -> (seed: UInt64, broken: Set<String>)? {
