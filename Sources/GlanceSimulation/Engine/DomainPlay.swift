@@ -75,7 +75,7 @@ struct DomainPlay<Design: SyncDesign> {
     case .armStoreWriteFailure(let number):
       guard world.faultsOn else { break }
       world.storeFaults.arm(number)
-      world.schedule(.storeWriteFailureDeadline(number), after: 6 * Instant.millisecondsPerHour)
+      world.schedule(.storeWriteFailureDeadline(number), after: Limits.armedFaultDeadlineMilliseconds)
     case .storeWriteFailureDeadline(let number): world.storeFaults.disarm(number)
     case .corruptDefaults: corruptDefaults()
     case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
@@ -162,10 +162,10 @@ struct DomainPlay<Design: SyncDesign> {
       }
       if watchKillArmed, world.faultsOn {
         watchKillArmed = false
-        world.schedule(.killWatchApp, after: world.watchKillDelays.uniform(in: Int64(0)...3_000))
+        world.schedule(.killWatchApp, after: world.watchKillDelays.uniform(in: Limits.watchKillDelayMilliseconds))
       }
     }
-    world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: 30 * Instant.millisecondsPerMinute)
+    world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: Limits.quiescenceWindowMilliseconds)
   }
 
   /// The design performs `deed`, which writes to the phone's store (unless the design keeps its
@@ -237,7 +237,7 @@ struct DomainPlay<Design: SyncDesign> {
       guard hasWatch else { return }
       watchKillArmed = true
     }
-    world.schedule(.killDeadline(process), after: 6 * Instant.millisecondsPerHour)
+    world.schedule(.killDeadline(process), after: Limits.armedFaultDeadlineMilliseconds)
   }
 
   /// Six hours on, a kill that has not struck is disarmed; the app's strikes now if it runs.

@@ -38,12 +38,11 @@ struct InvariantChecker {
   /// Every change of the truth or of a surface's chart value, for the chart: (time, truth,
   /// then each surface), bounded by `historyMax`.
   private(set) var history: [(time: Instant, values: [Int?])] = []
-  static let historyMax = 2_000_000
   /// When the history reached `historyMax` and stopped growing (the charts end there).
   private(set) var historyFullAt: Instant? = nil
   /// The longest disagreement so far: a chart is drawn around it.
   private(set) var worst: (surface: Surface, since: Instant, until: Instant)? = nil
-  /// Per surface: its disagreements, for the charts (at most `World.chartEventsMax` each), and
+  /// Per surface: its disagreements, for the charts (at most `Limits.chartEventsMax` each), and
   /// whether each lasted longer than the surface's bound after its last excuse.
   private(set) var spans: [[(range: Range<Instant>, beyondBound: Bool)]]
   /// The records the phone's store held when the updated app was installed (store move).
@@ -315,7 +314,7 @@ struct InvariantChecker {
       }
     }
     if keepsChart, historyFullAt == nil, history.last?.values != chartValues {
-      if history.count < Self.historyMax { history.append((world.now, chartValues)) } else { historyFullAt = world.now }
+      if history.count < Limits.chartHistoryMax { history.append((world.now, chartValues)) } else { historyFullAt = world.now }
     }
   }
 
@@ -408,7 +407,7 @@ struct InvariantChecker {
   private mutating func close(_ open: Disagreement, surface index: Int, world: World) {
     let length = open.since.distance(to: world.now)
     intervals[index].append(length)
-    if keepsChart, spans[index].count < World.chartEventsMax, open.since < world.now {
+    if keepsChart, spans[index].count < Limits.chartEventsMax, open.since < world.now {
       let beyond = max(open.since, open.lastExcused).distance(to: world.now) > boundsMilliseconds[index]
       spans[index].append((open.since..<world.now, beyond))
     }

@@ -70,7 +70,7 @@ extension ScenarioReader {
         draft.storeMove = try storeMove(field)
         storeMoveField = field
       case "seed": draft.seed = try seed(field)
-      case "days": draft.days = try integer(field, in: Simulation.daysRange)
+      case "days": draft.days = try integer(field, in: Limits.days)
       case "script": draft.script = try script(field)
       default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
       }

@@ -16,7 +16,7 @@ struct ShrinkCandidate: Hashable {
 
   init(scenario: Scenario, days: Int) {
     precondition(scenario.script != nil, "a shrink candidate has a script: \(scenario.name)")
-    precondition(Simulation.daysRange.contains(days), "a shrink candidate runs 1…3650 days, not \(days)")
+    precondition(Limits.days.contains(days), "a shrink candidate runs 1…3650 days, not \(days)")
     self.scenario = scenario
     self.days = days
   }

@@ -1,112 +1,6 @@
 public import GlanceKernel
 public import GlanceSync
 
-/// A surface that shows a count.
-public enum Surface: String, Hashable, Sendable, CaseIterable, Comparable {
-  /// The app's own screen (seen only while it is in the foreground).
-  case app
-  /// The domain's main widget: the tally, the steps progress, the current-period budget.
-  case widget
-  /// Pulpe's year-overview widget (budget domain): compared by the year it shows.
-  case yearWidget = "year-widget"
-  case watch
-
-  public static func < (lhs: Surface, rhs: Surface) -> Bool { lhs.rank < rhs.rank }
-
-  /// The device the surface is on: the watch's, or the phone's (the app and its widgets).
-  public var device: Device {
-    switch self {
-    case .watch: return .watch
-    case .app, .widget, .yearWidget: return .phone
-    }
-  }
-  private var rank: Int {
-    switch self {
-    case .app: return 0
-    case .widget: return 1
-    case .yearWidget: return 2
-    case .watch: return 3
-    }
-  }
-}
-
-/// A process of the world: what a kill takes down.
-public enum Process: Hashable, Sendable {
-  case app, widgetExtension, watchApp
-}
-
-/// Which device a message goes to.
-public enum Device: Hashable, Sendable {
-  case phone, watch
-
-  /// The other device: the one a message from this one goes to.
-  public var other: Device { self == .phone ? .watch : .phone }
-}
-
-/// Everything that happens, in virtual time.
-enum WorldEvent: Sendable {
-  case action(PlannedAction)
-  case appClose(session: Int)
-  case step(Process, ScheduledStep)
-  /// A kill of `process` is armed: it takes the app or the widget extension down before one of
-  /// its next operation steps, the watch app shortly after the next watch tap.
-  case kill(Process)
-  /// Six hours after a kill of `process` was armed: if it has not struck, it takes the app down
-  /// now; the widget extension and the watch app, not running, are spared.
-  case killDeadline(Process)
-  /// The armed kill of the watch app strikes (shortly after a watch tap).
-  case killWatchApp
-  /// Store write failure `number` is armed: the next commit on the phone fails.
-  case armStoreWriteFailure(Int)
-  /// Six hours after store write failure `number` was armed: if it met no commit, it is taken back.
-  case storeWriteFailureDeadline(Int)
-  /// A value the design keeps in the App Group's defaults is corrupted (the world draws which).
-  case corruptDefaults
-  /// Thirty minutes after an action: if nothing happened since, every surface must agree.
-  case quiescenceCheck(afterAction: Int)
-  case reachability(Bool)
-  /// A `sendMessage` (or its reply) reaches `device`; when `replyLost`, the reply its receiver
-  /// sends never arrives.
-  case deliver(WireMessage, to: Device, replyLost: Bool)
-  /// The error handler of a `sendMessage` to `device` runs on the other device.
-  case sendFailed(WireMessage, to: Device, SendFailure)
-  case pumpTransfers(to: Device)
-  /// `updateApplicationContext`'s latest value reaches `device`.
-  case deliverContext(to: Device)
-  /// WidgetKit serves a reload of `widget`.
-  case reloadServed(widget: WidgetID)
-  /// The reload a timeline's `.after` policy asks for; stale when a newer timeline replaced it.
-  case policyReload(widget: WidgetID, generation: Int)
-  case dayBoundary
-  /// Long enough after the local day boundary at `boundary` for every surface to show the new
-  /// day: the rollover check.
-  case rolloverCheck(boundary: Instant)
-  /// The device's zone changes: leg `leg` of the itinerary begins.
-  case zoneChange(leg: Int)
-  /// Long enough after the change to leg `leg` for a converged widget to have caught up: no
-  /// surface may still show "today" of the zone the device left.
-  case zoneSettled(leg: Int)
-  case endOfSafetyPhase
-  /// The system runs the app's background refresh task.
-  case backgroundRefresh
-  /// A wake a design asked for (``World/scheduleWake(at:for:)``) is due: a reload asked again
-  /// after WidgetKit's deaf window, or one its pacing held back.
-  case wake(WakeReason)
-  /// The day of the store move begins: the updated app is installed (steps domain).
-  case storeMoveDay
-  case finalCheck
-
-  var process: Process? {
-    if case .step(let process, _) = self { return process }
-    return nil
-  }
-}
-
-/// The WatchConnectivity channel a message used.
-public enum Channel: String, Hashable, Sendable {
-  case sendMessage, transferUserInfo, applicationContext
-}
-
 /// The phone, the watch and WidgetKit as a design sees them: time, the app's lifecycle,
 /// reachability, the WatchConnectivity channels and WidgetKit's reloads. A design keeps its own
 /// data (stores, defaults, replicas) and asks the world for what follows; the world draws every
@@ -130,7 +24,7 @@ public struct World {
   public private(set) var calendar: ZoneCalendar
   /// The local day holding `now` in `calendar`'s zone (kept as time passes: every surface asks).
   public private(set) var today: DayInterval
-  private(set) var queue = EventQueue<WorldEvent>(capacityMax: 2_000_000)
+  private(set) var queue = EventQueue<WorldEvent>(capacityMax: Limits.queueCapacity)
   /// Whether the app runs (in the foreground or in the background).
   public private(set) var appRunning = false
   /// Whether the app is in the foreground.
@@ -284,7 +178,6 @@ public struct World {
   /// The last events (a ring of `traceLength`), formatted only when a report needs them.
   private var recent: [(time: Instant, event: WorldEvent)] = []
   private var recentNext = 0
-  static let traceLength = 24
 
   init(
     start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults,
@@ -330,17 +223,17 @@ public struct World {
   }
 
   mutating func note(_ event: WorldEvent) {
-    if recent.count < Self.traceLength {
+    if recent.count < Limits.traceLength {
       recent.append((now, event))
     } else {
       recent[recentNext] = (now, event)
     }
-    recentNext = (recentNext + 1) % Self.traceLength
+    recentNext = (recentNext + 1) % Limits.traceLength
   }
 
   /// The recent events, oldest first, one line each.
   var trace: [String] {
-    let ordered = recent.count < Self.traceLength ? recent : Array(recent[recentNext...] + recent[..<recentNext])
+    let ordered = recent.count < Limits.traceLength ? recent : Array(recent[recentNext...] + recent[..<recentNext])
     return ordered.map { "\($0.time) \(World.describe($0.event))" }
   }
 
@@ -468,11 +361,9 @@ public struct World {
     guard let since = outOfRangeSince, since < end else { return outOfRangeSpells }
     return outOfRangeSpells + [since..<end]
   }
-  /// The most instants of one kind kept for the charts.
-  static let chartEventsMax = 100_000
 
   private mutating func noteKill() {
-    if kills.count < Self.chartEventsMax { kills.append(now) }
+    if kills.count < Limits.chartEventsMax { kills.append(now) }
   }
 
   mutating func killApp() {
@@ -620,7 +511,7 @@ public struct World {
   mutating func setReachable(_ reachable: Bool) {
     if !reachable, watchReachable { outOfRangeSince = now }
     if reachable, let since = outOfRangeSince {
-      if since < now, outOfRangeSpells.count < Self.chartEventsMax { outOfRangeSpells.append(since..<now) }
+      if since < now, outOfRangeSpells.count < Limits.chartEventsMax { outOfRangeSpells.append(since..<now) }
       outOfRangeSince = nil
     }
     watchReachable = reachable
@@ -653,7 +544,7 @@ public struct World {
       if faultsOn { refusedWhileWatchAppAway += 1 }
       return false
     }
-    let latency = latencies.uniform(in: Int64(50)...500)
+    let latency = latencies.uniform(in: Limits.messageLatencyMilliseconds)
     let wire = WireMessage(message, sentAt: now)
     messagesInFlight[device].append(now)
     if faultsOn, messageFates.happens(messageFailure) {
@@ -690,7 +581,8 @@ public struct World {
     }
     messagesInFlight[answering.sender].append(now)
     schedule(
-      .deliver(WireMessage(answer, sentAt: now), to: answering.sender, replyLost: false), after: latencies.uniform(in: Int64(50)...500))
+      .deliver(WireMessage(answer, sentAt: now), to: answering.sender, replyLost: false),
+      after: latencies.uniform(in: Limits.messageLatencyMilliseconds))
   }
 
   /// `message`, a `sendMessage` from `sender`, is being handed to its receiver: ``reply(_:)``
@@ -710,7 +602,7 @@ public struct World {
   private mutating func startPump(to device: Device) {
     guard !pumping[device] else { return }
     pumping[device] = true
-    schedule(.pumpTransfers(to: device), after: latencies.uniform(in: Int64(200)...2_000))
+    schedule(.pumpTransfers(to: device), after: latencies.uniform(in: Limits.backgroundLatencyMilliseconds))
   }
 
   /// `updateApplicationContext`: only the latest value is kept; it replaces one not yet
@@ -724,7 +616,7 @@ public struct World {
   private mutating func scheduleContextDelivery(to device: Device) {
     guard !contextDeliveryScheduled[device] else { return }
     contextDeliveryScheduled[device] = true
-    schedule(.deliverContext(to: device), after: latencies.uniform(in: Int64(200)...2_000))
+    schedule(.deliverContext(to: device), after: latencies.uniform(in: Limits.backgroundLatencyMilliseconds))
   }
 
   /// The context waiting for `device`, taken out of its slot; `nil` when there is none or the
@@ -850,38 +742,5 @@ public struct World {
 
   mutating func drawLateness() -> Int64 {
     latencies.uniform(in: Int64(0)...lateFiringMillisecondsMax)
-  }
-}
-
-/// WidgetKit's side: the widget's current timeline of counts and its refresh budget.
-struct WidgetHost {
-  var budget: RefreshBudget
-  var timeline = WidgetTimeline.empty
-  var reloadPending = false
-  var policyGeneration = 0
-  private(set) var requests = 0
-  private(set) var charged = 0
-  private(set) var denied = 0
-  private(set) var firstDenial: Instant? = nil
-  /// When requests were denied, for the charts (at most `World.chartEventsMax`).
-  private(set) var denials: [Instant] = []
-
-  init(budget: RefreshBudget) { self.budget = budget }
-
-  mutating func recordRequest(_ decision: ReloadDecision, at instant: Instant) {
-    requests += 1
-    switch decision {
-    case .granted(let wasCharged): if wasCharged { charged += 1 }
-    case .denied:
-      denied += 1
-      if firstDenial == nil { firstDenial = instant }
-      if denials.count < World.chartEventsMax { denials.append(instant) }
-    case .dropped: break  // silently: WidgetKit does not say
-    }
-  }
-
-  /// What the widget shows at `instant`: the entry in force, `nil` before any.
-  func displayed(at instant: Instant) -> Display? {
-    timeline.display(at: instant)
   }
 }

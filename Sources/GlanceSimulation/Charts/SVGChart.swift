@@ -1,44 +1,5 @@
 public import GlanceKernel
 
-/// One point of a step function: `value` holds from `time` until the next point's time.
-public struct ChartPoint: Hashable, Sendable {
-  public let time: Instant
-  /// The value the surface shows from `time` on; `nil` means it shows nothing (a gap).
-  public let value: Int?
-
-  public init(time: Instant, value: Int?) {
-    self.time = time
-    self.value = value
-  }
-}
-
-/// One line of an ``SVGChart``: the true value or what one surface displays over time.
-public struct ChartSeries: Hashable, Sendable {
-  /// `truth`, `app`, `widget` or `watch`; any other name is drawn too (see ``SVGChart``).
-  public let name: String
-  /// Step-function points. The value of a point holds from its time until the next point's
-  /// time (the last one until the end of the chart); nothing shows before the first point.
-  /// The points need not be sorted: they are ordered by time, and of several points at the
-  /// same time the last one in this array wins.
-  public let points: [ChartPoint]
-
-  public init(name: String, points: [ChartPoint]) {
-    self.name = name
-    self.points = points
-  }
-}
-
-/// A labelled vertical line, such as a zone change or where a divergence begins.
-public struct ChartMark: Hashable, Sendable {
-  public let time: Instant
-  public let label: String
-
-  public init(time: Instant, label: String) {
-    self.time = time
-    self.label = label
-  }
-}
-
 /// A step chart of displayed versus true values per surface over a window of time, with what
 /// happened meanwhile, as a standalone SVG document.
 ///

@@ -1,13 +1,5 @@
 import GlanceKernel
 
-/// What a memoised display depends on besides the records (counted by `version`): the local
-/// day and the zone.
-struct DayMemoKey: Equatable {
-  let version: Int
-  let dayStart: Instant
-  let zone: String
-}
-
 extension DayMemoKey {
   /// The key of `version` on the world's local day, in its zone: what a design's display of
   /// its data now depends on.

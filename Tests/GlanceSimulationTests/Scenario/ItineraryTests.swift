@@ -87,13 +87,14 @@ struct ItineraryTests {
     scenario.travel.append(Travel(day: 6, hour: 10, zone: "Europe/Zurich"))
     let auckland = try ZoneCalendar(identifier: scenario.zone)
     #expect(
-      throws: SimulationError.travelOutOfOrder(
-        index: 2, at: "2026-06-13T22:00:00.000Z", previous: "2026-06-14T05:00:00.000Z")
+      throws: TravelError.outOfOrder(index: 2, at: "2026-06-13T22:00:00.000Z", previous: "2026-06-14T05:00:00.000Z")
     ) {
       try Itinerary(scenario: scenario, calendar: auckland, start: start)
     }
-    let description = SimulationError.travelOutOfOrder(index: 2, at: "a", previous: "b").description
-    #expect(description.hasPrefix("travel[2]:"))
+    // The engine reports it as the simulation's error of the same name.
+    let reported = SimulationError(TravelError.outOfOrder(index: 2, at: "a", previous: "b"))
+    #expect(reported == .travelOutOfOrder(index: 2, at: "a", previous: "b"))
+    #expect(reported.description.hasPrefix("travel[2]:"))
   }
 
   @Test("a change on a date its zone skipped is a typed error naming it")
@@ -104,9 +105,12 @@ struct ItineraryTests {
     scenario.travel = [Travel(day: 2, hour: 12, zone: "UTC")]
     let apia = try ZoneCalendar(identifier: "Pacific/Apia")
     let start = try #require(apia.dayInterval(of: scenario.start)).start
-    #expect(throws: SimulationError.travelDateSkipped(index: 0, date: "2011-12-30", zone: "Pacific/Apia")) {
+    #expect(throws: TravelError.dateSkipped(index: 0, date: "2011-12-30", zone: "Pacific/Apia")) {
       try Itinerary(scenario: scenario, calendar: apia, start: start)
     }
+    #expect(
+      SimulationError(TravelError.dateSkipped(index: 0, date: "2011-12-30", zone: "Pacific/Apia"))
+        == .travelDateSkipped(index: 0, date: "2011-12-30", zone: "Pacific/Apia"))
   }
 
   @Test("a change at day 0, hour 0 replaces the start zone")

@@ -40,20 +40,20 @@ struct Itinerary {
   /// `start`. Change `i` happens on the local date `scenario.start + travel[i].day` at
   /// `travel[i].hour`:00 on the clock of the zone the device is in then.
   ///
-  /// - Throws: ``SimulationError/travelDateSkipped(index:date:zone:)`` when that zone skipped
-  ///   the date, ``SimulationError/travelOutOfOrder(index:at:previous:)`` when the change would
+  /// - Throws: ``TravelError/dateSkipped(index:date:zone:)`` when that zone skipped
+  ///   the date, ``TravelError/outOfOrder(index:at:previous:)`` when the change would
   ///   happen before the previous one (east of the date line a later date can be an earlier
-  ///   instant).
-  init(scenario: Scenario, calendar: ZoneCalendar, start: Instant) throws(SimulationError) {
+  ///   instant), ``TravelError/unknownZone(_:)`` when a change names no zone.
+  init(scenario: Scenario, calendar: ZoneCalendar, start: Instant) throws(TravelError) {
     var legs = [Leg(from: start, calendar: calendar)]
     for (index, change) in scenario.travel.enumerated() {
       let current = legs[legs.count - 1]
       let date = scenario.start.adding(days: Int64(change.day))
       guard let instant = current.calendar.firstInstant(of: date, hour: change.hour) else {
-        throw .travelDateSkipped(index: index, date: date.description, zone: current.calendar.identifier)
+        throw .dateSkipped(index: index, date: date.description, zone: current.calendar.identifier)
       }
       guard instant >= current.from else {
-        throw .travelOutOfOrder(index: index, at: instant.description, previous: current.from.description)
+        throw .outOfOrder(index: index, at: instant.description, previous: current.from.description)
       }
       let next: ZoneCalendar
       do {

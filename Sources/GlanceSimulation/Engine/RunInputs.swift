@@ -1,0 +1,110 @@
+import GlanceKernel
+
+/// Everything one run of a request plays, made once so that each strategy faces the same
+/// actions and faults: the scenario, where the run starts and ends and the device's zones over
+/// it, the actions (sorted, distinct instants) and faults drawn from the seed or read from the
+/// scenario's script, where designs keep their stores, and how much of the story to keep.
+struct RunInputs {
+  let scenario: Scenario
+  /// The device's zone over the run.
+  let itinerary: Itinerary
+  let start: Instant
+  let end: Instant
+  let seed: UInt64
+  let actions: [PlannedAction]
+  /// The actions by id and by instant, for every design's judge.
+  let actionIndex: ActionIndex
+  let faults: FaultPlan
+  /// Where designs keep their stores.
+  let store: StoreBackend
+  /// Whether to replay for traces and keep the chart.
+  var detail: SimulationDetail = .full
+  /// Invariants whose verdicts the judge drops: empty but in the `Mutants` meta-test.
+  var disabledInvariants: Set<Invariant> = []
+  /// The most events a play may pop instead of ``DomainRun``'s limit for the run's days: `nil`
+  /// but in the test of that limit.
+  var eventsMaxOverride: Int? = nil
+
+  init(
+    scenario: Scenario, itinerary: Itinerary, start: Instant, end: Instant, seed: UInt64, actions: [PlannedAction],
+    faults: FaultPlan, store: StoreBackend, detail: SimulationDetail = .full
+  ) {
+    self.scenario = scenario
+    self.itinerary = itinerary
+    self.start = start
+    self.end = end
+    self.seed = seed
+    self.actions = actions
+    self.actionIndex = ActionIndex(actions)
+    self.faults = faults
+    self.store = store
+    self.detail = detail
+  }
+
+  /// The inputs of `request`: its bounds, and what it plays, drawn from the seed or the
+  /// scenario's script.
+  ///
+  /// - Throws: what ``bounds(of:days:)`` throws, and
+  ///   ``SimulationError/invalidScript(keyPath:problem:)`` for a script out of order or before
+  ///   the start.
+  init(_ request: SimulationRequest, store: StoreBackend = .memory, detail: SimulationDetail = .full) throws(SimulationError) {
+    let scenario = request.scenario
+    let bounds = try Self.bounds(of: scenario, days: request.days)
+    let actions: [PlannedAction]
+    let faults: FaultPlan
+    if let script = scenario.script {
+      try Simulation.check(script, start: bounds.start)
+      actions = WorkloadPlanner.actions(script: script, seed: request.seed)
+      faults = WorkloadPlanner.faults(script: script)
+    } else {
+      let days = bounds.itinerary.days(from: bounds.start, until: bounds.end)
+      actions = WorkloadPlanner.actions(scenario: scenario, days: days, seed: request.seed)
+      faults = WorkloadPlanner.faults(scenario: scenario, days: days, seed: request.seed)
+    }
+    self.init(
+      scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: request.seed,
+      actions: actions, faults: faults, store: store, detail: detail)
+  }
+
+  /// Where a run starts and ends: the first instant of the start date in the start zone, and the
+  /// `days`-th day boundary after it along the itinerary.
+  static func bounds(
+    of scenario: Scenario, days: Int
+  ) throws(SimulationError)
+    -> (itinerary: Itinerary, start: Instant, end: Instant)
+  {
+    guard Limits.days.contains(days) else { throw .daysOutOfRange(days) }
+    let calendar: ZoneCalendar
+    do {
+      calendar = try ZoneCalendar(identifier: scenario.zone)
+    } catch {
+      throw .unknownZone(scenario.zone)
+    }
+    guard let first = calendar.dayInterval(of: scenario.start) else {
+      throw .startDateSkipped(scenario.start.description)
+    }
+    let itinerary: Itinerary
+    do {
+      itinerary = try Itinerary(scenario: scenario, calendar: calendar, start: first.start)
+    } catch {
+      throw SimulationError(error)
+    }
+    var end = first.start
+    for _ in 0..<days { end = itinerary.nextRollover(after: end) }
+    assert(end > first.start, "a run of \(days) days ends after it starts")
+    return (itinerary, first.start, end)
+  }
+
+  func play<Design: SyncDesign>(_ design: Design.Type) throws(SimulationError) -> StrategyResult {
+    try DomainRun<Design>(inputs: self).run()
+  }
+
+  /// Plays `design` through the engine compiled for its type when it is one of
+  /// ``Simulation/designs``, through the generic engine otherwise: the same outcome either way.
+  func playBuiltIn(_ design: any SyncDesign.Type) throws(SimulationError) -> StrategyResult {
+    guard let entry = Simulation.designs.first(where: { ObjectIdentifier($0.design) == ObjectIdentifier(design) }) else {
+      return try play(design)
+    }
+    return try entry.play(self)
+  }
+}

@@ -1,0 +1,20 @@
+public import GlanceKernel
+
+/// The outcome of every strategy for one request.
+public struct SimulationOutcome: Hashable, Sendable {
+  public let request: SimulationRequest
+  public let start: Instant
+  public let end: Instant
+  public let actionsPlanned: Int
+  public let results: [StrategyResult]
+  /// The ``StoreBackend`` the converged design's stores were kept in (`memory`, `sqlite`).
+  public let store: String
+
+  /// Whether any strategy expected to converge broke an invariant.
+  public var failsExpectation: Bool { results.contains { $0.failsExpectation } }
+
+  /// The result of `strategy` in `domain` (by default the tally).
+  public func result(_ strategy: StrategyName, domain: Domain = .tally) -> StrategyResult? {
+    results.first { $0.strategy == strategy.rawValue && $0.domain == domain }
+  }
+}
