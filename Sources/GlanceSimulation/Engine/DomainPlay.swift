@@ -10,18 +10,12 @@ struct DomainPlay<Design: SyncDesign> {
   private(set) var world: World
   private var design: Design
   private var checker: InvariantChecker
-  private var faultsInjected: [FaultKind: Int] = [:]
   /// Kills, reachability changes, day boundaries, zone changes and the store move, in time
   /// order; they enter the queue one at a time, so the queue stays small.
   private let timed: [(time: Instant, event: WorldEvent)]
   private var nextTimed = 1
   /// The ordinal of the action that opened the app's current session.
   private var session: Int? = nil
-  /// Armed kills of the app and the widget extension: how many operation steps to let through
-  /// first.
-  private var armedKills: [Process: Int] = [:]
-  /// Whether a kill of the watch app is armed (it strikes after the next watch tap).
-  private var watchKillArmed = false
   /// Whether the domain has a watch app (the tally's): in the others, a watch tap does nothing.
   private let hasWatch: Bool
   private var lastAction = -1
@@ -73,10 +67,10 @@ struct DomainPlay<Design: SyncDesign> {
     case .killDeadline(let process): killAtDeadline(of: process)
     case .killWatchApp: killWatchApp()
     case .armStoreWriteFailure(let number):
-      guard world.faultsOn else { break }
-      world.storeFaults.arm(number)
+      guard world.injector.on else { break }
+      world.injector.storeFaults.arm(number)
       world.schedule(.storeWriteFailureDeadline(number), after: Limits.armedFaultDeadlineMilliseconds)
-    case .storeWriteFailureDeadline(let number): world.storeFaults.disarm(number)
+    case .storeWriteFailureDeadline(let number): world.injector.storeFaults.disarm(number)
     case .corruptDefaults: corruptDefaults()
     case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
     case .reachability(let reachable): changeReachability(to: reachable)
@@ -104,7 +98,7 @@ struct DomainPlay<Design: SyncDesign> {
     }
     if world.takeKillRequest() {
       // The design stopped its store move where the scenario interrupts it: the app dies there.
-      faultsInjected[.storeMoveInterrupted, default: 0] += 1
+      world.injector.note(.storeMoveInterrupted)
       terminateApp()
     }
     scheduleNextTimed(after: event)
@@ -160,10 +154,7 @@ struct DomainPlay<Design: SyncDesign> {
         world.watchMadeRecord()
         design.perform(deed, of: action, world: &world)
       }
-      if watchKillArmed, world.faultsOn {
-        watchKillArmed = false
-        world.schedule(.killWatchApp, after: world.watchKillDelays.uniform(in: Limits.watchKillDelayMilliseconds))
-      }
+      if let delay = world.injector.watchKillDelay() { world.schedule(.killWatchApp, after: delay) }
     }
     world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: Limits.quiescenceWindowMilliseconds)
   }
@@ -176,14 +167,15 @@ struct DomainPlay<Design: SyncDesign> {
   /// as it was before the action), while what it sent, scheduled or asked of WidgetKit stays
   /// done.
   private mutating func performOnPhone(_ deed: Deed, of action: PlannedAction) {
-    guard world.faultsOn, world.storeFaults.isArmed, !Design.keepsRecordsOnServer else {
+    let storeFaults = world.injector.storeFaults
+    guard world.injector.on, storeFaults.isArmed, !Design.keepsRecordsOnServer else {
       design.perform(deed, of: action, world: &world)
       return
     }
-    let (before, asks) = (design, world.storeFaults.asks)
+    let (before, asks) = (design, storeFaults.asks)
     design.perform(deed, of: action, world: &world)
-    guard world.storeFaults.asks == asks, world.storeFaults.isArmed else { return }
-    world.storeFaults.strikeUnasked()
+    guard storeFaults.asks == asks, storeFaults.isArmed else { return }
+    storeFaults.strikeUnasked()
     design = before
   }
 
@@ -210,14 +202,8 @@ struct DomainPlay<Design: SyncDesign> {
 
   /// A step of the design's operation runs, unless an armed kill falls just before it.
   private mutating func runStep(_ step: ScheduledStep, in process: Process) {
-    if step.isOperationStep, world.faultsOn, let skip = armedKills[process] {
-      guard skip == 0 else {
-        armedKills[process] = skip - 1
-        design.step(DomainRun<Design>.unwrap(step), world: &world)
-        return
-      }
+    if step.isOperationStep, world.injector.killFalls(beforeStepOf: process) {
       // The kill falls between the previous step and this one: this one never runs.
-      armedKills[process] = nil
       world.note(.kill(process))
       kill(process)
       return
@@ -229,35 +215,21 @@ struct DomainPlay<Design: SyncDesign> {
   /// operation the process runs within six hours; failing that, the app's takes it down as a
   /// plain kill. The watch app's strikes shortly after the next watch tap.
   private mutating func armKill(of process: Process) {
-    guard world.faultsOn else { return }
-    switch process {
-    case .app: armedKills[.app] = world.killSteps.uniform(in: 0...2)
-    case .widgetExtension: armedKills[.widgetExtension] = world.widgetKillSteps.uniform(in: 0...4)
-    case .watchApp:
-      guard hasWatch else { return }
-      watchKillArmed = true
-    }
+    guard world.injector.armKill(of: process, hasWatch: hasWatch) else { return }
     world.schedule(.killDeadline(process), after: Limits.armedFaultDeadlineMilliseconds)
   }
 
   /// Six hours on, a kill that has not struck is disarmed; the app's strikes now if it runs.
   private mutating func killAtDeadline(of process: Process) {
-    switch process {
-    case .app:
-      guard armedKills[.app] != nil else { return }
-      armedKills[.app] = nil
-      guard world.faultsOn, world.appRunning else { return }
-      killApp()
-    case .widgetExtension: armedKills[.widgetExtension] = nil
-    case .watchApp: watchKillArmed = false
-    }
+    guard world.injector.disarmKill(of: process), process == .app, world.injector.on, world.appRunning else { return }
+    killApp()
   }
 
   private mutating func kill(_ process: Process) {
     switch process {
     case .app: killApp()
     case .widgetExtension:
-      faultsInjected[.widgetKill, default: 0] += 1
+      world.injector.note(.widgetKill)
       world.killWidgetExtension()
       design.widgetExtensionKilled(world: &world)
     case .watchApp: killWatchApp()
@@ -270,12 +242,11 @@ struct DomainPlay<Design: SyncDesign> {
   /// values it keeps in the world's ``World/appGroupDefaults`` (which it reads back as garbage).
   /// A design that keeps none meets nothing, and the report's count says so.
   private mutating func corruptDefaults() {
-    guard world.faultsOn else { return }
+    guard world.injector.on else { return }
     let declared = design.defaultsKeys
     let keys = declared.isEmpty ? world.appGroupDefaults.keys : declared
-    guard !keys.isEmpty else { return }
-    let key = keys[world.corruptedKeys.uniform(in: 0...(keys.count - 1))]
-    faultsInjected[.corruptedDefaults, default: 0] += 1
+    guard let index = world.injector.corruptedValue(among: keys.count) else { return }
+    let key = keys[index]
     if declared.isEmpty {
       world.appGroupDefaults.corrupt(key)
     } else {
@@ -284,15 +255,15 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   private mutating func killWatchApp() {
-    guard world.faultsOn, world.watchAppRunning else { return }
-    faultsInjected[.watchAppKill, default: 0] += 1
+    guard world.injector.on, world.watchAppRunning else { return }
+    world.injector.note(.watchAppKill)
     world.killWatchApp()
     design.watchAppKilled(world: &world)
   }
 
   /// An app kill, counted as one.
   private mutating func killApp() {
-    faultsInjected[.appKill, default: 0] += 1
+    world.injector.note(.appKill)
     terminateApp()
   }
 
@@ -308,8 +279,8 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   private mutating func changeReachability(to reachable: Bool) {
-    if !reachable, world.faultsOn, world.watchReachable { faultsInjected[.watchOutOfRange, default: 0] += 1 }
-    guard world.faultsOn || reachable, world.watchReachable != reachable else { return }
+    if !reachable, world.injector.on, world.watchReachable { world.injector.note(.watchOutOfRange) }
+    guard world.injector.on || reachable, world.watchReachable != reachable else { return }
     world.setReachable(reachable)
     if hasWatch { design.reachabilityChanged(world: &world) }
   }
@@ -350,7 +321,7 @@ struct DomainPlay<Design: SyncDesign> {
 
   private mutating func beginStoreMoveDay() {
     checker.storeMoveBegins(design: design)
-    if run.scenario.storeMove?.copyFails == true { faultsInjected[.storeCopyFailure, default: 0] += 1 }
+    if run.scenario.storeMove?.copyFails == true { world.injector.note(.storeCopyFailure) }
     world.updateInstalled()
     design.storeMoveDayBegins(world: &world)
     if design.widgetInstalled { world.widgetAdded() }
@@ -378,11 +349,7 @@ struct DomainPlay<Design: SyncDesign> {
   private mutating func finalCheck() -> StrategyResult {
     checker.observe(world: world, design: design)
     checker.finish(world: world, design: design)
-    if world.duplicatedDeliveries > 0 { faultsInjected[.duplicateDelivery] = world.duplicatedDeliveries }
-    if world.failedMessages > 0 { faultsInjected[.messageFailure] = world.failedMessages }
-    if world.lostReplies > 0 { faultsInjected[.replyTimeout] = world.lostReplies }
-    if world.refusedWhileWatchAppAway > 0 { faultsInjected[.watchAppNotRunning] = world.refusedWhileWatchAppAway }
-    if world.storeFaults.struck > 0 { faultsInjected[.storeWriteFailure] = world.storeFaults.struck }
-    return checker.result(strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: faultsInjected)
+    return checker.result(
+      strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: world.injector.counts)
   }
 }

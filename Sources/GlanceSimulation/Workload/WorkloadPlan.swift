@@ -102,13 +102,6 @@ enum WorkloadPlanner {
     }
   }
 
-  /// The faults of a script, as they are (in time order, checked by `Simulation.check`).
-  static func faults(script: Script) -> FaultPlan {
-    FaultPlan(
-      kills: script.kills, outOfRange: script.outOfRange, widgetKills: script.widgetKills, watchKills: script.watchKills,
-      storeWriteFailures: script.storeWriteFailures, corruptedDefaults: script.corruptedDefaults)
-  }
-
   /// The key of a run's action ids: the first word of the seed's `workload.ids` stream.
   static func idKey(seed: UInt64) -> UInt64 {
     var stream = RandomStream.derived(root: seed, label: "workload.ids")
@@ -134,45 +127,5 @@ enum WorkloadPlanner {
         byte(low, 6), byte(low, 7)
       ))
     return EventID(uuid)
-  }
-
-  /// App, widget-extension and watch-app kills and watch out-of-range spells, each from its own stream, drawn per local day as
-  /// ``actions(scenario:days:seed:)`` draws them.
-  static func faults(scenario: Scenario, days: [Itinerary.DayPiece], seed: UInt64) -> FaultPlan {
-    var range = RandomStream.derived(root: seed, label: "faults.watch")
-    var plan = FaultPlan()
-    plan.kills = faultInstants(perDay: scenario.faults.appKillsPerDay, days: days, seed: seed, label: "faults.kill")
-    for piece in days {
-      let span = piece.day.start.millisecondsSince1970...(piece.day.end.millisecondsSince1970 - 1)
-      for _ in 0..<range.count(mean: scenario.faults.watchOutOfRangePerDay, spread: 1) {
-        let from = Instant(millisecondsSince1970: range.uniform(in: span))
-        let minutes = range.uniform(in: scenario.faults.watchOutOfRangeMinutes)
-        if piece.window.contains(from) {
-          plan.outOfRange.append(OutOfRangeSpell(from: from, until: from.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute)))
-        }
-      }
-    }
-    plan.widgetKills = faultInstants(perDay: scenario.faults.widgetKillsPerDay, days: days, seed: seed, label: "faults.kill.widget")
-    plan.watchKills = faultInstants(perDay: scenario.faults.watchKillsPerDay, days: days, seed: seed, label: "faults.kill.watch")
-    plan.storeWriteFailures = faultInstants(
-      perDay: scenario.faults.storeWriteFailuresPerDay, days: days, seed: seed, label: "faults.store.write")
-    plan.corruptedDefaults = faultInstants(
-      perDay: scenario.faults.corruptedDefaultsPerDay, days: days, seed: seed, label: "faults.defaults.corrupt")
-    plan.outOfRange.sort { $0.from < $1.from }
-    return plan
-  }
-
-  /// Fault instants drawn per local day from the stream `label`, sorted.
-  private static func faultInstants(perDay: Int, days: [Itinerary.DayPiece], seed: UInt64, label: String) -> [Instant] {
-    var stream = RandomStream.derived(root: seed, label: label)
-    var instants: [Instant] = []
-    for piece in days {
-      let span = piece.day.start.millisecondsSince1970...(piece.day.end.millisecondsSince1970 - 1)
-      for _ in 0..<stream.count(mean: perDay, spread: 1) {
-        let instant = Instant(millisecondsSince1970: stream.uniform(in: span))
-        if piece.window.contains(instant) { instants.append(instant) }
-      }
-    }
-    return instants.sorted()
   }
 }

@@ -31,8 +31,9 @@ public struct World {
   public private(set) var appForeground = false
   /// Whether the watch is in range of the phone.
   public private(set) var watchReachable = true
-  /// Faults are off in the liveness phase.
-  private(set) var faultsOn = true
+  /// Every fault of the play: its streams, what is armed, what struck. Faults are off in the
+  /// liveness phase (``FaultInjector/on``).
+  var injector: FaultInjector
   /// One WidgetKit host per widget of the design, each with its own budget.
   var hosts: [WidgetHost]
   /// The host of `widget`, read and changed in place (a host holds its timeline and budget:
@@ -144,31 +145,10 @@ public struct World {
   /// Until when the last zone change is still being caught up with, if it still is at `now`.
   var zoneSettling: Instant? { zoneSettles.flatMap { $0 > now ? $0 : nil } }
   private var latencies: RandomStream
-  private var duplicates: RandomStream
-  /// Draws each `sendMessage`'s fate: failed in flight, reply lost, or answered.
-  private var messageFates: RandomStream
-  let messageFailure: Chance
-  let replyTimeout: Chance
-  /// How many `sendMessage`s failed in flight, lost their reply, or were refused because the
-  /// watch app was not in the foreground (faults the report counts).
-  private(set) var failedMessages = 0
-  private(set) var lostReplies = 0
-  private(set) var refusedWhileWatchAppAway = 0
   /// While a `sendMessage` is handed to its receiver: the message, who sent it, when it arrived,
   /// and whether its reply is lost.
   private var answering: (message: WireMessage, sender: Device, arrivedAt: Instant, replyLost: Bool)? = nil
-  /// Draws which upcoming operation step an armed kill falls before.
-  var killSteps: RandomStream
-  /// Draws which upcoming step of an intent a widget-extension kill falls before.
-  var widgetKillSteps: RandomStream
-  /// Draws how long after a watch tap the watch app's armed kill strikes.
-  var watchKillDelays: RandomStream
-  /// Draws which of a design's defaults values a corruption strikes.
-  var corruptedKeys: RandomStream
-  let duplicateDelivery: Chance
   let lateFiringMillisecondsMax: Int64
-  /// How many `transferUserInfo` deliveries were duplicated (a fault the report counts).
-  private(set) var duplicatedDeliveries = 0
   /// Queued `transferUserInfo` payloads per destination, in send order, with when each was sent.
   private(set) var transfers = PerDevice<[(sentAt: Instant, message: WireMessage)]>(repeating: [])
   private var pumping = PerDevice(repeating: false)
@@ -183,8 +163,7 @@ public struct World {
     start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults,
     storeFaults: StoreFaults = StoreFaults(), storeMoveInterruption: StoreMoveStep? = nil
   ) {
-    self.storeFaults = storeFaults
-    self.storeMoveInterruption = storeMoveInterruption
+    self.injector = FaultInjector(seed: seed, rates: faults, storeFaults: storeFaults, storeMoveInterruption: storeMoveInterruption)
     precondition(
       widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
     self.now = start
@@ -193,15 +172,6 @@ public struct World {
     self.today = calendar.dayInterval(containing: start)
     self.hosts = Array(repeating: WidgetHost(budget: refreshBudget), count: widgets.count)
     self.latencies = RandomStream.derived(root: seed, label: "world.latency")
-    self.duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
-    self.killSteps = RandomStream.derived(root: seed, label: "faults.kill.step")
-    self.widgetKillSteps = RandomStream.derived(root: seed, label: "faults.kill.widget.step")
-    self.watchKillDelays = RandomStream.derived(root: seed, label: "faults.kill.watch.delay")
-    self.corruptedKeys = RandomStream.derived(root: seed, label: "faults.defaults.key")
-    self.duplicateDelivery = faults.duplicateDelivery
-    self.messageFates = RandomStream.derived(root: seed, label: "world.messages")
-    self.messageFailure = faults.messageFailure
-    self.replyTimeout = faults.replyTimeout
     self.lateFiringMillisecondsMax = Int64(faults.lateFiringSecondsMax) * 1000
   }
 
@@ -399,16 +369,11 @@ public struct World {
 
   // MARK: Store faults
 
-  /// The play's store faults (the run's stores meet them too).
-  let storeFaults: StoreFaults
-
   /// Whether the commit a design makes now to a store on the phone fails (disk full or an I/O
   /// error: nothing is written). A design that keeps its own stores asks this at each commit; a
   /// ``SimulatedEventLog`` asks it itself.
-  public func phoneCommitFails() -> Bool { storeFaults.commitFails() }
+  public func phoneCommitFails() -> Bool { injector.storeFaults.commitFails() }
 
-  /// The step of the store move before which the app is to be killed, until it is.
-  private var storeMoveInterruption: StoreMoveStep?
   /// Whether the app is to be killed when the design's call returns (a store move interrupted).
   private(set) var killRequested = false
 
@@ -416,8 +381,7 @@ public struct World {
   /// the move here (``StoreMove/interruptedBefore``, once per run): the app dies before the step,
   /// so the design stops its operation and returns; the world kills it then.
   public mutating func storeMoveReaches(_ step: StoreMoveStep) -> Bool {
-    guard faultsOn, storeMoveInterruption == step else { return false }
-    storeMoveInterruption = nil
+    guard injector.interruptsStoreMove(before: step) else { return false }
     killRequested = true
     return true
   }
@@ -488,8 +452,7 @@ public struct World {
   }
 
   mutating func endFaults() {
-    faultsOn = false
-    storeFaults.disarmAll()
+    injector.end()
   }
 
   /// The device arrives in the zone of itinerary leg `leg`; the widgets have until
@@ -541,20 +504,19 @@ public struct World {
       return false
     }
     if device == .watch, !watchAppActive {
-      if faultsOn { refusedWhileWatchAppAway += 1 }
+      if injector.on { injector.note(.watchAppNotRunning) }
       return false
     }
     let latency = latencies.uniform(in: Limits.messageLatencyMilliseconds)
     let wire = WireMessage(message, sentAt: now)
     messagesInFlight[device].append(now)
-    if faultsOn, messageFates.happens(messageFailure) {
-      failedMessages += 1
+    let fate = injector.messageFate()
+    if fate == .failsInFlight {
       schedule(.sendFailed(wire, to: device, .deliveryFailed), after: latency)
       return true
     }
-    let replyLost = faultsOn && messageFates.happens(replyTimeout)
+    let replyLost = fate == .replyLost
     if replyLost {
-      lostReplies += 1
       schedule(.sendFailed(wire, to: device, .replyTimedOut), after: Self.replyTimeoutMilliseconds)
     }
     schedule(.deliver(wire, to: device, replyLost: replyLost), after: latency)
@@ -638,8 +600,7 @@ public struct World {
     let head = transfers[device].removeFirst().message
     noteDelivery(to: device, sentAt: head.sentAt)
     if !transfers[device].isEmpty { startPump(to: device) }
-    let twice = faultsOn && duplicates.happens(duplicateDelivery)
-    if twice { duplicatedDeliveries += 1 }
+    let twice = injector.deliversTwice()
     return twice ? [head, head] : [head]
   }
 

@@ -130,7 +130,7 @@ struct ChannelTests {
     var world = try Self.world()
     var sent = world.sendMessage(Self.tap, to: .watch)
     #expect(!sent, "the watch app has not been opened")
-    #expect(world.refusedWhileWatchAppAway == 1)
+    #expect(world.injector.count(.watchAppNotRunning) == 1)
     var launched = world.openWatchApp()
     #expect(launched, "the first opening launches it")
     sent = world.sendMessage(Self.tap, to: .watch)
@@ -165,7 +165,7 @@ struct ChannelTests {
     let sent = world.sendMessage(Self.tap, to: .phone)
     #expect(sent)
     #expect(Self.outcomes(&world).map(\.1) == [.failed(Self.tap, to: .phone, .deliveryFailed)])
-    #expect(world.failedMessages == 1 && world.lostReplies == 0)
+    #expect(world.injector.count(.messageFailure) == 1 && world.injector.count(.replyTimeout) == 0)
   }
 
   @Test("send message: a lost reply is delivered, answered in vain, and times out ten seconds after sending")
@@ -177,7 +177,7 @@ struct ChannelTests {
     let outcomes = Self.outcomes(&world) { world, _ in world.reply(Self.reply) }
     #expect(outcomes.map(\.1) == [.delivered(Self.tap, to: .phone, replyLost: true), .failed(Self.tap, to: .phone, .replyTimedOut)])
     #expect(outcomes.last?.0 == start.advanced(by: World.replyTimeoutMilliseconds))
-    #expect(world.lostReplies == 1)
+    #expect(world.injector.count(.replyTimeout) == 1)
   }
 
   @Test("send message: a reply answered after the watch went out of range times out instead")

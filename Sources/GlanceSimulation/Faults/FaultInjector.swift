@@ -1,0 +1,168 @@
+import GlanceKernel
+
+/// Every fault of one play in one place: the streams that draw what each fault strikes, what is
+/// armed, and what struck (the report's counts). The world holds it and asks it at each point a
+/// fault can strike (a step of an operation, a `sendMessage`, a transfer's delivery, a commit, a
+/// step of the store move); the engine arms what the ``FaultPlan`` schedules. A fault acts on the
+/// world (a process ends, a message is lost, a commit fails, a value turns to garbage), never by
+/// telling a design.
+///
+/// ## Laws
+/// - Each kind of draw reads its own labelled stream of the seed (`faults.kill.step`,
+///   `world.messages`, …), so adding a fault family, or a draw to one, changes no other draw.
+/// - Faults are off in the liveness phase (``end()``): nothing is armed or drawn then, and
+///   nothing more is counted.
+/// - ``counts`` holds a kind only once it struck (a fault armed that met nothing is not counted).
+struct FaultInjector {
+  /// Whether faults strike: `false` from the liveness phase on.
+  private(set) var on = true
+  /// The play's store faults (the run's stores meet them too).
+  let storeFaults: StoreFaults
+  /// The step of the store move before which the app is killed, until it is.
+  private var storeMoveInterruption: StoreMoveStep?
+
+  /// Draws which upcoming operation step an armed kill of the app falls before.
+  private var killSteps: RandomStream
+  /// Draws which upcoming step of an intent a widget-extension kill falls before.
+  private var widgetKillSteps: RandomStream
+  /// Draws how long after a watch tap the watch app's armed kill strikes.
+  private var watchKillDelays: RandomStream
+  /// Draws which of the values in the App Group's defaults a corruption strikes.
+  private var corruptedKeys: RandomStream
+  /// Draws whether a `transferUserInfo` delivery comes twice.
+  private var duplicates: RandomStream
+  /// Draws each `sendMessage`'s fate: failed in flight, reply lost, or answered.
+  private var messageFates: RandomStream
+  private let rates: Faults
+
+  /// Armed kills of the app and the widget extension: how many operation steps to let through
+  /// first.
+  private var armedKills: [Process: Int] = [:]
+  /// Whether a kill of the watch app is armed (it strikes after the next watch tap).
+  private var watchKillArmed = false
+  /// What struck so far, by kind (store write failures are counted by ``storeFaults``).
+  private var struck: [FaultKind: Int] = [:]
+
+  init(seed: UInt64, rates: Faults, storeFaults: StoreFaults, storeMoveInterruption: StoreMoveStep?) {
+    self.rates = rates
+    self.storeFaults = storeFaults
+    self.storeMoveInterruption = storeMoveInterruption
+    killSteps = RandomStream.derived(root: seed, label: "faults.kill.step")
+    widgetKillSteps = RandomStream.derived(root: seed, label: "faults.kill.widget.step")
+    watchKillDelays = RandomStream.derived(root: seed, label: "faults.kill.watch.delay")
+    corruptedKeys = RandomStream.derived(root: seed, label: "faults.defaults.key")
+    duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
+    messageFates = RandomStream.derived(root: seed, label: "world.messages")
+  }
+
+  /// What struck, by kind: the report's fault counts.
+  var counts: [FaultKind: Int] {
+    var counts = struck
+    if storeFaults.struck > 0 { counts[.storeWriteFailure] = storeFaults.struck }
+    return counts
+  }
+
+  /// How many faults of `kind` struck so far.
+  func count(_ kind: FaultKind) -> Int { counts[kind] ?? 0 }
+
+  /// Counts a fault of `kind` that struck.
+  mutating func note(_ kind: FaultKind) { struck[kind, default: 0] += 1 }
+
+  /// The liveness phase begins: nothing strikes from now on, and what was armed is taken back.
+  mutating func end() {
+    on = false
+    storeFaults.disarmAll()
+  }
+
+  // MARK: Kills
+
+  /// Arms a kill of `process`: the app's and the widget extension's fall before one of the next
+  /// operation steps (0–2 let through for the app, 0–4 for the extension); the watch app's after
+  /// the next watch tap. Returns `false` when nothing was armed (faults are off, or a watch kill
+  /// in a domain without a watch).
+  mutating func armKill(of process: Process, hasWatch: Bool) -> Bool {
+    guard on else { return false }
+    switch process {
+    case .app: armedKills[.app] = killSteps.uniform(in: 0...2)
+    case .widgetExtension: armedKills[.widgetExtension] = widgetKillSteps.uniform(in: 0...4)
+    case .watchApp:
+      guard hasWatch else { return false }
+      watchKillArmed = true
+    }
+    return true
+  }
+
+  /// Whether an armed kill of `process` falls just before the operation step about to run (the
+  /// step then never runs): each armed kill lets its drawn number of steps through first.
+  mutating func killFalls(beforeStepOf process: Process) -> Bool {
+    guard on, let skip = armedKills[process] else { return false }
+    guard skip == 0 else {
+      armedKills[process] = skip - 1
+      return false
+    }
+    armedKills[process] = nil
+    return true
+  }
+
+  /// The armed kill of `process` met nothing within its deadline: it is taken back. Returns
+  /// whether a kill of the app was still armed (it then strikes now, if the app runs).
+  mutating func disarmKill(of process: Process) -> Bool {
+    switch process {
+    case .app, .widgetExtension: return armedKills.removeValue(forKey: process) != nil
+    case .watchApp:
+      watchKillArmed = false
+      return false
+    }
+  }
+
+  /// A watch tap was performed: when a kill of the watch app is armed, how long after now it
+  /// strikes; `nil` otherwise.
+  mutating func watchKillDelay() -> Int64? {
+    guard watchKillArmed, on else { return nil }
+    watchKillArmed = false
+    return watchKillDelays.uniform(in: Limits.watchKillDelayMilliseconds)
+  }
+
+  // MARK: The store move
+
+  /// Whether the store move is killed before `step` (``StoreMove/interruptedBefore``, once per
+  /// run).
+  mutating func interruptsStoreMove(before step: StoreMoveStep) -> Bool {
+    guard on, storeMoveInterruption == step else { return false }
+    storeMoveInterruption = nil
+    return true
+  }
+
+  // MARK: Defaults
+
+  /// Which of `count` values in the App Group's defaults a corruption strikes now; `nil` when
+  /// faults are off or there is none to strike. Counted.
+  mutating func corruptedValue(among count: Int) -> Int? {
+    guard on, count > 0 else { return nil }
+    let index = corruptedKeys.uniform(in: 0...(count - 1))
+    note(.corruptedDefaults)
+    return index
+  }
+
+  // MARK: WatchConnectivity
+
+  /// The fate of a `sendMessage` just sent: failed in flight, or delivered with its reply lost
+  /// or answered. Each is drawn only while faults are on, and counted.
+  mutating func messageFate() -> MessageFate {
+    guard on else { return .answered }
+    if messageFates.happens(rates.messageFailure) {
+      note(.messageFailure)
+      return .failsInFlight
+    }
+    guard messageFates.happens(rates.replyTimeout) else { return .answered }
+    note(.replyTimeout)
+    return .replyLost
+  }
+
+  /// Whether the `transferUserInfo` delivered now comes twice (at-least-once delivery). Counted.
+  mutating func deliversTwice() -> Bool {
+    guard on, duplicates.happens(rates.duplicateDelivery) else { return false }
+    note(.duplicateDelivery)
+    return true
+  }
+}
