@@ -67,18 +67,7 @@ public struct Report: Sendable {
   /// `report.md` with `days` as its days (``daysText``, which loads a zone: ``write(into:)``
   /// computes it once for both pages).
   func markdown(days: String) -> String {
-    (headerSection(days: days) + verdictSection + checksSection + stalenessSection + activitySection + violationSection)
-      .joined(separator: "\n") + "\n"
-  }
-
-  /// A Markdown table: the first `leftColumns` columns left-aligned, the rest right-aligned
-  /// (numbers), then an empty line.
-  static func table(_ header: [String], leftColumns: Int, _ rows: [[String]]) -> [String] {
-    func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
-    let alignment =
-      "|" + String(repeating: "---|", count: leftColumns)
-      + String(repeating: "---:|", count: header.count - leftColumns)
-    return [row(header), alignment] + rows.map(row) + [""]
+    (headerSection(days: days) + sections.flatMap { $0.lines(for: .markdown) }).joined(separator: "\n") + "\n"
   }
 
   /// The run's days in local time, then in UTC: `30: 10 Mar 2026 00:00 to 9 Apr 2026 00:00,
@@ -132,111 +121,6 @@ public struct Report: Sendable {
       ["glance", GlanceVersion.string],
     ]
     return lines + ["| | |", "|---|---|"] + rows.map { "| \($0[0]) | \($0[1]) |" } + [""]
-  }
-
-  private var verdictSection: [String] {
-    let invariants = Invariant.allCases
-    let rows = outcome.results.map { result -> [String] in
-      [result.strategy, result.domain.rawValue, result.expectedToConverge ? "to converge" : "legacy"]
-        + invariants.map { result.verdict($0).text }
-    }
-    return [
-      "## Verdicts", "",
-      "Each cell is `pass`, `FAIL` with the number of occurrences, `late` with the number of disagreements of a legacy design that outlasted the staleness bound a converging design is held to (a figure, not a failure), or `n/a` when nothing was checked (no store move for no-data-loss). A strategy marked *expected to converge* must pass every invariant; the legacy designs are expected to fail where their apps did. The truth every check compares with is the domain's model, fed by the engine with every action the person performed; surfaces are compared whole (count, band, streak, average; done/total, activity, next step; period and remaining, year cells and highlight).",
-      "",
-    ]
-      + Self.table(["strategy", "domain", "expected"] + invariants.map(\.rawValue), leftColumns: 3 + invariants.count, rows)
-  }
-
-  private var checksSection: [String] {
-    let invariants = Invariant.allCases
-    let checkRows = outcome.results.map { result -> [String] in
-      [result.strategy, result.domain.rawValue] + invariants.map { "\(result.checks[$0] ?? 0)" }
-    }
-    let kinds = FaultKind.allCases
-    let faultRows = outcome.results.map { result -> [String] in
-      [result.strategy, result.domain.rawValue] + kinds.map { "\(result.faults[$0] ?? 0)" }
-    }
-    return [
-      "## Checks and faults", "",
-      "How many checks of each invariant ran (each surface compared, each store audited, each reload request judged):",
-      "",
-    ]
-      + Self.table(["strategy", "domain"] + invariants.map(\.rawValue), leftColumns: 2, checkRows)
-      + ["How many faults of each kind the world injected:", ""]
-      + Self.table(["strategy", "domain"] + kinds.map(\.rawValue), leftColumns: 2, faultRows)
-  }
-
-  private var stalenessSection: [String] {
-    let rows = outcome.results.flatMap { result in
-      result.staleness.map { figures in
-        [
-          result.strategy, result.domain.rawValue, figures.surface.rawValue, "\(figures.count)",
-          Self.seconds(figures.percentile(50)), Self.seconds(figures.percentile(99)), Self.seconds(figures.maximum),
-        ]
-      }
-    }
-    var lines =
-      [
-        "## Staleness", "",
-        "Every interval during which a surface showed another count than the truth, in seconds (nearest rank).", "",
-      ]
-      + Self.table(["strategy", "domain", "surface", "intervals", "p50", "p99", "max"], leftColumns: 3, rows)
-    let overviews = outcome.results.filter { $0.overview != nil }.map(Self.overviewFile)
-    if !overviews.isEmpty {
-      lines += [
-        "Each strategy's whole run, every surface against the truth in local time, with where each surface disagreed, the kills, the denied reloads and the first occurrence of each violation: "
-          + overviews.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", "",
-      ]
-    }
-    let divergences = outcome.results.filter { $0.chart != nil }.map(Self.divergenceFile)
-    if !divergences.isEmpty {
-      lines += [
-        "Each strategy's longest divergence, from where it began to where it ended: "
-          + divergences.map { "[`\($0)`](\($0))" }.joined(separator: ", ") + ".", "",
-      ]
-    }
-    return lines
-  }
-
-  private var activitySection: [String] {
-    let rows = outcome.results.map { result in
-      [
-        result.strategy, result.domain.rawValue, "\(result.events)", "\(result.acceptedActions)",
-        "\(result.reloadRequests)", "\(result.chargedReloads)", "\(result.deniedReloads)",
-      ]
-    }
-    return ["## Activity", ""]
-      + Self.table(["strategy", "domain", "events", "accepted actions", "reload requests", "charged", "denied"], leftColumns: 2, rows)
-  }
-
-  private var violationSection: [String] {
-    var lines = ["## Violations", ""]
-    let failing = outcome.results.filter { !$0.violations.isEmpty }
-    if failing.isEmpty { lines.append("None.") }
-    for result in failing {
-      for violation in result.violations {
-        lines += ["### \(result.strategy), \(result.domain.rawValue): \(violation.invariant.rawValue) (\(violation.occurrences) ×)", ""]
-        let surface = violation.surface.map { " on the \($0.rawValue)" } ?? ""
-        if violation.surfaces.count > 1 {
-          lines += ["Seen on: \(violation.surfaces.map(\.rawValue).joined(separator: ", ")).", ""]
-        }
-        lines += [
-          "First at \(violation.time)\(surface): expected \(violation.expected), found \(violation.found). \(violation.detail).",
-          "", "```",
-        ]
-        lines += violation.trace.suffix(12)
-        lines += ["```", "", "Replay: `\(replayCommand(strategy: result.strategy))`", ""]
-        if let small = shrunk(result.strategy, result.domain, violation.invariant) {
-          let file = Self.shrunkFile(small)
-          lines += [
-            "Shrunk to \(small.eventCount) \(small.eventCount == 1 ? "event" : "events") (from \(small.originalEventCount)) over \(small.request.days) \(small.request.days == 1 ? "day" : "days"), still breaking \(violation.invariant.rawValue): [`\(file)`](\(file)). It replays with `simulate --scenario <that file's path> --strategy \(result.strategy) --trace` (the file holds its seed and days).",
-            "",
-          ]
-        }
-      }
-    }
-    return lines
   }
 
   /// Milliseconds as seconds with one decimal, by integer arithmetic.

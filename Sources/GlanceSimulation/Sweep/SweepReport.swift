@@ -108,7 +108,7 @@ public struct SweepReport: Sendable {
       "## Convergence", "",
       "The share of seeds on which a strategy held every invariant in every domain it plays (floored).", "",
     ]
-    lines += Report.table(
+    lines += ReportTable.markdown(
       ["strategy", "expected", "seeds", "converged", "share", "first failing seed"], leftColumns: 2,
       strategies.map { row in
         [
@@ -124,7 +124,7 @@ public struct SweepReport: Sendable {
     if violations.isEmpty {
       lines += ["None.", ""]
     } else {
-      lines += Report.table(
+      lines += ReportTable.markdown(
         ["strategy", "domain", "invariant", "seeds", "occurrences", "first seeds"], leftColumns: 3,
         violations.map { row in
           [
@@ -138,7 +138,7 @@ public struct SweepReport: Sendable {
       "## Worst staleness", "",
       "The longest interval a surface showed another count than the truth, over every seed, in seconds, and the first seed with it.", "",
     ]
-    lines += Report.table(
+    lines += ReportTable.markdown(
       ["strategy", "domain", "surface", "max", "seed"], leftColumns: 3,
       staleness.map { [$0.strategy, $0.domain, $0.surface, Report.seconds($0.maxMilliseconds), "\($0.seed)"] })
 
