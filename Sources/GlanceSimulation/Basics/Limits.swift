@@ -17,6 +17,23 @@ enum Limits {
   /// which stops the run with a clear message rather than exhausting memory.
   static let queueCapacity = 2_000_000
 
+  /// The most events one play of a day may pop, on average over the run.
+  ///
+  /// The busiest design measured pops about 650 a day in the default scenario
+  /// (`mirrorsmoker-legacy`, every fault on) and at most about 5 000 in the generated scenarios
+  /// of seeds 1 to 40 (5 days each): the limit, ten times that, is far above any design that
+  /// makes progress, and only stops one caught in a loop (rescheduling itself forever at one
+  /// instant), which would otherwise never end.
+  static let eventsPerDayMax = 50_000
+  /// The events any play may pop besides its days' share (the liveness phase, the final check).
+  static let eventsBase = 1_000_000
+  /// The liveness phase: the app is opened for this long after the last day (long enough for
+  /// every design to send and reload what it holds).
+  static let livenessSessionMinutes = 15
+  /// How many events after the focus a replay lets through before it takes the trace: the
+  /// report shows the last 12, so 4 before the focus and 8 from it on.
+  static let eventsAfterFocus = 8
+
   // MARK: Faults
 
   /// How long an armed fault (a kill of a process, a store write failure) waits for the next step
@@ -34,6 +51,15 @@ enum Limits {
   /// A `transferUserInfo` or application context, delivered in the background: 0.2 to 2 s after
   /// the channel may deliver (the system batches them).
   static let backgroundLatencyMilliseconds: ClosedRange<Int64> = 200...2_000
+
+  // MARK: WidgetKit
+
+  /// A granted reload is served from half a second after it was asked…
+  static let reloadLatencyMinimumMilliseconds: Int64 = 500
+  /// …to the scenario's latest firing, and at least a second.
+  static let reloadLatencyFloorMilliseconds: Int64 = 1_000
+  /// A widget the person adds gets its first timeline a second later (not a budgeted reload).
+  static let firstTimelineMilliseconds: Int64 = 1_000
 
   // MARK: The judge
 

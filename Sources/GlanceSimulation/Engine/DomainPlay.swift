@@ -340,7 +340,7 @@ struct DomainPlay<Design: SyncDesign> {
     // screen is judged as it stands).
     if hasWatch, world.strandedSince.watch != nil, world.openWatchApp() { design.watchAppLaunched(world: &world) }
     let opening = PlannedAction(
-      time: world.now.advanced(by: 1_000), kind: .appOpen(minutes: DomainRun<Design>.livenessSessionMinutes),
+      time: world.now.advanced(by: 1_000), kind: .appOpen(minutes: Limits.livenessSessionMinutes),
       ordinal: run.actions.count, eventID: EventID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))))
     world.schedule(.action(opening), at: opening.time)
     world.schedule(.finalCheck, after: run.finalCheckMilliseconds)

@@ -5,8 +5,6 @@ import GlanceKernel
 /// faults), then a bounded liveness phase (faults off, watch in range, the app opened once) that
 /// must end with every surface showing the truth.
 struct DomainRun<Design: SyncDesign> {
-  /// The liveness phase: the app is opened for this long after the last day.
-  static var livenessSessionMinutes: Int { 15 }
   /// When the final check runs, after the last day: ten minutes after a reload asked at the
   /// liveness phase's start could be served (WidgetKit's latest firing, after a deaf window).
   var finalCheckMilliseconds: Int64 {
@@ -71,31 +69,16 @@ struct DomainRun<Design: SyncDesign> {
     case faulted(at: Instant, DesignFault)
   }
 
-  /// The most events one play of a day may pop, on average over the run.
-  ///
-  /// The busiest design measured pops about 650 a day in the default scenario
-  /// (`mirrorsmoker-legacy`, every fault on) and at most about 5 000 in the generated scenarios
-  /// of seeds 1 to 40 (5 days each): the limit, ten times that, is far above any design that
-  /// makes progress, and only stops one caught in a loop (rescheduling itself forever at one
-  /// instant), which would otherwise never end.
-  static var eventsPerDayMax: Int { 50_000 }
-  /// The events any play may pop besides its days' share (the liveness phase, the final check).
-  static var eventsBase: Int { 1_000_000 }
-
-  /// The most events this run's play may pop: ``eventsBase`` + ``eventsPerDayMax`` × days
+  /// The most events this run's play may pop: ``Limits/eventsBase`` + ``Limits/eventsPerDayMax`` × days
   /// (183 500 000 for 3650 days). Past it the run stops with
   /// ``SimulationError/eventLimitExceeded(strategy:domain:limit:days:)``.
-  var eventsMax: Int { inputs.eventsMaxOverride ?? Self.eventsBase + Self.eventsPerDayMax * dayCount }
+  var eventsMax: Int { inputs.eventsMaxOverride ?? Limits.eventsBase + Limits.eventsPerDayMax * dayCount }
 
   /// The run's days, counted from its span (a 23- or 25-hour day counts as one).
   var dayCount: Int {
     let span = start.distance(to: end)
     return max(1, Int((span + Instant.millisecondsPerDay / 2) / Instant.millisecondsPerDay))
   }
-
-  /// How many events after the focus a replay lets through before it takes the trace: the
-  /// report shows the last 12, so 4 before the focus and 8 from it on.
-  static var eventsAfterFocus: Int { 8 }
 
   private func play(focus: Instant?, stores: RunStores) -> Played {
     var play = DomainPlay(run: self, stores: stores)
@@ -105,7 +88,7 @@ struct DomainRun<Design: SyncDesign> {
       guard play.eventCount <= eventsMax else { return .stopped }
       if let focus, play.world.now >= focus {
         afterFocus += 1
-        if afterFocus == Self.eventsAfterFocus { return .traced(Array(play.world.trace.suffix(12))) }
+        if afterFocus == Limits.eventsAfterFocus { return .traced(Array(play.world.trace.suffix(12))) }
       }
       let result = play.handle(event)
       if let (at, fault) = play.world.designFault { return .faulted(at: at, fault) }

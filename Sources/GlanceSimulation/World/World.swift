@@ -627,7 +627,8 @@ public struct World {
     case .granted:
       if !hosts[widget.index].reloadPending {
         hosts[widget.index].reloadPending = true
-        schedule(.reloadServed(widget: widget), after: latencies.uniform(in: Int64(500)...max(1_000, lateFiringMillisecondsMax)))
+        let latest = max(Limits.reloadLatencyFloorMilliseconds, lateFiringMillisecondsMax)
+        schedule(.reloadServed(widget: widget), after: latencies.uniform(in: Limits.reloadLatencyMinimumMilliseconds...latest))
       }
     case .denied, .dropped:
       break
@@ -680,7 +681,7 @@ public struct World {
   mutating func widgetAdded() {
     for widget in WidgetID.allCases.prefix(hosts.count) where !hosts[widget.index].reloadPending {
       hosts[widget.index].reloadPending = true
-      schedule(.reloadServed(widget: widget), after: 1_000)
+      schedule(.reloadServed(widget: widget), after: Limits.firstTimelineMilliseconds)
     }
   }
 
