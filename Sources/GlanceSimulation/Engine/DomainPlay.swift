@@ -57,23 +57,38 @@ struct DomainPlay<Design: SyncDesign> {
     return event
   }
 
-  /// Handles `event`, then lets the judge observe; returns the result at the final check.
+  /// Handles `event` by its source, then lets the judge observe; returns the result at the
+  /// final check.
   mutating func handle(_ event: WorldEvent) -> StrategyResult? {
+    switch event {
+    case .workload(let event): handle(event)
+    case .platform(let event): handle(event)
+    case .fault(let event): handle(event)
+    case .checkpoint(let checkpoint): if let result = handle(checkpoint) { return result }
+    }
+    if world.takeKillRequest() {
+      // The design stopped its store move where the scenario interrupts it: the app dies there.
+      world.injector.note(.storeMoveInterrupted)
+      terminateApp()
+    }
+    scheduleNextTimed(after: event)
+    checker.observe(world: world, design: design)
+    return nil
+  }
+
+  /// What the person does.
+  private mutating func handle(_ event: WorkloadEvent) {
     switch event {
     case .action(let action): act(action)
     case .appClose(let closing): closeApp(session: closing)
+    case .zoneChange(let leg): changeZone(toLeg: leg)
+    }
+  }
+
+  /// What the platform does.
+  private mutating func handle(_ event: PlatformEvent) {
+    switch event {
     case .step(let process, let step): runStep(step, in: process)
-    case .kill(let process): armKill(of: process)
-    case .killDeadline(let process): killAtDeadline(of: process)
-    case .killWatchApp: killWatchApp()
-    case .armStoreWriteFailure(let number):
-      guard world.injector.on else { break }
-      world.injector.storeFaults.arm(number)
-      world.schedule(.storeWriteFailureDeadline(number), after: Limits.armedFaultDeadlineMilliseconds)
-    case .storeWriteFailureDeadline(let number): world.injector.storeFaults.disarm(number)
-    case .corruptDefaults: corruptDefaults()
-    case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
-    case .reachability(let reachable): changeReachability(to: reachable)
     case .deliver(let message, let device, let replyLost):
       world.messageDelivered(message, to: device)
       world.beginAnswering(message, from: device.other, replyLost: replyLost)
@@ -86,23 +101,38 @@ struct DomainPlay<Design: SyncDesign> {
     case .deliverContext(let device): deliverContext(to: device)
     case .reloadServed(let widget): run.serveReload(widget: widget, &world, design)
     case .policyReload(let widget, let generation): policyReload(widget: widget, generation: generation)
-    case .dayBoundary: world.schedule(.rolloverCheck(boundary: world.now), after: checker.rolloverDelayMilliseconds)
-    case .rolloverCheck(let boundary): checker.checkRollover(after: boundary, world: world, design: design)
-    case .zoneChange(let leg): changeZone(toLeg: leg)
-    case .zoneSettled(let leg): checkZoneSettled(leg: leg)
-    case .endOfSafetyPhase: endSafetyPhase()
+    case .dayBoundary: world.schedule(.checkpoint(.rolloverCheck(boundary: world.now)), after: checker.rolloverDelayMilliseconds)
     case .backgroundRefresh: design.backgroundRefresh(world: &world)
     case .wake(let reason): design.wake(reason, world: &world)
     case .storeMoveDay: beginStoreMoveDay()
+    }
+  }
+
+  /// A fault the plan arms, or an armed fault's deadline.
+  private mutating func handle(_ event: FaultEvent) {
+    switch event {
+    case .kill(let process): armKill(of: process)
+    case .killDeadline(let process): killAtDeadline(of: process)
+    case .killWatchApp: killWatchApp()
+    case .armStoreWriteFailure(let number):
+      guard world.injector.on else { break }
+      world.injector.storeFaults.arm(number)
+      world.schedule(.fault(.storeWriteFailureDeadline(number)), after: Limits.armedFaultDeadlineMilliseconds)
+    case .storeWriteFailureDeadline(let number): world.injector.storeFaults.disarm(number)
+    case .corruptDefaults: corruptDefaults()
+    case .reachability(let reachable): changeReachability(to: reachable)
+    }
+  }
+
+  /// A check of the judge, or a phase of the engine; the result at the final check.
+  private mutating func handle(_ checkpoint: Checkpoint) -> StrategyResult? {
+    switch checkpoint {
+    case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
+    case .rolloverCheck(let boundary): checker.checkRollover(after: boundary, world: world, design: design)
+    case .zoneSettled(let leg): checkZoneSettled(leg: leg)
+    case .endOfSafetyPhase: endSafetyPhase()
     case .finalCheck: return finalCheck()
     }
-    if world.takeKillRequest() {
-      // The design stopped its store move where the scenario interrupts it: the app dies there.
-      world.injector.note(.storeMoveInterrupted)
-      terminateApp()
-    }
-    scheduleNextTimed(after: event)
-    checker.observe(world: world, design: design)
     return nil
   }
 
@@ -111,7 +141,8 @@ struct DomainPlay<Design: SyncDesign> {
   /// A timed event was handled: the next one enters the queue.
   private mutating func scheduleNextTimed(after event: WorldEvent) {
     switch event {
-    case .kill, .armStoreWriteFailure, .corruptDefaults, .reachability, .dayBoundary, .storeMoveDay, .zoneChange, .zoneSettled:
+    case .fault(.kill), .fault(.armStoreWriteFailure), .fault(.corruptDefaults), .fault(.reachability), .platform(.dayBoundary),
+      .platform(.storeMoveDay), .workload(.zoneChange), .checkpoint(.zoneSettled):
       guard nextTimed < timed.count else { return }
       world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
       nextTimed += 1
@@ -127,7 +158,7 @@ struct DomainPlay<Design: SyncDesign> {
     // The plan enters the queue one action at a time, so the queue stays small.
     let next = action.ordinal + 1
     if next < run.actions.count, run.actions[next].time < run.end {
-      world.schedule(.action(run.actions[next]), at: run.actions[next].time)
+      world.schedule(.workload(.action(run.actions[next])), at: run.actions[next].time)
     }
     switch action.kind {
     case .appOpen(let minutes, let fromWidget):
@@ -154,9 +185,9 @@ struct DomainPlay<Design: SyncDesign> {
         world.watchMadeRecord()
         design.perform(deed, of: action, world: &world)
       }
-      if let delay = world.injector.watchKillDelay() { world.schedule(.killWatchApp, after: delay) }
+      if let delay = world.injector.watchKillDelay() { world.schedule(.fault(.killWatchApp), after: delay) }
     }
-    world.schedule(.quiescenceCheck(afterAction: action.ordinal), after: Limits.quiescenceWindowMilliseconds)
+    world.schedule(.checkpoint(.quiescenceCheck(afterAction: action.ordinal)), after: Limits.quiescenceWindowMilliseconds)
   }
 
   /// The design performs `deed`, which writes to the phone's store (unless the design keeps its
@@ -187,7 +218,7 @@ struct DomainPlay<Design: SyncDesign> {
       design.appOpenedFromWidget(world: &world)
     }
     session = action.ordinal
-    world.schedule(.appClose(session: action.ordinal), after: Int64(minutes) * Instant.millisecondsPerMinute)
+    world.schedule(.workload(.appClose(session: action.ordinal)), after: Int64(minutes) * Instant.millisecondsPerMinute)
     if !world.appForeground {
       world.appEntersForeground()
       design.appBecameActive(world: &world)
@@ -204,7 +235,7 @@ struct DomainPlay<Design: SyncDesign> {
   private mutating func runStep(_ step: ScheduledStep, in process: Process) {
     if step.isOperationStep, world.injector.killFalls(beforeStepOf: process) {
       // The kill falls between the previous step and this one: this one never runs.
-      world.note(.kill(process))
+      world.note(.fault(.kill(process)))
       kill(process)
       return
     }
@@ -216,7 +247,7 @@ struct DomainPlay<Design: SyncDesign> {
   /// plain kill. The watch app's strikes shortly after the next watch tap.
   private mutating func armKill(of process: Process) {
     guard world.injector.armKill(of: process, hasWatch: hasWatch) else { return }
-    world.schedule(.killDeadline(process), after: Limits.armedFaultDeadlineMilliseconds)
+    world.schedule(.fault(.killDeadline(process)), after: Limits.armedFaultDeadlineMilliseconds)
   }
 
   /// Six hours on, a kill that has not struck is disarmed; the app's strikes now if it runs.
@@ -342,8 +373,8 @@ struct DomainPlay<Design: SyncDesign> {
     let opening = PlannedAction(
       time: world.now.advanced(by: 1_000), kind: .appOpen(minutes: Limits.livenessSessionMinutes),
       ordinal: run.actions.count, eventID: EventID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))))
-    world.schedule(.action(opening), at: opening.time)
-    world.schedule(.finalCheck, after: run.finalCheckMilliseconds)
+    world.schedule(.workload(.action(opening)), at: opening.time)
+    world.schedule(.checkpoint(.finalCheck), after: run.finalCheckMilliseconds)
   }
 
   private mutating func finalCheck() -> StrategyResult {

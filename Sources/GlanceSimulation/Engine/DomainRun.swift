@@ -99,42 +99,44 @@ struct DomainRun<Design: SyncDesign> {
 
   /// Puts the planned actions, faults and day boundaries on the queue.
   func schedulePlan(_ world: inout World, timed: [(time: Instant, event: WorldEvent)]) {
-    if let first = actions.first, first.time < end { world.schedule(.action(first), at: first.time) }
+    if let first = actions.first, first.time < end { world.schedule(.workload(.action(first)), at: first.time) }
     if let first = timed.first { world.schedule(first.event, at: first.time) }
-    world.schedule(.endOfSafetyPhase, at: end)
+    world.schedule(.checkpoint(.endOfSafetyPhase), at: end)
   }
 
   /// Kills, reachability changes and day boundaries, in time order. Like the actions, they enter
   /// the queue one at a time (see `run`), so the queue stays small however long the run.
   var timedEvents: [(time: Instant, event: WorldEvent)] {
-    var timed: [(time: Instant, event: WorldEvent)] = faults.kills.filter { $0 < end }.map { ($0, .kill(.app)) }
-    timed += faults.widgetKills.filter { $0 < end }.map { ($0, .kill(.widgetExtension)) }
-    timed += faults.watchKills.filter { $0 < end }.map { ($0, .kill(.watchApp)) }
-    timed += faults.storeWriteFailures.enumerated().filter { $0.element < end }.map { ($0.element, .armStoreWriteFailure($0.offset)) }
-    timed += faults.corruptedDefaults.filter { $0 < end }.map { ($0, .corruptDefaults) }
+    var timed: [(time: Instant, event: WorldEvent)] = faults.kills.filter { $0 < end }.map { ($0, .fault(.kill(.app))) }
+    timed += faults.widgetKills.filter { $0 < end }.map { ($0, .fault(.kill(.widgetExtension))) }
+    timed += faults.watchKills.filter { $0 < end }.map { ($0, .fault(.kill(.watchApp))) }
+    timed += faults.storeWriteFailures.enumerated().filter { $0.element < end }.map {
+      ($0.element, .fault(.armStoreWriteFailure($0.offset)))
+    }
+    timed += faults.corruptedDefaults.filter { $0 < end }.map { ($0, .fault(.corruptDefaults)) }
     var unreachableUntil = start
     for spell in faults.outOfRange where spell.from < end {
       // Overlapping spells merge: the watch comes back when the last one ends.
       guard spell.until > unreachableUntil else { continue }
-      if spell.from >= unreachableUntil { timed.append((spell.from, .reachability(false))) }
+      if spell.from >= unreachableUntil { timed.append((spell.from, .fault(.reachability(false)))) }
       unreachableUntil = min(spell.until, end)
-      timed.append((unreachableUntil, .reachability(true)))
+      timed.append((unreachableUntil, .fault(.reachability(true))))
     }
     var boundary = itinerary.nextRollover(after: start)
     let last = end.advanced(by: finalCheckMilliseconds)
     while boundary <= last {
-      timed.append((boundary, .dayBoundary))
+      timed.append((boundary, .platform(.dayBoundary)))
       boundary = itinerary.nextRollover(after: boundary)
     }
     for change in itinerary.changes where change.time < end {
-      timed.append((change.time, .zoneChange(leg: change.leg)))
-      timed.append((change.time.advanced(by: zoneSettleMilliseconds), .zoneSettled(leg: change.leg)))
+      timed.append((change.time, .workload(.zoneChange(leg: change.leg))))
+      timed.append((change.time.advanced(by: zoneSettleMilliseconds), .checkpoint(.zoneSettled(leg: change.leg))))
     }
     // The store move is the steps' (BabySteps'): the other domains' apps are not updated.
     if let move = scenario.storeMove, Design.domain == .steps,
       let day = itinerary.days(from: start, until: end).first(where: { $0.index == move.day })
     {
-      timed.append((max(day.window.lowerBound, day.day.start.advanced(by: Instant.millisecondsPerHour)), .storeMoveDay))
+      timed.append((max(day.window.lowerBound, day.day.start.advanced(by: Instant.millisecondsPerHour)), .platform(.storeMoveDay)))
     }
     // Stable: at one instant, kills before reachability before boundaries before zone changes, as listed.
     return timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

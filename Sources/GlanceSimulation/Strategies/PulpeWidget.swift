@@ -130,14 +130,14 @@ struct PulpeWidget: SyncDesign {
     syncCache(world: &world, context: .background)
     if !refreshScheduled {
       refreshScheduled = true
-      world.schedule(.backgroundRefresh, after: world.drawDuration(3_600_000...5_400_000))
+      world.schedule(.platform(.backgroundRefresh), after: world.drawDuration(3_600_000...5_400_000))
     }
   }
 
   mutating func backgroundRefresh(world: inout World) {
     // iOS runs the task when it sees fit, earliest an hour after it was asked for.
     if !world.appForeground { syncCache(world: &world, context: .background) }
-    world.schedule(.backgroundRefresh, after: world.drawDuration(3_600_000...10_800_000))
+    world.schedule(.platform(.backgroundRefresh), after: world.drawDuration(3_600_000...10_800_000))
   }
 
   /// The widget cache is one JSON value (`widget_budget_cache`).

@@ -209,35 +209,35 @@ public struct World {
 
   static func describe(_ event: WorldEvent) -> String {
     switch event {
-    case .action(let action): return "action #\(action.ordinal) \(traceName(action.kind))"
-    case .appClose(let session): return "the app session of action #\(session) ends"
-    case .step(let process, let step): return "\(traceName(process)) step \(step)"
-    case .kill(let process): return "kill of the \(traceName(process)) armed"
-    case .killDeadline(let process): return "armed kill of the \(traceName(process)): deadline"
-    case .killWatchApp: return "the watch app is killed"
-    case .armStoreWriteFailure: return "store write failure armed: the next commit on the phone fails"
-    case .storeWriteFailureDeadline: return "armed store write failure: deadline"
-    case .corruptDefaults: return "a value in the App Group's defaults is corrupted"
-    case .quiescenceCheck: return "quiescence check"
-    case .reachability(let reachable): return reachable ? "watch in range" : "watch out of range"
-    case .deliver(let message, let device, _): return "sendMessage to \(traceName(device)): \(message)"
-    case .sendFailed(let message, let device, let failure):
+    case .workload(.action(let action)): return "action #\(action.ordinal) \(traceName(action.kind))"
+    case .workload(.appClose(let session)): return "the app session of action #\(session) ends"
+    case .platform(.step(let process, let step)): return "\(traceName(process)) step \(step)"
+    case .fault(.kill(let process)): return "kill of the \(traceName(process)) armed"
+    case .fault(.killDeadline(let process)): return "armed kill of the \(traceName(process)): deadline"
+    case .fault(.killWatchApp): return "the watch app is killed"
+    case .fault(.armStoreWriteFailure): return "store write failure armed: the next commit on the phone fails"
+    case .fault(.storeWriteFailureDeadline): return "armed store write failure: deadline"
+    case .fault(.corruptDefaults): return "a value in the App Group's defaults is corrupted"
+    case .checkpoint(.quiescenceCheck): return "quiescence check"
+    case .fault(.reachability(let reachable)): return reachable ? "watch in range" : "watch out of range"
+    case .platform(.deliver(let message, let device, _)): return "sendMessage to \(traceName(device)): \(message)"
+    case .platform(.sendFailed(let message, let device, let failure)):
       return "sendMessage to \(traceName(device)) failed (\(traceName(failure))): \(message)"
-    case .pumpTransfers(let device): return "transferUserInfo delivery to \(traceName(device))"
-    case .deliverContext(let device): return "applicationContext delivery to \(traceName(device))"
-    case .reloadServed(let widget): return widget == .main ? "widget reload served" : "year widget reload served"
-    case .policyReload(let widget, _): return widget == .main ? "widget policy reload" : "year widget policy reload"
-    case .dayBoundary: return "local day boundary"
-    case .rolloverCheck(let boundary): return "rollover check of the day boundary at \(boundary)"
-    case .zoneChange(let leg): return "the device's zone changes (itinerary leg \(leg))"
-    case .zoneSettled: return "zone change settled: no surface may show the old zone's today"
-    case .endOfSafetyPhase: return "end of safety phase: faults off"
-    case .backgroundRefresh: return "background app refresh"
-    case .wake(.reloadAfterDeafWindow): return "reload asked again after the deaf window"
-    case .wake(.pacedReload): return "paced background reload due"
-    case .wake(.deafWindowBackstop): return "the deaf window's backstop (a background task) is due"
-    case .storeMoveDay: return "the updated app is installed (store move day)"
-    case .finalCheck: return "final check"
+    case .platform(.pumpTransfers(let device)): return "transferUserInfo delivery to \(traceName(device))"
+    case .platform(.deliverContext(let device)): return "applicationContext delivery to \(traceName(device))"
+    case .platform(.reloadServed(let widget)): return widget == .main ? "widget reload served" : "year widget reload served"
+    case .platform(.policyReload(let widget, _)): return widget == .main ? "widget policy reload" : "year widget policy reload"
+    case .platform(.dayBoundary): return "local day boundary"
+    case .checkpoint(.rolloverCheck(let boundary)): return "rollover check of the day boundary at \(boundary)"
+    case .workload(.zoneChange(let leg)): return "the device's zone changes (itinerary leg \(leg))"
+    case .checkpoint(.zoneSettled): return "zone change settled: no surface may show the old zone's today"
+    case .checkpoint(.endOfSafetyPhase): return "end of safety phase: faults off"
+    case .platform(.backgroundRefresh): return "background app refresh"
+    case .platform(.wake(.reloadAfterDeafWindow)): return "reload asked again after the deaf window"
+    case .platform(.wake(.pacedReload)): return "paced background reload due"
+    case .platform(.wake(.deafWindowBackstop)): return "the deaf window's backstop (a background task) is due"
+    case .platform(.storeMoveDay): return "the updated app is installed (store move day)"
+    case .checkpoint(.finalCheck): return "final check"
     }
   }
 
@@ -344,7 +344,7 @@ public struct World {
     if firstSessionAfterUpdate { (awaitingFirstLaunch, firstSessionAfterUpdate) = (true, false) }
     queue.removeAll { event in
       switch event {
-      case .step(.app, _), .wake(.reloadAfterDeafWindow): return true
+      case .platform(.step(.app, _)), .platform(.wake(.reloadAfterDeafWindow)): return true
       default: return false
       }
     }
@@ -432,11 +432,11 @@ public struct World {
     var landed: [(sentAt: Instant, device: Device)] = []
     queue.removeAll { event in
       switch event {
-      case .step(.watchApp, _): return true
-      case .deliver(let message, to: .watch, _):
+      case .platform(.step(.watchApp, _)): return true
+      case .platform(.deliver(let message, to: .watch, _)):
         landed.append((message.sentAt, .watch))
         return true
-      case .sendFailed(let message, let device, let failure) where device == .phone:
+      case .platform(.sendFailed(let message, let device, let failure)) where device == .phone:
         // The error handler lived on the watch; a message that failed in flight leaves the air.
         if failure == .deliveryFailed { landed.append((message.sentAt, .phone)) }
         return true
@@ -512,14 +512,14 @@ public struct World {
     messagesInFlight[device].append(now)
     let fate = injector.messageFate()
     if fate == .failsInFlight {
-      schedule(.sendFailed(wire, to: device, .deliveryFailed), after: latency)
+      schedule(.platform(.sendFailed(wire, to: device, .deliveryFailed)), after: latency)
       return true
     }
     let replyLost = fate == .replyLost
     if replyLost {
-      schedule(.sendFailed(wire, to: device, .replyTimedOut), after: Self.replyTimeoutMilliseconds)
+      schedule(.platform(.sendFailed(wire, to: device, .replyTimedOut)), after: Self.replyTimeoutMilliseconds)
     }
-    schedule(.deliver(wire, to: device, replyLost: replyLost), after: latency)
+    schedule(.platform(.deliver(wire, to: device, replyLost: replyLost)), after: latency)
     return true
   }
 
@@ -538,12 +538,12 @@ public struct World {
     guard watchReachable else {
       let due = answering.arrivedAt.advanced(by: Self.replyTimeoutMilliseconds)
       let receiver = answering.sender.other
-      schedule(.sendFailed(answering.message, to: receiver, .replyTimedOut), at: due)
+      schedule(.platform(.sendFailed(answering.message, to: receiver, .replyTimedOut)), at: due)
       return
     }
     messagesInFlight[answering.sender].append(now)
     schedule(
-      .deliver(WireMessage(answer, sentAt: now), to: answering.sender, replyLost: false),
+      .platform(.deliver(WireMessage(answer, sentAt: now), to: answering.sender, replyLost: false)),
       after: latencies.uniform(in: Limits.messageLatencyMilliseconds))
   }
 
@@ -564,7 +564,7 @@ public struct World {
   private mutating func startPump(to device: Device) {
     guard !pumping[device] else { return }
     pumping[device] = true
-    schedule(.pumpTransfers(to: device), after: latencies.uniform(in: Limits.backgroundLatencyMilliseconds))
+    schedule(.platform(.pumpTransfers(to: device)), after: latencies.uniform(in: Limits.backgroundLatencyMilliseconds))
   }
 
   /// `updateApplicationContext`: only the latest value is kept; it replaces one not yet
@@ -578,7 +578,7 @@ public struct World {
   private mutating func scheduleContextDelivery(to device: Device) {
     guard !contextDeliveryScheduled[device] else { return }
     contextDeliveryScheduled[device] = true
-    schedule(.deliverContext(to: device), after: latencies.uniform(in: Limits.backgroundLatencyMilliseconds))
+    schedule(.platform(.deliverContext(to: device)), after: latencies.uniform(in: Limits.backgroundLatencyMilliseconds))
   }
 
   /// The context waiting for `device`, taken out of its slot; `nil` when there is none or the
@@ -628,7 +628,7 @@ public struct World {
       if !hosts[widget.index].reloadPending {
         hosts[widget.index].reloadPending = true
         let latest = max(Limits.reloadLatencyFloorMilliseconds, lateFiringMillisecondsMax)
-        schedule(.reloadServed(widget: widget), after: latencies.uniform(in: Limits.reloadLatencyMinimumMilliseconds...latest))
+        schedule(.platform(.reloadServed(widget: widget)), after: latencies.uniform(in: Limits.reloadLatencyMinimumMilliseconds...latest))
       }
     case .denied, .dropped:
       break
@@ -650,19 +650,19 @@ public struct World {
   /// delay runs it now, as a timer whose date is past fires at once); a kill of `process` before
   /// then takes it away.
   public mutating func schedule(step: some OperationStep, in process: Process, after milliseconds: Int64) {
-    schedule(.step(process, ScheduledStep(step)), after: max(0, milliseconds))
+    schedule(.platform(.step(process, ScheduledStep(step))), after: max(0, milliseconds))
   }
 
   /// Wakes the design at `instant` for `reason` (what an app does with a timer or a background
   /// task); an instant already past wakes it now, as a timer or a task whose date is past does.
   public mutating func scheduleWake(at instant: Instant, for reason: WakeReason) {
-    schedule(.wake(reason), at: max(instant, now))
+    schedule(.platform(.wake(reason)), at: max(instant, now))
   }
 
   /// Asks the system to run the app's background refresh task `milliseconds` from now
   /// (``SyncDesign/backgroundRefresh(world:)``); a negative delay asks for it now.
   public mutating func scheduleBackgroundRefresh(after milliseconds: Int64) {
-    schedule(.backgroundRefresh, after: max(0, milliseconds))
+    schedule(.platform(.backgroundRefresh), after: max(0, milliseconds))
   }
 
   /// Whether nothing is in flight: both transfer queues and both context slots empty, no
@@ -681,19 +681,19 @@ public struct World {
   mutating func widgetAdded() {
     for widget in WidgetID.allCases.prefix(hosts.count) where !hosts[widget.index].reloadPending {
       hosts[widget.index].reloadPending = true
-      schedule(.reloadServed(widget: widget), after: Limits.firstTimelineMilliseconds)
+      schedule(.platform(.reloadServed(widget: widget)), after: Limits.firstTimelineMilliseconds)
     }
   }
 
   /// Schedules the reload widget `widget`'s timeline policy asks for (replacing any earlier one).
   mutating func schedulePolicyReload(widget: WidgetID, at date: Instant) {
     hosts[widget.index].policyGeneration += 1
-    schedule(.policyReload(widget: widget, generation: hosts[widget.index].policyGeneration), at: max(date, now))
+    schedule(.platform(.policyReload(widget: widget, generation: hosts[widget.index].policyGeneration)), at: max(date, now))
   }
 
   /// Retries a denied policy reload at `date`, keeping its generation.
   mutating func retryPolicyReload(widget: WidgetID, generation: Int, at date: Instant) {
-    schedule(.policyReload(widget: widget, generation: generation), at: max(date, now))
+    schedule(.platform(.policyReload(widget: widget, generation: generation)), at: max(date, now))
   }
 
   /// A duration drawn from the run's seed, uniformly in `range` (milliseconds): how long a cold

@@ -37,10 +37,10 @@ struct ChannelTests {
     var received: [(Channel, Message)] = []
     while let (_, event) = world.popNext() {
       switch event {
-      case .deliver(let message, let to, _) where to == device: received.append((.sendMessage, own(message)))
-      case .pumpTransfers(let to) where to == device:
+      case .platform(.deliver(let message, let to, _)) where to == device: received.append((.sendMessage, own(message)))
+      case .platform(.pumpTransfers(let to)) where to == device:
         received += world.pumpTransfer(to: device).map { (.transferUserInfo, own($0)) }
-      case .deliverContext(let to) where to == device:
+      case .platform(.deliverContext(let to)) where to == device:
         if let message = world.takeContext(for: device) { received.append((.applicationContext, own(message))) }
       default: break
       }
@@ -110,12 +110,12 @@ struct ChannelTests {
     var outcomes: [(Instant, Outcome)] = []
     while let (time, event) = world.popNext() {
       switch event {
-      case .deliver(let message, let to, let replyLost):
+      case .platform(.deliver(let message, let to, let replyLost)):
         outcomes.append((time, .delivered(own(message), to: to, replyLost: replyLost)))
         world.beginAnswering(message, from: to == .phone ? .watch : .phone, replyLost: replyLost)
         answer(&world, own(message))
         world.endAnswering()
-      case .sendFailed(let message, let to, let failure): outcomes.append((time, .failed(own(message), to: to, failure)))
+      case .platform(.sendFailed(let message, let to, let failure)): outcomes.append((time, .failed(own(message), to: to, failure)))
       default: break
       }
     }
@@ -137,7 +137,7 @@ struct ChannelTests {
     #expect(sent)
     #expect(Self.outcomes(&world).map(\.1) == [.delivered(Self.tap, to: .watch, replyLost: false)])
     // The queue ran dry long before two minutes: move time past the foreground spell.
-    world.schedule(.finalCheck, after: World.watchSessionMilliseconds)
+    world.schedule(.checkpoint(.finalCheck), after: World.watchSessionMilliseconds)
     _ = world.popNext()
     #expect(world.watchAppRunning && !world.watchAppActive)
     sent = world.sendMessage(Self.tap, to: .watch)

@@ -1,0 +1,20 @@
+/// A fault the plan arms, or an armed fault's deadline (the ``FaultInjector`` decides what an
+/// armed fault strikes).
+enum FaultEvent: Sendable {
+  /// A kill of `process` is armed: it takes the app or the widget extension down before one of
+  /// its next operation steps, the watch app shortly after the next watch tap.
+  case kill(Process)
+  /// Six hours after a kill of `process` was armed: if it has not struck, it takes the app down
+  /// now; the widget extension and the watch app, not running, are spared.
+  case killDeadline(Process)
+  /// The armed kill of the watch app strikes (shortly after a watch tap).
+  case killWatchApp
+  /// Store write failure `number` is armed: the next commit on the phone fails.
+  case armStoreWriteFailure(Int)
+  /// Six hours after store write failure `number` was armed: if it met no commit, it is taken back.
+  case storeWriteFailureDeadline(Int)
+  /// A value the design keeps in the App Group's defaults is corrupted (the injector draws which).
+  case corruptDefaults
+  /// The watch goes out of range of the phone (`false`), or comes back (`true`).
+  case reachability(Bool)
+}

@@ -1,0 +1,30 @@
+import GlanceSync
+
+/// What the platform does on its own schedule: a design's step, WatchConnectivity's deliveries,
+/// WidgetKit's reloads, the system's background tasks and wakes, the clock.
+enum PlatformEvent: Sendable {
+  /// A step a design scheduled in `process`.
+  case step(Process, ScheduledStep)
+  /// A `sendMessage` (or its reply) reaches `device`; when `replyLost`, the reply its receiver
+  /// sends never arrives.
+  case deliver(WireMessage, to: Device, replyLost: Bool)
+  /// The error handler of a `sendMessage` to `device` runs on the other device.
+  case sendFailed(WireMessage, to: Device, SendFailure)
+  /// The head of the `transferUserInfo` queue to `device` is delivered.
+  case pumpTransfers(to: Device)
+  /// `updateApplicationContext`'s latest value reaches `device`.
+  case deliverContext(to: Device)
+  /// WidgetKit serves a reload of `widget`.
+  case reloadServed(widget: WidgetID)
+  /// The reload a timeline's `.after` policy asks for; stale when a newer timeline replaced it.
+  case policyReload(widget: WidgetID, generation: Int)
+  /// A local day boundary.
+  case dayBoundary
+  /// The system runs the app's background refresh task.
+  case backgroundRefresh
+  /// A wake a design asked for (``World/scheduleWake(at:for:)``) is due: a reload asked again
+  /// after WidgetKit's deaf window, or one its pacing held back.
+  case wake(WakeReason)
+  /// The day of the store move begins: the updated app is installed (steps domain).
+  case storeMoveDay
+}
