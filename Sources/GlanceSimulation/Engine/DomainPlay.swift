@@ -59,8 +59,9 @@ struct DomainPlay<Design: SyncDesign> {
 
   /// Handles `event` by its source, then lets the judge observe; returns the result at the
   /// final check.
-  mutating func handle(_ event: WorldEvent) -> StrategyResult? {
-    switch event {
+  mutating func handle(_ event: consuming WorldEvent) -> StrategyResult? {
+    let entersTimed = Self.entersTimed(after: event)
+    switch consume event {
     case .workload(let event): handle(event)
     case .platform(let event): handle(event)
     case .fault(let event): handle(event)
@@ -71,14 +72,14 @@ struct DomainPlay<Design: SyncDesign> {
       world.injector.note(.storeMoveInterrupted)
       terminateApp()
     }
-    scheduleNextTimed(after: event)
+    if entersTimed { scheduleNextTimed() }
     checker.observe(world: world, design: design)
     return nil
   }
 
   /// What the person does.
-  private mutating func handle(_ event: WorkloadEvent) {
-    switch event {
+  private mutating func handle(_ event: consuming WorkloadEvent) {
+    switch consume event {
     case .action(let action): act(action)
     case .appClose(let closing): closeApp(session: closing)
     case .zoneChange(let leg): changeZone(toLeg: leg)
@@ -86,8 +87,8 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   /// What the platform does.
-  private mutating func handle(_ event: PlatformEvent) {
-    switch event {
+  private mutating func handle(_ event: consuming PlatformEvent) {
+    switch consume event {
     case .step(let process, let step): runStep(step, in: process)
     case .deliver(let message, let device, let replyLost):
       world.messageDelivered(message, to: device)
@@ -109,8 +110,8 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   /// A fault the plan arms, or an armed fault's deadline.
-  private mutating func handle(_ event: FaultEvent) {
-    switch event {
+  private mutating func handle(_ event: consuming FaultEvent) {
+    switch consume event {
     case .kill(let process): armKill(of: process)
     case .killDeadline(let process): killAtDeadline(of: process)
     case .killWatchApp: killWatchApp()
@@ -138,17 +139,23 @@ struct DomainPlay<Design: SyncDesign> {
 
   // MARK: Handlers
 
-  /// A timed event was handled: the next one enters the queue.
-  private mutating func scheduleNextTimed(after event: WorldEvent) {
+  /// Whether `event` is one of the timed events (``DomainRun/timedEvents``), which enter the
+  /// queue one at a time: once it is handled, the next one enters.
+  private static func entersTimed(after event: WorldEvent) -> Bool {
     switch event {
     case .fault(.kill), .fault(.armStoreWriteFailure), .fault(.corruptDefaults), .fault(.reachability), .platform(.dayBoundary),
       .platform(.storeMoveDay), .workload(.zoneChange), .checkpoint(.zoneSettled):
-      guard nextTimed < timed.count else { return }
-      world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
-      nextTimed += 1
+      return true
     default:
-      return
+      return false
     }
+  }
+
+  /// A timed event was handled: the next one enters the queue.
+  private mutating func scheduleNextTimed() {
+    guard nextTimed < timed.count else { return }
+    world.schedule(timed[nextTimed].event, at: timed[nextTimed].time)
+    nextTimed += 1
   }
 
   /// The person does `action`; the judge records it in the truth first, then the design

@@ -2,14 +2,18 @@ import GlanceSync
 
 /// What the platform does on its own schedule: a design's step, WatchConnectivity's deliveries,
 /// WidgetKit's reloads, the system's background tasks and wakes, the clock.
+///
+/// The cases that carry a design's payload (a step, a message) are `indirect`: an event is copied
+/// into the trace and through the engine's handlers, and a boxed payload copies as one retain
+/// (callgrind, 3 seeds × 30 days: 2,198.6 M instructions against 2,267.5 M unboxed).
 enum PlatformEvent: Sendable {
   /// A step a design scheduled in `process`.
-  case step(Process, ScheduledStep)
+  indirect case step(Process, ScheduledStep)
   /// A `sendMessage` (or its reply) reaches `device`; when `replyLost`, the reply its receiver
   /// sends never arrives.
-  case deliver(WireMessage, to: Device, replyLost: Bool)
+  indirect case deliver(WireMessage, to: Device, replyLost: Bool)
   /// The error handler of a `sendMessage` to `device` runs on the other device.
-  case sendFailed(WireMessage, to: Device, SendFailure)
+  indirect case sendFailed(WireMessage, to: Device, SendFailure)
   /// The head of the `transferUserInfo` queue to `device` is delivered.
   case pumpTransfers(to: Device)
   /// `updateApplicationContext`'s latest value reaches `device`.
