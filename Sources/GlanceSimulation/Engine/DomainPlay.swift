@@ -116,8 +116,7 @@ struct DomainPlay<Design: SyncDesign> {
     case .killDeadline(let process): killAtDeadline(of: process)
     case .killWatchApp: killWatchApp()
     case .armStoreWriteFailure(let number):
-      guard world.injector.on else { break }
-      world.injector.storeFaults.arm(number)
+      guard world.injector.armStoreWriteFailure(number) else { break }
       world.schedule(.fault(.storeWriteFailureDeadline(number)), after: Limits.armedFaultDeadlineMilliseconds)
     case .storeWriteFailureDeadline(let number): world.injector.storeFaults.disarm(number)
     case .corruptDefaults: corruptDefaults()
@@ -280,7 +279,6 @@ struct DomainPlay<Design: SyncDesign> {
   /// values it keeps in the world's ``World/appGroupDefaults`` (which it reads back as garbage).
   /// A design that keeps none meets nothing, and the report's count says so.
   private mutating func corruptDefaults() {
-    guard world.injector.on else { return }
     let declared = design.defaultsKeys
     let keys = declared.isEmpty ? world.appGroupDefaults.keys : declared
     guard let index = world.injector.corruptedValue(among: keys.count) else { return }
@@ -317,7 +315,7 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   private mutating func changeReachability(to reachable: Bool) {
-    if !reachable, world.injector.on, world.watchReachable { world.injector.note(.watchOutOfRange) }
+    if !reachable, world.watchReachable { world.injector.note(.watchOutOfRange) }
     guard world.injector.on || reachable, world.watchReachable != reachable else { return }
     world.setReachable(reachable)
     if hasWatch { design.reachabilityChanged(world: &world) }

@@ -65,8 +65,11 @@ struct FaultInjector {
   /// How many faults of `kind` struck so far.
   func count(_ kind: FaultKind) -> Int { counts[kind] ?? 0 }
 
-  /// Counts a fault of `kind` that struck.
-  mutating func note(_ kind: FaultKind) { struck[kind, default: 0] += 1 }
+  /// Counts a fault of `kind` that struck; nothing is counted once faults are off.
+  mutating func note(_ kind: FaultKind) {
+    guard on else { return }
+    struck[kind, default: 0] += 1
+  }
 
   /// The liveness phase begins: nothing strikes from now on, and what was armed is taken back.
   mutating func end() {
@@ -121,6 +124,16 @@ struct FaultInjector {
     guard watchKillArmed, on else { return nil }
     watchKillArmed = false
     return watchKillDelays.uniform(in: Limits.watchKillDelayMilliseconds)
+  }
+
+  // MARK: Store write failures
+
+  /// Arms store write failure `number`: the next commit on the phone fails. Returns `false` when
+  /// faults are off (nothing armed).
+  mutating func armStoreWriteFailure(_ number: Int) -> Bool {
+    guard on else { return false }
+    storeFaults.arm(number)
+    return true
   }
 
   // MARK: The store move

@@ -10,13 +10,12 @@ extension Report {
   /// It loads nothing: no script, no external style sheet, font or image. Every text of the
   /// outcome is escaped, and the page is well-formed XML too (void elements closed with `/>`), so
   /// that tests can parse it. Its bytes depend only on what `report.md`'s do.
-  public var html: String { html(days: daysText) }
+  public var html: String { html(days: daysText, sections: sections) }
 
-  /// `report.html` with `days` as its days (``daysText``, which loads a zone: ``write(into:)``
-  /// computes it once for both pages).
-  func html(days: String) -> String {
+  /// `report.html` with `days` as its days (``daysText``, which loads a zone) and `sections`
+  /// (``sections``): ``write(into:)`` makes both once for both pages.
+  func html(days: String, sections: [ReportSection]) -> String {
     let title = "Glance convergence report: \(request.scenario.name), seed \(request.seed), \(request.days) days"
-    let sections = sections
     let body = htmlHeader(title: title, days: days, sections: sections) + sections.flatMap { $0.lines(for: .html) }
     let page =
       [

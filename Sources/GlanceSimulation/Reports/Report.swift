@@ -62,11 +62,11 @@ public struct Report: Sendable {
 
   // MARK: Markdown
 
-  public var markdown: String { markdown(days: daysText) }
+  public var markdown: String { markdown(days: daysText, sections: sections) }
 
-  /// `report.md` with `days` as its days (``daysText``, which loads a zone: ``write(into:)``
-  /// computes it once for both pages).
-  func markdown(days: String) -> String {
+  /// `report.md` with `days` as its days (``daysText``, which loads a zone) and `sections`
+  /// (``sections``): ``write(into:)`` makes both once for both pages.
+  func markdown(days: String, sections: [ReportSection]) -> String {
     (headerSection(days: days) + sections.flatMap { $0.lines(for: .markdown) }).joined(separator: "\n") + "\n"
   }
 
@@ -141,20 +141,20 @@ public struct Report: Sendable {
   public func write(into directory: String) throws -> String {
     let folder = (directory as NSString).appendingPathComponent(directoryName)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let days = daysText
-    try Data(markdown(days: days).utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.md")))
-    try json().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.json")))
-    try Data(html(days: days).utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("report.html")))
+    func file(_ name: String) -> URL { URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)) }
+    let (days, sections) = (daysText, sections)
+    try Data(markdown(days: days, sections: sections).utf8).write(to: file("report.md"))
+    try json().write(to: file("report.json"))
+    try Data(html(days: days, sections: sections).utf8).write(to: file("report.html"))
     for (name, svg) in charts {
-      try Data(svg.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)))
+      try Data(svg.utf8).write(to: file(name))
     }
     if !shrunk.isEmpty {
-      try FileManager.default.createDirectory(
-        atPath: (folder as NSString).appendingPathComponent("shrunk"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: file("shrunk"), withIntermediateDirectories: true)
     }
     for result in shrunk {
       let yaml = result.yaml(replay: Self.shrunkReplayCommand(result, folder: folder))
-      try Data(yaml.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(Self.shrunkFile(result))))
+      try Data(yaml.utf8).write(to: file(Self.shrunkFile(result)))
     }
     return folder
   }

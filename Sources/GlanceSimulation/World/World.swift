@@ -504,7 +504,7 @@ public struct World {
       return false
     }
     if device == .watch, !watchAppActive {
-      if injector.on { injector.note(.watchAppNotRunning) }
+      injector.note(.watchAppNotRunning)
       return false
     }
     let latency = latencies.uniform(in: Limits.messageLatencyMilliseconds)
