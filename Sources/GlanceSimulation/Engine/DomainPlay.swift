@@ -10,6 +10,8 @@ struct DomainPlay<Design: SyncDesign> {
   private(set) var world: World
   private var design: Design
   private var checker: InvariantChecker
+  /// The person, who decides what each action means.
+  private var person: any Person
   /// Kills, reachability changes, day boundaries, zone changes and the store move, in time
   /// order; they enter the queue one at a time, so the queue stays small.
   private let timed: [(time: Instant, event: WorldEvent)]
@@ -35,7 +37,8 @@ struct DomainPlay<Design: SyncDesign> {
       start: run.start, itinerary: run.itinerary, refreshBudget: budget, widgets: Design.widgets, seed: run.seed,
       faults: scenario.faults, storeFaults: stores.faults, storeMoveInterruption: scenario.storeMove?.interruptedBefore)
     design = Design(scenario: scenario, stores: stores)
-    let model = DomainRun<Design>.model(of: Design.domain, scenario: scenario, start: run.start, calendar: world.calendar)
+    let model = Design.domain.truth(in: scenario, start: run.start, calendar: world.calendar)
+    person = Design.domain.person(in: scenario)
     hasWatch = type(of: model).surfaces.contains(.watch)
     checker = InvariantChecker(
       model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
@@ -157,8 +160,8 @@ struct DomainPlay<Design: SyncDesign> {
     nextTimed += 1
   }
 
-  /// The person does `action`; the judge records it in the truth first, then the design
-  /// performs what it means.
+  /// The person does `action`: the person decides what it means, the judge is fed the deed,
+  /// then the design performs it.
   private mutating func act(_ action: PlannedAction) {
     lastAction = action.ordinal
     // The plan enters the queue one action at a time, so the queue stays small.
@@ -171,29 +174,33 @@ struct DomainPlay<Design: SyncDesign> {
       openApp(for: action, minutes: minutes, fromWidget: fromWidget)
     case .appTap, .appDelete, .appEdit:
       // The app is not open: the action never happens.
-      if world.appForeground, let deed = checker.record(action, in: world.calendar) {
-        performOnPhone(deed, of: action)
-      }
+      if world.appForeground, let deed = mean(action, on: .phone) { performOnPhone(deed, of: action) }
     case .widgetTap:
       // No widget yet: nothing to tap.
       guard design.widgetInstalled else { break }
       // Pulpe's "+" is a link (`pulpe://add-expense`): the app opens on its add sheet, where
       // the person enters the expense.
       if Design.domain.widgetPlusOpensApp { openApp(for: action, minutes: 1, fromWidget: true) }
-      if let deed = checker.record(action, in: world.calendar) {
-        performOnPhone(deed, of: action)
-      }
+      if let deed = mean(action, on: .phone) { performOnPhone(deed, of: action) }
     case .watchTap:
       guard hasWatch else { break }
       // The person opens the watch app (launching it if it is not running) and taps.
       if world.openWatchApp() { design.watchAppLaunched(world: &world) }
-      if let deed = checker.record(action, in: world.calendar) {
+      if let deed = mean(action, on: .watch) {
         world.watchMadeRecord()
         design.perform(deed, of: action, world: &world)
       }
       if let delay = world.injector.watchKillDelay() { world.schedule(.fault(.killWatchApp), after: delay) }
     }
     world.schedule(.checkpoint(.quiescenceCheck(afterAction: action.ordinal)), after: Limits.quiescenceWindowMilliseconds)
+  }
+
+  /// What the person means by `action`, performed on `device`: the judge is fed it first, then
+  /// the caller has the design perform it.
+  private mutating func mean(_ action: PlannedAction, on device: Device) -> Deed? {
+    guard let deed = person.act(action, in: world.calendar) else { return nil }
+    checker.record(deed, at: action.time, on: device, in: world.calendar)
+    return deed
   }
 
   /// The design performs `deed`, which writes to the phone's store (unless the design keeps its

@@ -197,14 +197,4 @@ struct DomainRun<Design: SyncDesign> {
     }
     return own
   }
-
-  /// The truth of `domain`: the model that judges every design of it.
-  static func model(of domain: Domain, scenario: Scenario, start: Instant, calendar: ZoneCalendar) -> any DomainModel {
-    switch domain {
-    case .tally: return TallyTruth()
-    case .steps: return StepsTruth()
-    case .budget: return BudgetTruth(scenario: scenario, start: start, calendar: calendar)
-    }
-  }
-
 }

@@ -111,11 +111,12 @@ struct InvariantChecker {
 
   // MARK: The truth
 
-  /// Records `action` in the model; returns what it means, `nil` when it changes nothing.
-  mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
-    guard let deed = model.record(action, in: calendar) else { return nil }
+  /// Takes in `deed`, which the person meant by an action performed at `instant` on `device`
+  /// with the device in `calendar`'s zone: the truth is fed it, and the live records follow.
+  mutating func record(_ deed: Deed, at instant: Instant, on device: Device, in calendar: ZoneCalendar) {
+    model.apply(deed, at: instant, on: device, in: calendar)
     accepted += 1
-    acceptedInstants.append(action.time)
+    acceptedInstants.append(instant)
     switch deed {
     case .add(let record), .expense(let record, _), .complete(_, let record):
       insertLive(record)
@@ -136,7 +137,6 @@ struct InvariantChecker {
     }
     assert(liveByID.map(\.id) == model.liveRecords.map(\.id).sorted(), "the live records by id follow the model's")
     assert(liveIDs == liveByID.map(\.id), "the live ids follow the live records")
-    return deed
   }
 
   /// Per device: every record that became or stopped being live since its store's last

@@ -2,11 +2,8 @@ import Foundation
 import GlanceKernel
 
 /// The budget's truth (Pulpe): every pay period from the one the run starts in has a budget
-/// with ``PersonSettings/income``; an in-app "+" (or the widget's, which opens the app on its
-/// add sheet) enters an expense with a quick-amount chip on the kernel's `AmountEntry` sheet; a
-/// delete removes the latest expense of the current period; an edit types a new amount for an
-/// expense of the current period (an edit keeps the date: Pulpe never moves an expense to
-/// another budget; see *The real apps Glance models*, Pulpe).
+/// with ``PersonSettings/income``; the person enters, deletes and amends expenses
+/// (``BudgetPerson``), an amended expense keeping its date, so its period.
 /// What the app and the widgets should show is the kernel's widget projection of a cache made
 /// with the kernel's `BudgetMetrics` and `RolloverChain`, expenses placed in periods by their
 /// local date in the device's zone.
@@ -31,9 +28,6 @@ struct BudgetTruth: DomainModel {
   /// Each period's expenses, summed, with the zone whose local dates placed them: kept up to
   /// date as expenses come and go, rebuilt when the device's zone changes.
   private var spent: (zone: String, byPeriod: [BudgetPeriod: Money])? = nil
-  /// The expenses of each period, in record order, with the zone whose local dates placed them:
-  /// kept up to date as expenses come and go, rebuilt when the device's zone changes.
-  private var byPeriod: (zone: String, records: [BudgetPeriod: [Record]])? = nil
   /// Each period's own delta and remaining for the sum and rollover they were last computed
   /// from (`figures`).
   private var metricsByPeriod: [BudgetPeriod: (sum: Money, rollover: Money, ownDelta: Money, remaining: Money)] = [:]
@@ -59,105 +53,30 @@ struct BudgetTruth: DomainModel {
 
   var liveRecords: [Record] { expenses }
 
-  mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
-    switch action.kind {
-    case .appTap, .widgetTap:
-      // In the app, or on the add sheet the widget's "+" opens.
-      let submitted = Self.enterExpense(at: action.time)
-      let record = Record(id: action.eventID, instant: action.time)
-      insertExpense(record, in: calendar)
-      amounts[record.id] = submitted.amount
-      addToSpent(submitted.amount, of: record, in: calendar)
-      version += 1
-      return .expense(record, submitted)
-    case .appDelete:
-      let current = periods.period(containing: calendar.date(containing: action.time))
-      guard let target = expenses(of: current, in: calendar).last else { return nil }
+  mutating func apply(_ deed: Deed, at instant: Instant, on device: Device, in calendar: ZoneCalendar) {
+    switch deed {
+    case .expense(let record, let submitted):
+      insertExpense(record, amount: submitted.amount, in: calendar)
+    case .remove(let target):
       removeExpense(target, in: calendar)
-      if let amount = amounts.removeValue(forKey: target.id) { addToSpent(.zero(.chf) - amount, of: target, in: calendar) }
-      version += 1
-      return .remove(target: target)
-    case .appEdit:
-      // Budget details: an expense of the current period, its amount typed anew; the edit
-      // keeps its date, so its period.
-      let current = periods.period(containing: calendar.date(containing: action.time))
-      let candidates = expenses(of: current, in: calendar)
-      guard !candidates.isEmpty else { return nil }
-      let target = candidates[Int(action.idByte(13)) % candidates.count]
+    case .amend(let target, let replacement, let submitted):
       removeExpense(target, in: calendar)
-      let submitted = Self.editExpense(at: action)
-      let replacement = Record(id: action.eventID, instant: target.instant)
-      insertExpense(replacement, in: calendar)
-      if let old = amounts.removeValue(forKey: target.id) { addToSpent(.zero(.chf) - old, of: target, in: calendar) }
-      amounts[replacement.id] = submitted.amount
-      addToSpent(submitted.amount, of: replacement, in: calendar)
-      version += 1
-      return .amend(target: target, replacement: replacement, submitted)
-    case .appOpen, .watchTap:
-      return nil
+      insertExpense(replacement, amount: submitted.amount, in: calendar)
+    case .add, .complete, .uncomplete, .editTasks:
+      preconditionFailure("the budget's person means no \(deed)")
     }
+    version += 1
   }
 
-  /// The expense as the person re-enters it on the edit page: the amount cleared and typed
-  /// anew, 1.00 to 99.95 francs (from the action's id), the name kept.
-  static func editExpense(at action: PlannedAction) -> SubmittedExpense {
-    let francs = 1 + Int(action.idByte(14)) % 99
-    let cents = 5 * (Int(action.idByte(12)) % 20)
-    let typed = "\(francs)." + (cents < 10 ? "0\(cents)" : "\(cents)")
-    var sheet = AmountEntry(currency: .chf)
-    do {
-      try sheet.apply(.clear)
-      for character in typed { try sheet.apply(.type(character)) }
-      try sheet.apply(.rename(PersonSettings.expenseName))
-      return try sheet.submit()
-    } catch {
-      preconditionFailure("a typed amount of 1.00 to 99.95 with a name is accepted: \(error)")
-    }
-  }
-
-  /// The expense the person enters at `instant`: the chip, the name, submit.
-  static func enterExpense(at instant: Instant) -> SubmittedExpense {
-    guard let submitted = enteredByChip[PersonSettings.quickAmount(at: instant)] else {
-      preconditionFailure("every quick amount has its sheet")
-    }
-    return submitted
-  }
-
-  /// What the sheet submits for each quick-amount chip (with the name): a pure function of the
-  /// chip, so each chip's sheet is filled once.
-  private static let enteredByChip: [Int: SubmittedExpense] = Dictionary(
-    uniqueKeysWithValues: AmountEntry.quickAmounts.map { chip in
-      var sheet = AmountEntry(currency: .chf)
-      do {
-        try sheet.apply(.chip(chip))
-        try sheet.apply(.rename(PersonSettings.expenseName))
-        return (chip, try sheet.submit())
-      } catch {
-        preconditionFailure("a quick amount with a name is always accepted: \(error)")
-      }
-    })
-
-  /// The expenses of `period`, their local dates read in `calendar`'s zone, in record order.
-  private mutating func expenses(of period: BudgetPeriod, in calendar: ZoneCalendar) -> [Record] {
-    if let byPeriod, byPeriod.zone == calendar.identifier { return byPeriod.records[period] ?? [] }
-    var records: [BudgetPeriod: [Record]] = [:]
-    for record in expenses { records[self.period(of: record, in: calendar), default: []].append(record) }
-    byPeriod = (calendar.identifier, records)
-    return records[period] ?? []
-  }
-
-  private mutating func insertExpense(_ record: Record, in calendar: ZoneCalendar) {
+  private mutating func insertExpense(_ record: Record, amount: Money, in calendar: ZoneCalendar) {
     expenses.insertSorted(record)
-    guard byPeriod?.zone == calendar.identifier else { return }
-    let period = period(of: record, in: calendar)
-    byPeriod?.records[period, default: []].insertSorted(record)
+    amounts[record.id] = amount
+    addToSpent(amount, of: record, in: calendar)
   }
 
   private mutating func removeExpense(_ record: Record, in calendar: ZoneCalendar) {
-    expenses.remove(at: expenses.partitionIndex { $0 >= record })
-    guard byPeriod?.zone == calendar.identifier else { return }
-    let period = period(of: record, in: calendar)
-    byPeriod?.records[period]?.removeAll { $0 == record }
+    expenses.removeSorted(record)
+    if let amount = amounts.removeValue(forKey: record.id) { addToSpent(.zero(.chf) - amount, of: record, in: calendar) }
   }
 
   /// Adds `amount` to the sum of `record`'s period, when the sums are in `calendar`'s zone (else

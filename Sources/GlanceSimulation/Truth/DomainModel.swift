@@ -1,24 +1,24 @@
 import GlanceKernel
 
-/// The truth of one domain: what the person did, as the engine recorded it, and what every
-/// surface should show at any instant, computed with the kernel and never taken from a design.
+/// The truth of one domain: what the person did, fed as the deeds the person meant, and what
+/// every surface should show at any instant, computed with the kernel and never taken from a
+/// design. A truth never interprets an action: the person does (``Person``).
 ///
 /// ## Laws
-/// - Only the engine mutates a model, once per action the person performed; a design never
-///   sees the model.
-/// - ``expected(on:at:today:in:)`` is a pure function of the recorded actions, the instant and the
+/// - Only the judge mutates a model, once per deed the person meant; a design never sees the
+///   model.
+/// - ``expected(on:at:today:in:)`` is a pure function of the deeds taken in, the instant and the
 ///   zone (a model may memoise, which is why it is `mutating`), and changes with the instant only
 ///   at local day boundaries: the judge asks again only when a deed was recorded, or the day, the
 ///   zone or what may be unknown changed (``ExpectedMemoKey``).
-/// - ``liveRecords`` holds every record an accepted action made and no later action removed,
-///   sorted.
+/// - ``liveRecords`` holds every record a deed made and no later deed removed, sorted: the
+///   person's own ``Person/liveRecords``, kept apart.
 protocol DomainModel {
   /// The domain's surfaces, in surface order.
   static var surfaces: [Surface] { get }
-  /// Records `action`, performed at its time with the device in `calendar`'s zone; returns what
-  /// it means, or `nil` when it changes nothing (a delete with nothing to delete, a widget tap
-  /// in a domain without a "+").
-  mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed?
+  /// Takes in `deed`, which the person meant by an action performed at `instant` on `device`
+  /// with the device in `calendar`'s zone (``Person/act(_:in:)``).
+  mutating func apply(_ deed: Deed, at instant: Instant, on device: Device, in calendar: ZoneCalendar)
   /// What `surface` should show at `instant` with the device in `calendar`'s zone; `today` is
   /// `calendar.dayInterval(containing: instant)`, which the caller knows already.
   mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display

@@ -1,52 +1,43 @@
 import GlanceKernel
 
-/// The steps' truth (BabySteps): the task list starts as ``StepsPlan/tasks``; an in-app tap
-/// toggles one step of the list (chosen from the action's id), an in-app edit changes the list
-/// (``StepsPlan/edit(for:of:tasksCreated:)``); the app and the widget should show the kernel's
+/// The steps' truth (BabySteps): the task list starts as ``StepsPlan/tasks``; a completion
+/// completes a step, an un-completion removes it, an edit changes the list (the person decides
+/// which: ``StepsPerson``); the app and the widget should show the kernel's
 /// render models of a `StepProgress` of the list over the live completions (``StepsDisplay``).
 ///
 /// ## Laws
 /// - A step is completed exactly when ``liveRecords`` holds its completion, and every step with
 ///   a completion belongs to a task of the list: deleting a task deletes its steps'
 ///   completions (Glance's rule; BabySteps kept them as orphans, which kept counting).
-/// - Only in-app taps and edits change anything: the steps widget has no "+" and there is no
-///   watch.
 struct StepsTruth: DomainModel {
   static let surfaces: [Surface] = [.app, .widget]
 
   private var tasks: [StepTask] = StepsPlan.tasks
-  private var tasksCreated = StepsPlan.tasks.count
   private var completions: [StepID: Record] = [:]
   private(set) var liveRecords: [Record] = []
   private var memo: (key: DayMemoKey, display: Display)? = nil
   private var version = 0
 
-  mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
-    switch action.kind {
-    case .appTap:
-      guard let step = StepsPlan.step(for: action, in: tasks) else { return nil }
-      version += 1
-      if let completion = completions.removeValue(forKey: step) {
-        remove(completion)
-        return .uncomplete(step: step, target: completion)
-      }
-      let record = Record(id: action.eventID, instant: action.time)
+  mutating func apply(_ deed: Deed, at instant: Instant, on device: Device, in calendar: ZoneCalendar) {
+    switch deed {
+    case .complete(let step, let record):
+      precondition(completions[step] == nil, "step \(step) is completed already")
       completions[step] = record
       liveRecords.insertSorted(record)
-      return .complete(step: step, record: record)
-    case .appEdit:
-      let edit = StepsPlan.edit(for: action, of: tasks, tasksCreated: tasksCreated)
+    case .uncomplete(let step, let target):
+      precondition(completions[step] == target, "\(target) is not the completion of step \(step)")
+      completions[step] = nil
+      remove(target)
+    case .editTasks(let edit):
       apply(edit)
-      version += 1
-      return .editTasks(edit)
-    case .appOpen, .widgetTap, .watchTap, .appDelete:
-      return nil
+    case .add, .remove, .expense, .amend:
+      preconditionFailure("the steps' person means no \(deed)")
     }
+    version += 1
   }
 
   private mutating func remove(_ completion: Record) {
-    guard let index = liveRecords.lastIndex(of: completion) else { preconditionFailure("\(completion) is not live") }
-    liveRecords.remove(at: index)
+    liveRecords.removeSorted(completion)
   }
 
   /// The list after `edit`; deleting a task deletes its steps' completions.
@@ -57,7 +48,6 @@ struct StepsTruth: DomainModel {
         if let completion = completions.removeValue(forKey: step) { remove(completion) }
       }
     }
-    if case .addTask = edit { tasksCreated += 1 }
     tasks = edit.applied(to: tasks)
   }
 

@@ -1,14 +1,12 @@
 import GlanceKernel
 
 /// The tally's truth (MirrorSmoker): every tap is a record, wherever it was made; a delete in the
-/// app removes the latest record of today. The app should show the kernel's ``TallySummary``,
+/// app removes a record (the latest of today: ``TallyPerson``). The app should show the kernel's ``TallySummary``,
 /// the widget and the watch its ``TallyBadge``, all from one `Tally` of the live records.
 ///
 /// ## Laws
 /// - `tally` holds exactly the instants of ``liveRecords``.
-/// - A delete removes the latest live record (by instant, then id) of the local day of the
-///   action in the device's zone; with none, the action changes nothing.
-/// - A watch tap is made on the watch; every other action on the phone. What a device may not
+/// - A record added on the watch was made there; every other deed on the phone. What a device may not
 ///   know yet (``expected(on:at:today:in:unknownSince:)``) is what the other device did since then:
 ///   the phone's deletes and taps for the watch, the watch's taps for the phone.
 struct TallyTruth: DomainModel {
@@ -29,22 +27,16 @@ struct TallyTruth: DomainModel {
   /// computed for (the phone's widget and the watch are asked in turn after every event).
   private var knownMemo = PerDevice<(key: DayMemoKey, since: Instant, until: Instant?, shown: TallyDisplays)?>(repeating: nil)
 
-  mutating func record(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed? {
-    switch action.kind {
-    case .appTap, .widgetTap, .watchTap:
-      let record = Record(id: action.eventID, instant: action.time)
+  mutating func apply(_ deed: Deed, at instant: Instant, on device: Device, in calendar: ZoneCalendar) {
+    switch deed {
+    case .add(let record):
       insert(record)
-      if action.kind == .watchTap { madeOnWatch.insert(record.id) }
-      return .add(record)
-    case .appDelete:
-      let today = calendar.dayInterval(containing: action.time)
-      guard let target = liveRecords.last(where: { today.contains($0.instant) }) else { return nil }
+      if device == .watch { madeOnWatch.insert(record.id) }
+    case .remove(let target):
       remove(target)
-      deletes.append((action.time, target))
-      return .remove(target: target)
-    case .appOpen, .appEdit:
-      // The tally has nothing to edit.
-      return nil
+      deletes.append((instant, target))
+    case .complete, .uncomplete, .expense, .amend, .editTasks:
+      preconditionFailure("the tally's person means no \(deed)")
     }
   }
 

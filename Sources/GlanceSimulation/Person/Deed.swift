@@ -1,13 +1,14 @@
 public import GlanceKernel
 
-/// What an accepted action means, as the domain model resolved it when the person performed it:
-/// the engine records it in the truth, then hands it to the design, which carries it out as its
-/// app would. A design never says what an action did to the truth.
+/// What an accepted action means, as the person decided when performing it: the judge is fed it
+/// (its truth takes it in), then the design carries it out as its app would. A design never
+/// says what an action did to the truth, and the truth never interprets an action.
 ///
 /// ## Laws
-/// - Made only by a domain model (`TallyTruth`, `StepsTruth`, `BudgetTruth`) for an
-///   action it accepted; the truth already reflects it when the design receives it.
-/// - A removal names a record that was live in the truth just before.
+/// - Made only by a person (`TallyPerson`, `StepsPerson`, `BudgetPerson`) for an action that
+///   happened; the truth already reflects it when the design receives it.
+/// - A removal names a record that was live just before (in the person's ledger and in the
+///   truth, which are fed the same deeds).
 public enum Deed: Hashable, Sendable {
   /// A new record: a tap in the app, on the widget's "+" or on the watch (tally).
   case add(Record)
