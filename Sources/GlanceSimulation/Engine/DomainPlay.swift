@@ -9,7 +9,7 @@ struct DomainPlay<Design: SyncDesign> {
   let run: DomainRun<Design>
   private(set) var world: World
   private var design: Design
-  private var checker: InvariantChecker
+  private var judge: Judge
   /// The person, who decides what each action means.
   private var person: any Person
   /// Kills, reachability changes, day boundaries, zone changes and the store move, in time
@@ -40,12 +40,12 @@ struct DomainPlay<Design: SyncDesign> {
     let model = Design.domain.truth(in: scenario, start: run.start, calendar: world.calendar)
     person = Design.domain.person(in: scenario)
     hasWatch = type(of: model).surfaces.contains(.watch)
-    checker = InvariantChecker(
+    judge = Judge(
       model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
       lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
       pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget), actions: run.inputs.actionIndex,
       keepsChart: run.inputs.detail == .full)
-    checker.disabled = run.inputs.disabledInvariants
+    judge.disabled = run.inputs.disabledInvariants
     timed = run.timedEvents
     run.schedulePlan(&world, timed: timed)
     for widget in Design.widgets { run.serveReload(widget: widget, &world, design) }
@@ -56,7 +56,7 @@ struct DomainPlay<Design: SyncDesign> {
     guard let (_, event) = world.popNext() else { return nil }
     eventCount += 1
     world.note(event)
-    checker.noteExcuses(world: world)
+    judge.noteExcuses(world: world)
     return event
   }
 
@@ -64,19 +64,21 @@ struct DomainPlay<Design: SyncDesign> {
   /// final check.
   mutating func handle(_ event: consuming WorldEvent) -> StrategyResult? {
     let entersTimed = Self.entersTimed(after: event)
+    let checkpoint = judge.checkpoint(after: event, facts: world)
     switch consume event {
     case .workload(let event): handle(event)
     case .platform(let event): handle(event)
     case .fault(let event): handle(event)
     case .checkpoint(let checkpoint): if let result = handle(checkpoint) { return result }
     }
+    if let (delay, checkpoint) = checkpoint { world.schedule(.checkpoint(checkpoint), after: delay) }
     if world.takeKillRequest() {
       // The design stopped its store move where the scenario interrupts it: the app dies there.
       world.injector.note(.storeMoveInterrupted)
       terminateApp()
     }
     if entersTimed { scheduleNextTimed() }
-    checker.observe(world: world, design: design)
+    judge.observe(world: world, design: design)
     return nil
   }
 
@@ -105,7 +107,7 @@ struct DomainPlay<Design: SyncDesign> {
     case .deliverContext(let device): deliverContext(to: device)
     case .reloadServed(let widget): run.serveReload(widget: widget, &world, design)
     case .policyReload(let widget, let generation): policyReload(widget: widget, generation: generation)
-    case .dayBoundary: world.schedule(.checkpoint(.rolloverCheck(boundary: world.now)), after: checker.rolloverDelayMilliseconds)
+    case .dayBoundary: break  // The judge's rollover check follows (``Judge/checkpoint(after:facts:)``).
     case .backgroundRefresh: design.backgroundRefresh(world: &world)
     case .wake(let reason): design.wake(reason, world: &world)
     case .storeMoveDay: beginStoreMoveDay()
@@ -131,7 +133,7 @@ struct DomainPlay<Design: SyncDesign> {
   private mutating func handle(_ checkpoint: Checkpoint) -> StrategyResult? {
     switch checkpoint {
     case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
-    case .rolloverCheck(let boundary): checker.checkRollover(after: boundary, world: world, design: design)
+    case .rolloverCheck(let boundary): judge.checkRollover(after: boundary, world: world, design: design)
     case .zoneSettled(let leg): checkZoneSettled(leg: leg)
     case .endOfSafetyPhase: endSafetyPhase()
     case .finalCheck: return finalCheck()
@@ -192,14 +194,13 @@ struct DomainPlay<Design: SyncDesign> {
       }
       if let delay = world.injector.watchKillDelay() { world.schedule(.fault(.killWatchApp), after: delay) }
     }
-    world.schedule(.checkpoint(.quiescenceCheck(afterAction: action.ordinal)), after: Limits.quiescenceWindowMilliseconds)
   }
 
   /// What the person means by `action`, performed on `device`: the judge is fed it first, then
   /// the caller has the design perform it.
   private mutating func mean(_ action: PlannedAction, on device: Device) -> Deed? {
     guard let deed = person.act(action, in: world.calendar) else { return nil }
-    checker.record(deed, at: action.time, on: device, in: world.calendar)
+    judge.record(deed, at: action.time, on: device, in: world.calendar)
     return deed
   }
 
@@ -318,7 +319,7 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   private mutating func checkQuiescence(afterAction after: Int) {
-    if after == lastAction, world.isQuiescent { checker.checkQuiescent(world: world, design: design) }
+    if after == lastAction, world.isQuiescent { judge.checkQuiescent(world: world, design: design) }
   }
 
   private mutating func changeReachability(to reachable: Bool) {
@@ -359,11 +360,11 @@ struct DomainPlay<Design: SyncDesign> {
   private mutating func checkZoneSettled(leg: Int) {
     guard run.itinerary.legIndex(at: world.now) == leg, let change = run.itinerary.changes.first(where: { $0.leg == leg })
     else { return }
-    checker.checkZoneSettled(changedAt: change.time, left: run.itinerary.legs[leg - 1].calendar, world: world, design: design)
+    judge.checkZoneSettled(changedAt: change.time, left: run.itinerary.legs[leg - 1].calendar, world: world, design: design)
   }
 
   private mutating func beginStoreMoveDay() {
-    checker.storeMoveBegins(design: design)
+    judge.storeMoveBegins(design: design)
     if run.scenario.storeMove?.copyFails == true { world.injector.note(.storeCopyFailure) }
     world.updateInstalled()
     design.storeMoveDayBegins(world: &world)
@@ -390,9 +391,9 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   private mutating func finalCheck() -> StrategyResult {
-    checker.observe(world: world, design: design)
-    checker.finish(world: world, design: design)
-    return checker.result(
+    judge.observe(world: world, design: design)
+    judge.finish(world: world, design: design)
+    return judge.result(
       strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: world.injector.counts)
   }
 }

@@ -9,7 +9,7 @@ import GlanceKernel
 /// then the kills and the denied reloads; spells of the watch out of range are shaded; the
 /// first occurrence of each violation is a labelled line. Times are the device's local time
 /// (the itinerary's zones), with day boundaries as light lines.
-extension InvariantChecker {
+extension Judge {
   /// The whole run, from its start to the final check.
   func overviewChart(strategy: String, domain: Domain, world: World) -> SVGChart {
     let from = world.itinerary.legs[0].from

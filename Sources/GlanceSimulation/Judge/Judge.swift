@@ -1,0 +1,167 @@
+import GlanceKernel
+
+/// The judge of one play: it owns the truth (fed every deed the person meant) and one checker
+/// per family of invariants, and feeds them through hooks after the engine handled each event.
+/// It is the only part of the judge that reads a design, and only what an observer of the
+/// device could: what each surface shows and what each store holds. It never changes the world
+/// nor the design, never draws a random number and never asks a design what the truth is. See
+/// ``Invariant`` for each definition, and each checker for its laws.
+///
+/// ## Laws
+/// - Every invariant belongs to exactly one checker: ``SurfaceChecker`` (convergence,
+///   staleness, rollover), ``StoreChecker`` (no lost write, no double count),
+///   ``StoreMoveChecker`` (no data loss) and ``RefreshBudgetChecker`` (refresh budget).
+/// - The checkpoints the judge asks for are its checkers' (``checkpoint(after:facts:)``): the
+///   quiescence check ``quiescenceWindowMilliseconds`` after each action, the rollover check
+///   ``SurfaceChecker/rolloverDelayMilliseconds`` after each local day boundary.
+struct Judge {
+  /// After each action, how long the world is given to settle before the quiescence check asks
+  /// whether it is quiet (no action since, nothing in flight) and every surface and store agrees
+  /// with the truth.
+  static let quiescenceWindowMilliseconds = Limits.quiescenceWindowMilliseconds
+
+  private var truth: JudgedTruth
+  private var surfaceChecker: SurfaceChecker
+  private var storeChecker = StoreChecker()
+  private var moveChecker = StoreMoveChecker()
+  private let budgetChecker = RefreshBudgetChecker()
+  private(set) var verdicts = Verdicts()
+
+  /// Invariants whose verdicts are dropped (the `Mutants` meta-test: without its check, a
+  /// mutant goes unreported). Empty in every real run.
+  var disabled: Set<Invariant> {
+    get { verdicts.disabled }
+    set { verdicts.disabled = newValue }
+  }
+
+  init(
+    model: any DomainModel, surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64,
+    pacingMilliseconds: Int64, actions: ActionIndex, keepsChart: Bool = true
+  ) {
+    truth = JudgedTruth(model: model, actions: actions)
+    surfaceChecker = SurfaceChecker(
+      surfaces: surfaces, expectedToConverge: expectedToConverge, lateFiringMillisecondsMax: lateFiringMillisecondsMax,
+      pacingMilliseconds: pacingMilliseconds, keepsChart: keepsChart)
+  }
+
+  // MARK: Hooks
+
+  /// The person meant `deed` by an action performed at `instant` on `device`, with the device in
+  /// `calendar`'s zone: the truth takes it in, and the store checker notes what changed.
+  mutating func record(_ deed: Deed, at instant: Instant, on device: Device, in calendar: ZoneCalendar) {
+    truth.take(deed, at: instant, on: device, in: calendar)
+    switch deed {
+    case .add(let record), .expense(let record, _), .complete(_, let record), .remove(let record), .uncomplete(_, let record):
+      storeChecker.noteLiveChange(record)
+    case .amend(let target, let replacement, _):
+      storeChecker.noteLiveChange(target)
+      storeChecker.noteLiveChange(replacement)
+    case .editTasks:
+      storeChecker.forgetLiveChanges()
+    }
+  }
+
+  /// The checkpoint the judge's checkers want after `event` (handled at `facts.now`), with its
+  /// delay: a quiescence check after an action, a rollover check after a day boundary.
+  func checkpoint(after event: borrowing WorldEvent, facts: some PlatformFacts) -> (delay: Int64, checkpoint: Checkpoint)? {
+    switch event {
+    case .workload(.action(let action)):
+      return (Self.quiescenceWindowMilliseconds, .quiescenceCheck(afterAction: action.ordinal))
+    case .platform(.dayBoundary):
+      return (surfaceChecker.rolloverDelayMilliseconds, .rolloverCheck(boundary: facts.now))
+    default:
+      return nil
+    }
+  }
+
+  /// Notes, before the engine handles the next event, which surfaces are excused.
+  mutating func noteExcuses(world: World) {
+    surfaceChecker.noteExcuses(facts: world)
+  }
+
+  /// The engine handled an event: every surface is compared with the truth.
+  mutating func observe<Design: SyncDesign>(world: World, design: Design) {
+    surfaceChecker.observe(
+      facts: world, showing: { Self.displayed($0, world: world, design: design) }, truth: &truth, verdicts: &verdicts)
+  }
+
+  /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
+  /// truth, and every store holds the live records once.
+  mutating func checkQuiescent<Design: SyncDesign>(world: World, design: Design) {
+    check(world: world, design: design, atEnd: false)
+  }
+
+  /// A local day boundary at `boundary` was ``SurfaceChecker/rolloverDelayMilliseconds`` ago.
+  mutating func checkRollover<Design: SyncDesign>(after boundary: Instant, world: World, design: Design) {
+    surfaceChecker.checkRollover(
+      after: boundary, facts: world, showing: { Self.displayed($0, world: world, design: design) }, truth: &truth,
+      verdicts: &verdicts)
+  }
+
+  /// Long enough after a zone change at `change` (see `DomainRun.zoneSettleMilliseconds`): no
+  /// surface may still disagree since the change.
+  mutating func checkZoneSettled<Design: SyncDesign>(changedAt change: Instant, left: ZoneCalendar, world: World, design: Design) {
+    surfaceChecker.checkZoneSettled(
+      changedAt: change, left: left, facts: world, showing: { Self.displayed($0, world: world, design: design) },
+      truth: &truth, verdicts: &verdicts)
+  }
+
+  /// The updated app is installed (store move): what the phone's store holds now must survive
+  /// the move.
+  mutating func storeMoveBegins<Design: SyncDesign>(design: Design) {
+    let held = design.storedRecords(on: .phone)
+    storeChecker.storeMoveBegins(held: held, truth: truth)
+    moveChecker.storeMoveBegins(held: held, truth: truth)
+  }
+
+  /// The final check, after the liveness phase.
+  mutating func finish<Design: SyncDesign>(world: World, design: Design) {
+    check(world: world, design: design, atEnd: true)
+    budgetChecker.finish(facts: world, verdicts: &verdicts)
+    surfaceChecker.finish(facts: world, verdicts: &verdicts)
+  }
+
+  /// The checks of a quiescent point, or of the end: surfaces, stores, the store move, and the
+  /// disagreements already past their bound.
+  private mutating func check<Design: SyncDesign>(world: World, design: Design, atEnd: Bool) {
+    surfaceChecker.checkSurfaces(
+      facts: world, showing: { Self.displayed($0, world: world, design: design) }, truth: &truth, verdicts: &verdicts)
+    storeChecker.audit(facts: world, stored: { design.storedRecords(on: $0) }, truth: truth, atEnd: atEnd, verdicts: &verdicts)
+    moveChecker.check(facts: world, phone: design.storedRecords(on: .phone), truth: truth, verdicts: &verdicts)
+    surfaceChecker.checkOpenStaleness(facts: world, verdicts: &verdicts)
+  }
+
+  /// What `surface` shows now; `nil` when nothing is visible (the app in the background, a
+  /// widget before its first timeline or not installed).
+  private static func displayed<Design: SyncDesign>(_ surface: Surface, world: World, design: Design) -> Display? {
+    switch surface {
+    case .app: return world.appForeground ? design.display(on: .app, world: world) : nil
+    case .widget: return design.widgetInstalled ? world[host: .main].displayed(at: world.now) : nil
+    case .yearWidget: return design.widgetInstalled ? world[host: .year].displayed(at: world.now) : nil
+    case .watch: return design.display(on: .watch, world: world)
+    }
+  }
+
+  // MARK: Result
+
+  /// What the charts are drawn from.
+  var surfaces: [Surface] { surfaceChecker.surfaces }
+  var history: [(time: Instant, values: [Int?])] { surfaceChecker.history }
+  var historyFullAt: Instant? { surfaceChecker.historyFullAt }
+  var worst: (surface: Surface, since: Instant, until: Instant)? { surfaceChecker.worst }
+  var spans: [[(range: Range<Instant>, beyondBound: Bool)]] { surfaceChecker.spans }
+  var violations: [Invariant: Violation] { verdicts.violations }
+
+  func result(strategy: String, domain: Domain, world: World, events: Int, faults: [FaultKind: Int]) -> StrategyResult {
+    let keepsChart = surfaceChecker.keepsChart
+    return StrategyResult(
+      strategy: strategy, domain: domain, expectedToConverge: surfaceChecker.expectedToConverge,
+      violations: verdicts.violations.values.sorted { $0.invariant < $1.invariant },
+      stalenessBeyondBound: surfaceChecker.stalenessBeyondBound, checks: verdicts.checks(), faults: faults,
+      staleness: surfaces.indices.map { StalenessFigures(surface: surfaces[$0], intervals: surfaceChecker.intervals[$0].sorted()) },
+      events: events, acceptedActions: truth.deeds, reloadRequests: world.hosts.reduce(0) { $0 + $1.requests },
+      chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },
+      chart: keepsChart ? divergenceChart(strategy: strategy, domain: domain, world: world)?.render() : nil,
+      overview: keepsChart ? overviewChart(strategy: strategy, domain: domain, world: world).render() : nil)
+  }
+}

@@ -1,0 +1,484 @@
+import GlanceKernel
+
+/// The checker of what the surfaces show (``Invariant/convergence``, ``Invariant/staleness``,
+/// ``Invariant/rollover``): after every event it compares what each surface shows with the truth
+/// as the surface's device can know it, keeps each surface's open disagreement and the excuses
+/// that stop its clock, measures every disagreement (the report's staleness figures) and keeps
+/// the chart's history. It sees the platform through its facts and a design through what its
+/// surfaces show, never more; it never changes either.
+///
+/// ## Laws
+/// - A disagreement opens at the first event a visible surface differs from everything its
+///   device may know, and closes at the first event it agrees again; its length is counted
+///   once, when it closes (or at the end).
+/// - Staleness: a closed (or, at a quiescent check, open) disagreement longer than the
+///   surface's bound after its last excuse is one violation for a design expected to converge,
+///   and a counted figure (``stalenessBeyondBound``) for any other.
+/// - Rollover: ``rolloverDelayMilliseconds`` after a local day boundary, and when a zone change
+///   has settled, a surface still disagreeing since before it is a violation; the disagreement
+///   is then not reported again as staleness.
+/// - Convergence: at a quiescent check and at the end, every visible surface not excused agrees.
+struct SurfaceChecker: Checker {
+  static let invariants: [Invariant] = [.convergence, .staleness, .rollover]
+
+  /// The surfaces of the domain, in surface order.
+  let surfaces: [Surface]
+  let expectedToConverge: Bool
+  /// Per surface (indexed like `surfaces`): how long it may disagree once it could know.
+  let boundsMilliseconds: [Int64]
+  /// How often a widget can afford a charged reload for a change learned in the background:
+  /// `2 × 24 h / refreshBudget` (see ``Invariant/staleness``).
+  let pacingMilliseconds: Int64
+  /// Whether to keep the history the chart is drawn from (not for a sweep's verdicts).
+  let keepsChart: Bool
+  /// For a design not expected to converge: how many disagreements outlasted their surface's
+  /// staleness bound.
+  private(set) var stalenessBeyondBound = 0
+  /// Per surface: the open disagreement, when it began, the last instant the surface was
+  /// excused, and whether its staleness was reported.
+  private var disagreements: [Disagreement?]
+  /// Per surface: the lengths of its closed disagreements.
+  private(set) var intervals: [[Int64]]
+  /// Every change of the truth or of a surface's chart value, for the chart: (time, truth,
+  /// then each surface), bounded by `Limits.chartHistoryMax`.
+  private(set) var history: [(time: Instant, values: [Int?])] = []
+  /// When the history reached `Limits.chartHistoryMax` and stopped growing (the charts end
+  /// there).
+  private(set) var historyFullAt: Instant? = nil
+  /// The longest disagreement so far: a chart is drawn around it.
+  private(set) var worst: (surface: Surface, since: Instant, until: Instant)? = nil
+  /// Per surface: its disagreements, for the charts (at most `Limits.chartEventsMax` each), and
+  /// whether each lasted longer than the surface's bound after its last excuse.
+  private(set) var spans: [[(range: Range<Instant>, beyondBound: Bool)]]
+
+  struct Disagreement {
+    let since: Instant
+    /// The last instant the surface was excused by a window whose end is known (WidgetKit's deaf
+    /// window, a zone change's catch-up, the updated app's first launch, an event that ended a
+    /// transit): never after now.
+    var excusedUntil: Instant
+    /// Until when a widget that learned of a change from a delivery in the background waits for
+    /// its paced reload (may be after now). Excuses staleness and convergence, never a rollover.
+    var pacedUntil: Instant? = nil
+    var reported = false
+
+    /// The later of the two excuses: the disagreement is unexcused after it.
+    var lastExcused: Instant { max(excusedUntil, pacedUntil ?? excusedUntil) }
+  }
+
+  init(surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64, pacingMilliseconds: Int64, keepsChart: Bool) {
+    self.surfaces = surfaces
+    self.expectedToConverge = expectedToConverge
+    self.boundsMilliseconds = surfaces.map { Self.bound(of: $0, lateFiringMillisecondsMax: lateFiringMillisecondsMax) }
+    self.pacingMilliseconds = pacingMilliseconds
+    self.keepsChart = keepsChart
+    disagreements = Array(repeating: nil, count: surfaces.count)
+    intervals = Array(repeating: [], count: surfaces.count)
+    spans = Array(repeating: [], count: surfaces.count)
+    // The per-surface memos, sized once for the surfaces.
+    expectedKeys = Array(repeating: nil, count: surfaces.count)
+    expectedDisplays = Array(repeating: nil, count: surfaces.count)
+    expectedAnswers = Array(repeating: 0, count: surfaces.count)
+    lastShown = Array(repeating: nil, count: surfaces.count)
+    lastAnswer = Array(repeating: -1, count: surfaces.count)
+    lastDelivered = Array(repeating: nil, count: surfaces.count)
+    lastDisagrees = Array(repeating: false, count: surfaces.count)
+    excusedBeforeEvent = Array(repeating: false, count: surfaces.count)
+    chartValues = Array(repeating: nil, count: surfaces.count + 1)
+  }
+
+  /// How long `surface` may disagree with the model once it could know (see
+  /// ``Invariant/staleness``).
+  static func bound(of surface: Surface, lateFiringMillisecondsMax: Int64) -> Int64 {
+    switch surface {
+    case .app, .watch: return 1_000
+    case .widget, .yearWidget: return max(1_000, lateFiringMillisecondsMax) + 1_000 + 4_000
+    }
+  }
+
+  /// The longest bound of any surface: how long after a day boundary the rollover check runs.
+  var rolloverDelayMilliseconds: Int64 { boundsMilliseconds.max() ?? 0 }
+
+  /// The end of the run: every disagreement still open is closed now.
+  mutating func finish(facts: some PlatformFacts, verdicts: inout Verdicts) {
+    for index in surfaces.indices {
+      if let open = disagreements[index] { close(open, surface: index, facts: facts, verdicts: &verdicts) }
+    }
+    disagreements = Array(repeating: nil, count: surfaces.count)
+  }
+
+  // MARK: Observing
+
+  /// What `surface` should show now: the truth, without what the other device did since
+  /// something bound for the surface's device began to be on its way (see ``Invariant``).
+  private mutating func expected(on surface: Surface, at index: Int, facts: some PlatformFacts, truth: inout JudgedTruth) -> Display {
+    refreshExpected(on: surface, at: index, facts: facts, truth: &truth)
+    guard let display = expectedDisplays[index] else { preconditionFailure("no expected display for \(surface)") }
+    return display
+  }
+
+  /// Makes `expectedDisplays[index]` what `surface` should show now.
+  ///
+  /// Asked after every event: the model is asked again only when what its answer depends on
+  /// changed (``ExpectedMemoKey``), else the last answer stands; each new answer counts in
+  /// `expectedAnswers[index]`.
+  private mutating func refreshExpected(on surface: Surface, at index: Int, facts: some PlatformFacts, truth: inout JudgedTruth) {
+    let since = facts.pendingSince(to: surface.device)
+    let key = ExpectedMemoKey(deeds: truth.deeds, dayStart: facts.today.start, zoneChanges: facts.zoneChanges, unknownSince: since)
+    guard expectedKeys[index] != key || expectedDisplays[index] == nil else { return }
+    let display: Display
+    if let since {
+      display = truth.expected(on: surface, at: facts.now, today: facts.today, in: facts.calendar, unknownSince: since, until: nil)
+    } else {
+      display = truth.expected(on: surface, at: facts.now, today: facts.today, in: facts.calendar)
+    }
+    (expectedKeys[index], expectedDisplays[index]) = (key, display)
+    expectedAnswers[index] += 1
+  }
+
+  /// Per surface: what the model's last answer depended on, the answer, and how many answers
+  /// were made so far (what the comparison memo keys on).
+  private var expectedKeys: [ExpectedMemoKey?] = []
+  private var expectedDisplays: [Display?] = []
+  private var expectedAnswers: [Int] = []
+
+  /// Whether `surface` cannot show a change now (see ``Invariant``): a widget while WidgetKit is
+  /// deaf, while a zone change is caught up with, or before the updated app's first launch.
+  private func excused(_ surface: Surface, facts: some PlatformFacts) -> Bool {
+    switch surface {
+    case .app, .watch: return false
+    case .widget, .yearWidget:
+      return facts.zoneSettling != nil || facts.deafUntil.map { facts.now < $0 } ?? false || facts.awaitingFirstLaunch
+    }
+  }
+
+  /// Per surface: whether it was excused just before the event being handled (a delivery ends
+  /// a transit: the surface could not know until that very event).
+  private var excusedBeforeEvent: [Bool] = []
+  /// How many deliveries had reached the phone just before the event being handled: the event
+  /// delivered something when the count changed.
+  private var phoneDeliveriesBeforeEvent = 0
+
+  /// Notes, before the engine handles the next event, which surfaces are excused.
+  mutating func noteExcuses(facts: some PlatformFacts) {
+    phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
+    for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
+      excusedBeforeEvent[index] = excused(surface, facts: facts)
+    }
+  }
+
+  /// Until when a widget is excused that learns of a change in the background (the event being
+  /// handled delivered something to the phone, on any channel, while the app is not in the
+  /// foreground, so only a charged reload can show it): `pacing` after the widget's last charged
+  /// reload before now. `nil` for other surfaces, and for an event that delivered nothing (a
+  /// transfer still queued excuses nothing here: the expected display already leaves out what
+  /// it carries).
+  private func pacedUntil(_ surface: Surface, facts: some PlatformFacts) -> Instant? {
+    guard let widget = surface.widget, !facts.appForeground, facts.deliveryCount(to: .phone) != phoneDeliveriesBeforeEvent,
+      let last = facts.lastChargedReload(of: widget)
+    else { return nil }
+    let until = last.advanced(by: pacingMilliseconds)
+    return until > facts.now ? until : nil
+  }
+
+  /// Whether the open disagreement of the surface at `index` is excused beyond now (a paced
+  /// background reload is not yet due).
+  private func excusedBeyondNow(_ index: Int, facts: some PlatformFacts) -> Bool {
+    disagreements[index].map { $0.lastExcused > facts.now } ?? false
+  }
+
+  /// The end of the windows whose end is known in advance (WidgetKit's deaf window, a zone
+  /// change's catch-up) that excuse `surface` within `[since, now]`, or `after` when later.
+  private func excusedWindowsEnd(_ surface: Surface, since: Instant, facts: some PlatformFacts, after: Instant) -> Instant {
+    guard surface == .widget || surface == .yearWidget else { return after }
+    var end = after
+    for window in [facts.deafUntil, facts.zoneSettles] {
+      guard let window, window > since else { continue }
+      end = max(end, min(window, facts.now))
+    }
+    return end
+  }
+
+  mutating func observe(facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth, verdicts: inout Verdicts) {
+    defer {
+      for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false }
+      phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
+    }
+    for (index, surface) in surfaces.enumerated() {
+      refreshExpected(on: surface, at: index, facts: facts, truth: &truth)
+      let shown = showing(surface)
+      if keepsChart {
+        if index == 0 { chartValues[0] = expectedDisplays[0]?.chartValue }
+        chartValues[index + 1] = shown?.chartValue
+      }
+      let disagrees = shown.map { disagree($0, surface: index, facts: facts, truth: &truth) } ?? false
+      if disagrees {
+        var learnedNow = false
+        if disagreements[index] == nil {
+          disagreements[index] = Disagreement(since: facts.now, excusedUntil: facts.now)
+          learnedNow = true
+        } else if excusedBeforeEvent[index] || excused(surface, facts: facts) {
+          let until = max(disagreements[index]?.excusedUntil ?? facts.now, facts.now)
+          disagreements[index]?.excusedUntil = until
+          learnedNow = true
+        }
+        if learnedNow, let paced = pacedUntil(surface, facts: facts), var open = disagreements[index] {
+          open.pacedUntil = max(open.pacedUntil ?? paced, paced)
+          disagreements[index] = open
+        }
+        if var open = disagreements[index] {
+          open.excusedUntil = excusedWindowsEnd(surface, since: open.since, facts: facts, after: open.excusedUntil)
+          disagreements[index] = open
+        }
+      } else if var open = disagreements[index] {
+        if excusedBeforeEvent[index] { open.excusedUntil = facts.now }
+        open.excusedUntil = excusedWindowsEnd(surface, since: open.since, facts: facts, after: open.excusedUntil)
+        disagreements[index] = nil
+        close(open, surface: index, facts: facts, verdicts: &verdicts)
+      }
+    }
+    if keepsChart, historyFullAt == nil, history.last?.values != chartValues {
+      if history.count < Limits.chartHistoryMax { history.append((facts.now, chartValues)) } else { historyFullAt = facts.now }
+    }
+  }
+
+  /// Whether `shown` differs from what the surface at `index` should show
+  /// (`expectedDisplays[index]`, made current by ``refreshExpected(on:at:world:)``) and from
+  /// everything more its device may know (``mayKnow(_:on:world:)``): compared whole, unless
+  /// `shown` is the very value compared last time (see ``Display/isIdentical(to:)``; the memo
+  /// keeps it, and so its box, alive), the expected display is the same answer of the model as
+  /// then, and nothing more was delivered to the device since, whose verdict stands. The
+  /// expected display is read in place: copying it out after every event cost a retain and a
+  /// release.
+  private mutating func disagree(_ shown: Display, surface index: Int, facts: some PlatformFacts, truth: inout JudgedTruth) -> Bool {
+    let delivered = facts.deliveredThrough(to: surfaces[index].device)
+    // `lastAnswer` is -1 until a display was compared; the model's answers count from 1.
+    if lastAnswer[index] == expectedAnswers[index], lastDelivered[index] == delivered,
+      lastShown[index]?.isIdentical(to: shown) == true
+    {
+      return lastDisagrees[index]
+    }
+    guard var disagrees = expectedDisplays[index].map({ shown != $0 }) else {
+      preconditionFailure("the surface at \(index) is compared before the model was asked")
+    }
+    if disagrees { disagrees = !mayKnow(shown, on: surfaces[index], facts: facts, truth: &truth) }
+    (lastShown[index], lastAnswer[index], lastDelivered[index], lastDisagrees[index]) =
+      (shown, expectedAnswers[index], delivered, disagrees)
+    return disagrees
+  }
+
+  /// Per surface: the display last compared, which of the model's answers it was compared with
+  /// (``expectedAnswers``), what had been delivered to its device then, and whether they
+  /// disagreed.
+  private var lastShown: [Display?] = []
+  private var lastAnswer: [Int] = []
+  private var lastDelivered: [Instant?] = []
+  private var lastDisagrees: [Bool] = []
+
+  /// The most deeds ``mayKnow(_:on:world:)`` tries as the last one a device knows of those a
+  /// queue delivered in order.
+  static let knowableCutoffsMax = 32
+  /// The most of the latest deeds ``mayKnow(_:on:world:)`` tries as the first of a run that a
+  /// faster channel delivered ahead of the queue.
+  static let knowableLatestMax = 8
+
+  /// Whether `shown` is the truth as the surface's device may know it beyond what it must: while
+  /// something bound for the device is on its way (it must know the other device's deeds made
+  /// before ``PlatformFacts/pendingSince(to:)``), it may know any of the deeds made at or before the
+  /// latest send instant of anything delivered to it, on any channel
+  /// (``PlatformFacts/deliveredThrough(to:)``). Two shapes of that knowledge are tried, the ones
+  /// WatchConnectivity's channels make:
+  /// - every deed up to one in between (a queue, `transferUserInfo`, delivered in order that
+  ///   far: the truth up to each deed in between is tried);
+  /// - besides, the latest deeds from one on (a `sendMessage`, or its reply, carried the latest
+  ///   while a queue still carries older ones, for instance a day of taps queued out of range).
+  ///
+  /// A device that learned some deeds in a third shape (two runs of messages with a failed one
+  /// between, while older ones are still queued) is not recognised: the judge stays strict there.
+  private func mayKnow(_ shown: Display, on surface: Surface, facts: some PlatformFacts, truth: inout JudgedTruth) -> Bool {
+    let device = surface.device
+    guard let must = facts.pendingSince(to: device), let through = facts.deliveredThrough(to: device), through >= must
+    else { return false }
+    let first = truth.deedInstants.partitionIndex { $0 >= must }
+    let end = truth.deedInstants.partitionIndex { $0 > through }
+    guard first < end else { return false }
+    let window = truth.deedInstants[first..<end]
+    func knows(after known: Instant?, from latest: Instant?) -> Bool {
+      let since = known?.advanced(by: 1) ?? must
+      let display = truth.expected(
+        on: surface, at: facts.now, today: facts.today, in: facts.calendar, unknownSince: since, until: latest)
+      return display == shown
+    }
+    let cutoffs = window.prefix(Self.knowableCutoffsMax)
+    for instant in cutoffs where knows(after: instant, from: nil) { return true }
+    // `nil`: nothing of the queue yet.
+    let queued: [Instant?] = [nil] + cutoffs.map { $0 }
+    for latest in window.suffix(Self.knowableLatestMax) {
+      for known in queued {
+        guard known.map({ $0 < latest }) ?? true else { break }
+        if knows(after: known, from: latest) { return true }
+      }
+    }
+    return false
+  }
+
+  /// The chart values of the event being observed (truth, then each surface): written in place,
+  /// copied into `history` only when they changed.
+  private var chartValues: [Int?] = []
+
+  /// Closes the disagreement of the surface at `index`: measures it, and for a design expected
+  /// to converge checks it against the surface's bound.
+  private mutating func close(_ open: Disagreement, surface index: Int, facts: some PlatformFacts, verdicts: inout Verdicts) {
+    let length = open.since.distance(to: facts.now)
+    intervals[index].append(length)
+    if keepsChart, spans[index].count < Limits.chartEventsMax, open.since < facts.now {
+      let beyond = max(open.since, open.lastExcused).distance(to: facts.now) > boundsMilliseconds[index]
+      spans[index].append((open.since..<facts.now, beyond))
+    }
+    if worst.map({ $0.since.distance(to: $0.until) < length }) ?? true {
+      worst = (surfaces[index], open.since, facts.now)
+    }
+    checkStaleness(open, surface: index, facts: facts, verdicts: &verdicts)
+  }
+
+  /// The disagreement lasted no longer than the bound since the surface was last excused. For a
+  /// design expected to converge a longer one is a violation; for any other design it is
+  /// counted (``StrategyResult/stalenessBeyondBound``): a figure, not a failure.
+  private mutating func checkStaleness(_ open: Disagreement, surface index: Int, facts: some PlatformFacts, verdicts: inout Verdicts) {
+    guard !open.reported else { return }
+    verdicts.count(.staleness)
+    let unexcused = open.lastExcused.distance(to: facts.now)
+    let bound = boundsMilliseconds[index]
+    guard unexcused > bound else { return }
+    guard expectedToConverge else {
+      stalenessBeyondBound += 1
+      return
+    }
+    let surface = surfaces[index]
+    guard !verdicts.recordedAgain(.staleness, surface: surface) else { return }
+    verdicts.record(
+      .staleness, now: facts.now, trace: facts.trace, surface: surface, field: nil, expected: "within \(Report.seconds(bound)) s",
+      found: "\(Report.seconds(unexcused)) s",
+      detail:
+        "the \(surface.rawValue) showed other figures than the truth as its device could know it, from \(open.since) to \(facts.now): \(Report.seconds(unexcused)) s after it was last excused (bound \(Report.seconds(bound)) s)"
+    )
+  }
+
+  /// Open disagreements of a design expected to converge that are already past their bound (a
+  /// surface that never recovers is stale too).
+  mutating func checkOpenStaleness(facts: some PlatformFacts, verdicts: inout Verdicts) {
+    for index in surfaces.indices {
+      guard let open = disagreements[index], !open.reported, !excused(surfaces[index], facts: facts),
+        !excusedBeyondNow(index, facts: facts),
+        open.lastExcused.distance(to: facts.now) > boundsMilliseconds[index]
+      else { continue }
+      checkStaleness(open, surface: index, facts: facts, verdicts: &verdicts)
+      disagreements[index]?.reported = true
+    }
+  }
+
+  // MARK: Checks
+
+  /// A local day boundary at `boundary` was `rolloverDelayMilliseconds` ago: every surface that
+  /// has disagreed with the model since then (or before) failed to roll over.
+  mutating func checkRollover(
+    after boundary: Instant, facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth, verdicts: inout Verdicts
+  ) {
+    checkRolledOver(since: boundary, catchingUp: true, facts: facts, showing: showing, truth: &truth, verdicts: &verdicts) {
+      surface, date in
+      "\(surface) still shows another day's figures \(Report.seconds(boundary.distance(to: facts.now))) s after the local day boundary of \(date)"
+    }
+  }
+
+  /// Long enough after a zone change at `change` (see `DomainRun.zoneSettleMilliseconds`): no
+  /// surface may still disagree since the change. The rollover invariant, for the day the device
+  /// entered by flying rather than by waiting.
+  mutating func checkZoneSettled(
+    changedAt change: Instant, left: ZoneCalendar, facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth,
+    verdicts: inout Verdicts
+  ) {
+    checkRolledOver(since: change, catchingUp: false, facts: facts, showing: showing, truth: &truth, verdicts: &verdicts) { surface, _ in
+      "\(surface) still shows figures of \(left.identifier), which the device left at \(change), instead of \(facts.calendar.identifier)'s"
+    }
+  }
+
+  /// `catchingUp`: whether a surface excused after `instant` still has its bound from the end
+  /// of the excuse (a day boundary; a zone change's check already waits for its catch-up).
+  private mutating func checkRolledOver(
+    since instant: Instant, catchingUp: Bool, facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth,
+    verdicts: inout Verdicts, detail: (Surface, CivilDate) -> String
+  ) {
+    for (index, surface) in surfaces.enumerated() {
+      verdicts.count(.rollover)
+      // A disagreement another check already reported is one failure, not two.
+      // What a device cannot know yet (something bound for it is on its way) is left out of what
+      // it should show, and a surface excused by a window (WidgetKit's deaf window, a zone
+      // change's catch-up) has its staleness bound from the window's end to catch up (a widget
+      // the app's opening made deaf just before the boundary may still be waiting for the reload
+      // asked after the deaf window). A widget waiting for a paced reload after a delivery in
+      // the background is not excused here: a timeline shows the new day's figures at the
+      // boundary with no reload at all, so another day's figures past the bound are a rollover.
+      guard let open = disagreements[index], open.since <= instant, !open.reported, !excused(surface, facts: facts),
+        !catchingUp || isPastBound(open, surface: index, since: instant, facts: facts)
+      else { continue }
+      recordDifference(
+        .rollover, surface: surface, facts: facts, showing: showing, truth: &truth, verdicts: &verdicts,
+        detail: detail(surface, facts.calendar.date(containing: instant)))
+    }
+  }
+
+  /// Whether the open disagreement of the surface at `index` has lasted its bound since
+  /// `instant` or since the surface was last excused, whichever is later.
+  private func isPastBound(_ open: Disagreement, surface index: Int, since instant: Instant, facts: some PlatformFacts) -> Bool {
+    let excusedUntil = excusedWindowsEnd(surfaces[index], since: open.since, facts: facts, after: open.excusedUntil)
+    return max(excusedUntil, instant).distance(to: facts.now) >= boundsMilliseconds[index]
+  }
+
+  /// Every visible surface that is not excused shows the truth.
+  mutating func checkSurfaces(facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth, verdicts: inout Verdicts)
+  {
+    for (index, surface) in surfaces.enumerated() {
+      guard let shown = showing(surface), !excused(surface, facts: facts),
+        !excusedBeyondNow(index, facts: facts)
+      else { continue }
+      verdicts.count(.convergence)
+      refreshExpected(on: surface, at: index, facts: facts, truth: &truth)
+      guard disagree(shown, surface: index, facts: facts, truth: &truth) else { continue }
+      recordDifference(
+        .convergence, surface: surface, facts: facts, showing: showing, truth: &truth, verdicts: &verdicts,
+        detail: "after a quiescent window")
+    }
+  }
+
+  /// Records a violation of `invariant` by `surface`, naming the fields that differ now.
+  private mutating func recordDifference(
+    _ invariant: Invariant, surface: Surface, facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth,
+    verdicts: inout Verdicts, detail: String
+  ) {
+    // One failure, one verdict: staleness does not report again what this check reported.
+    if let index = surfaces.firstIndex(of: surface), disagreements[index] != nil { disagreements[index]?.reported = true }
+    // A repeat only counts: the texts below are for the first occurrence.
+    guard !verdicts.recordedAgain(invariant, surface: surface) else { return }
+    guard let index = surfaces.firstIndex(of: surface) else { preconditionFailure("\(surface) is not a surface of the run") }
+    let expected = expected(on: surface, at: index, facts: facts, truth: &truth)
+    let shown = showing(surface)
+    let differences = shown.map { $0.differences(from: expected) } ?? []
+    let first = differences.first
+    let fields = differences.prefix(4).map { "\(surface.rawValue).\($0)" }.joined(separator: "; ")
+    let (expectedHeadline, foundHeadline) = Self.headlines(expected: expected, shown: shown, first: first)
+    verdicts.record(
+      invariant, now: facts.now, trace: facts.trace, surface: surface, field: first?.field, expected: expectedHeadline,
+      found: foundHeadline,
+      detail: "\(detail): \(fields)\(differences.count > 4 ? "; …" : "")")
+  }
+
+  /// What a violation headlines: each display in a few words (``Display/headline``), and, when
+  /// those words are the same on both sides, the first field that differs with its two values
+  /// (`0 (.perfect), average 1/30` against `0 (.perfect), average 0`), so that a headline always
+  /// shows what is wrong.
+  static func headlines(expected: Display, shown: Display?, first: FieldDifference?) -> (expected: String, found: String) {
+    guard let shown else { return (expected.headline, "nothing") }
+    guard shown.headline == expected.headline, let first else { return (expected.headline, shown.headline) }
+    return ("\(expected.headline), \(first.field) \(first.expected)", "\(shown.headline), \(first.field) \(first.found)")
+  }
+}
