@@ -20,6 +20,11 @@ struct Judge {
   /// with the truth.
   static let quiescenceWindowMilliseconds = Limits.quiescenceWindowMilliseconds
 
+  /// The judge's checkers, one per family of invariants.
+  static var checkers: [any Checker.Type] {
+    [SurfaceChecker.self, StoreChecker.self, StoreMoveChecker.self, RefreshBudgetChecker.self]
+  }
+
   private var truth: JudgedTruth
   private var surfaceChecker: SurfaceChecker
   private var storeChecker = StoreChecker()
