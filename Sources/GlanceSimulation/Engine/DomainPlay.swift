@@ -35,7 +35,8 @@ struct DomainPlay<Design: SyncDesign> {
     }
     world = World(
       start: run.start, itinerary: run.itinerary, refreshBudget: budget, widgets: Design.widgets, seed: run.seed,
-      faults: scenario.faults, storeFaults: stores.faults, storeMoveInterruption: scenario.storeMove?.interruptedBefore)
+      faults: scenario.faults, storeFaults: stores.faults, storeMoveInterruption: scenario.storeMove?.interruptedBefore,
+      updateAwaited: run.updateAwaited)
     design = Design(scenario: scenario, stores: stores)
     let model = Design.domain.truth(in: scenario, start: run.start, calendar: world.calendar)
     person = Design.domain.person(in: scenario)
@@ -48,7 +49,7 @@ struct DomainPlay<Design: SyncDesign> {
     judge.disabled = run.inputs.disabledInvariants
     timed = run.timedEvents
     run.schedulePlan(&world, timed: timed)
-    for widget in Design.widgets { run.serveReload(widget: widget, &world, design) }
+    for widget in Design.widgets { run.serveReload(widget: widget, &world, &design) }
   }
 
   /// The next event, with the world's clock at it and the judge's excuses noted.
@@ -97,6 +98,9 @@ struct DomainPlay<Design: SyncDesign> {
     case .step(let process, let step): runStep(step, in: process)
     case .deliver(let message, let device, let replyLost):
       world.messageDelivered(message, to: device)
+      // A message from the watch launches the app in the background; a reply goes to the
+      // process that sent the message.
+      if device == .phone, !message.isReply { launchApp() }
       world.beginAnswering(message, from: device.other, replyLost: replyLost)
       design.receive(DomainRun<Design>.unwrap(message), on: device, via: .sendMessage, world: &world)
       world.endAnswering()
@@ -105,11 +109,16 @@ struct DomainPlay<Design: SyncDesign> {
       design.sendFailed(DomainRun<Design>.unwrap(message), to: device, because: failure, world: &world)
     case .pumpTransfers(let device): pumpTransfers(to: device)
     case .deliverContext(let device): deliverContext(to: device)
-    case .reloadServed(let widget): run.serveReload(widget: widget, &world, design)
+    case .reloadServed(let widget): run.serveReload(widget: widget, &world, &design)
     case .policyReload(let widget, let generation): policyReload(widget: widget, generation: generation)
     case .dayBoundary: break  // The judge's rollover check follows (``Judge/checkpoint(after:facts:)``).
-    case .backgroundRefresh: design.backgroundRefresh(world: &world)
-    case .wake(let reason): design.wake(reason, world: &world)
+    case .backgroundRefresh:
+      launchApp()
+      design.backgroundRefresh(world: &world)
+    case .wake(let reason):
+      // A background task launches the app; a timer (which dies with it) finds it running.
+      launchApp()
+      design.wake(reason, world: &world)
     case .storeMoveDay: beginStoreMoveDay()
     }
   }
@@ -124,7 +133,7 @@ struct DomainPlay<Design: SyncDesign> {
       guard world.injector.armStoreWriteFailure(number) else { break }
       world.schedule(.fault(.storeWriteFailureDeadline(number)), after: Limits.armedFaultDeadlineMilliseconds)
     case .storeWriteFailureDeadline(let number): world.injector.storeFaults.disarm(number)
-    case .corruptDefaults: corruptDefaults()
+    case .corruptDefaults: world.corruptDefaults()
     case .reachability(let reachable): changeReachability(to: reachable)
     }
   }
@@ -179,10 +188,15 @@ struct DomainPlay<Design: SyncDesign> {
       if world.appForeground, let deed = mean(action, on: .phone) { performOnPhone(deed, of: action) }
     case .widgetTap:
       // No widget yet: nothing to tap.
-      guard design.widgetInstalled else { break }
+      guard world.widgetInstalled else { break }
       // Pulpe's "+" is a link (`pulpe://add-expense`): the app opens on its add sheet, where
-      // the person enters the expense.
-      if Design.domain.widgetPlusOpensApp { openApp(for: action, minutes: 1, fromWidget: true) }
+      // the person enters the expense. Otherwise the system launches the process that performs
+      // the widget's intent.
+      if Design.domain.widgetPlusOpensApp {
+        openApp(for: action, minutes: 1, fromWidget: true)
+      } else {
+        launchIntentProcess()
+      }
       if let deed = mean(action, on: .phone) { performOnPhone(deed, of: action) }
     case .watchTap:
       guard hasWatch else { break }
@@ -227,6 +241,7 @@ struct DomainPlay<Design: SyncDesign> {
   /// The person opens the app (from the widget's body or its link when `fromWidget`) for
   /// `minutes`: a new session.
   private mutating func openApp(for action: PlannedAction, minutes: Int, fromWidget: Bool) {
+    launchApp()
     if fromWidget {
       world.appOpenedFromWidget()
       design.appOpenedFromWidget(world: &world)
@@ -276,33 +291,31 @@ struct DomainPlay<Design: SyncDesign> {
     case .widgetExtension:
       world.injector.note(.widgetKill)
       world.killWidgetExtension()
-      design.widgetExtensionKilled(world: &world)
     case .watchApp: killWatchApp()
     }
   }
 
-  /// One of the values in the App Group's defaults, drawn by the seed, turns to garbage: one of
-  /// the keys the design declares (``SyncDesign/defaultsKeys``, told with
-  /// ``SyncDesign/defaultsCorrupted(_:world:)``), or, for a design that declares none, one of the
-  /// values it keeps in the world's ``World/appGroupDefaults`` (which it reads back as garbage).
-  /// A design that keeps none meets nothing, and the report's count says so.
-  private mutating func corruptDefaults() {
-    let declared = design.defaultsKeys
-    let keys = declared.isEmpty ? world.appGroupDefaults.keys : declared
-    guard let index = world.injector.corruptedValue(among: keys.count) else { return }
-    let key = keys[index]
-    if declared.isEmpty {
-      world.appGroupDefaults.corrupt(key)
-    } else {
-      design.defaultsCorrupted(key, world: &world)
-    }
-  }
-
+  /// A kill ends the watch app's process; the design learns of it when the app is next launched.
   private mutating func killWatchApp() {
     guard world.injector.on, world.watchAppRunning else { return }
     world.injector.note(.watchAppKill)
     world.killWatchApp()
-    design.watchAppKilled(world: &world)
+  }
+
+  /// Launches the app's process in the background if it is not running, and tells the design.
+  private mutating func launchApp() {
+    if world.launchApp() { design.appLaunched(world: &world) }
+  }
+
+  /// The person tapped the widget's "+": the system launches the process that performs its
+  /// intent (the app's for a design whose intent runs there, the widget extension's otherwise)
+  /// if it is not running, and the design is told.
+  private mutating func launchIntentProcess() {
+    if Design.widgetIntentRunsInApp {
+      launchApp()
+    } else if world.launchWidgetExtension() {
+      design.widgetExtensionLaunched(world: &world)
+    }
   }
 
   /// An app kill, counted as one.
@@ -311,10 +324,10 @@ struct DomainPlay<Design: SyncDesign> {
     terminateApp()
   }
 
-  /// The app dies: its steps and timers vanish, and the design forgets what it kept in memory.
+  /// The app dies: its steps and timers vanish, and what it kept in memory; the design learns of
+  /// it when the app is next launched (``SyncDesign/appLaunched(world:)``).
   private mutating func terminateApp() {
     world.killApp()
-    design.appKilled(world: &world)
     session = nil
   }
 
@@ -330,13 +343,17 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   private mutating func pumpTransfers(to device: Device) {
-    for message in world.pumpTransfer(to: device) {
+    let messages = world.pumpTransfer(to: device)
+    // A transfer from the watch launches the app in the background.
+    if device == .phone, !messages.isEmpty { launchApp() }
+    for message in messages {
       design.receive(DomainRun<Design>.unwrap(message), on: device, via: .transferUserInfo, world: &world)
     }
   }
 
   private mutating func deliverContext(to device: Device) {
     guard let message = world.takeContext(for: device) else { return }
+    if device == .phone { launchApp() }
     design.receive(DomainRun<Design>.unwrap(message), on: device, via: .applicationContext, world: &world)
   }
 
@@ -363,12 +380,15 @@ struct DomainPlay<Design: SyncDesign> {
     judge.checkZoneSettled(changedAt: change.time, left: run.itinerary.legs[leg - 1].calendar, world: world, design: design)
   }
 
+  /// The updated app is installed: it ends the app's process if it runs (the person's session
+  /// with it too) and brings the widget, which the person adds. The design learns of the update
+  /// at the app's next launch, which runs the new version (``World/appVersion``).
   private mutating func beginStoreMoveDay() {
     judge.storeMoveBegins(design: design)
     if run.scenario.storeMove?.copyFails == true { world.injector.note(.storeCopyFailure) }
     world.updateInstalled()
-    design.storeMoveDayBegins(world: &world)
-    if design.widgetInstalled { world.widgetAdded() }
+    session = nil
+    world.widgetAdded()
   }
 
   /// The liveness phase: faults off, the watch in range, the app (and a watch app that holds

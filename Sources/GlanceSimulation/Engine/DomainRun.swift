@@ -104,6 +104,10 @@ struct DomainRun<Design: SyncDesign> {
     world.schedule(.checkpoint(.endOfSafetyPhase), at: end)
   }
 
+  /// Whether the app is updated during the run (the steps' store move): until then the widget,
+  /// which arrives with the update, is not installed.
+  var updateAwaited: Bool { scenario.storeMove != nil && Design.domain == .steps }
+
   /// Kills, reachability changes and day boundaries, in time order. Like the actions, they enter
   /// the queue one at a time (see `run`), so the queue stays small however long the run.
   var timedEvents: [(time: Instant, event: WorldEvent)] {
@@ -163,10 +167,12 @@ struct DomainRun<Design: SyncDesign> {
     return zoneCatchUpMilliseconds + lateFiring + max(1_000, lateFiring) + RefreshBudget.deafWindowMilliseconds + 5_000
   }
 
-  /// WidgetKit asks the provider for a timeline and schedules what its policy says.
-  func serveReload(widget: WidgetID, _ world: inout World, _ design: Design) {
+  /// WidgetKit asks the provider for a timeline (launching the widget extension first if it is
+  /// not running) and schedules what its policy says.
+  func serveReload(widget: WidgetID, _ world: inout World, _ design: inout Design) {
     world[host: widget].reloadPending = false
-    guard design.widgetInstalled else { return }
+    guard world.widgetInstalled else { return }
+    if world.launchWidgetExtension() { design.widgetExtensionLaunched(world: &world) }
     let timeline = design.timeline(of: widget, world: world)
     if let index = timeline.firstEntryOutOfOrder {
       world.noteDesignFault(

@@ -148,13 +148,15 @@ struct FaultInjector {
 
   // MARK: Defaults
 
-  /// Which of `count` values in the App Group's defaults a corruption strikes now; `nil` when
-  /// faults are off or there is none to strike. Counted.
-  mutating func corruptedValue(among count: Int) -> Int? {
-    guard on, count > 0 else { return nil }
-    let index = corruptedKeys.uniform(in: 0...(count - 1))
+  /// Which of `keys`, the keys the App Group's defaults hold now (sorted, so that the draw
+  /// depends on the seed only), a corruption strikes now; `nil` when faults are off or there is
+  /// none to strike. Counted.
+  mutating func corruptedKey(among keys: [String]) -> String? {
+    guard on, !keys.isEmpty else { return nil }
+    precondition(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "the keys to corrupt are sorted and distinct: \(keys)")
+    let key = keys[corruptedKeys.uniform(in: 0...(keys.count - 1))]
     note(.corruptedDefaults)
-    return index
+    return key
   }
 
   // MARK: WatchConnectivity

@@ -46,11 +46,16 @@ struct BabyStepsWidget: SyncDesign {
   /// The App Group store: `nil` while it does not exist.
   private var groupStore: BabyStepsData? = nil
   /// The app's model context when it holds changes not saved yet (a save failed): lost with the
-  /// process.
+  /// process (a new one starts without it).
   private var pending: BabyStepsData? = nil
-  /// The undated snapshot in the App Group defaults: today's completed steps, the steps, the
-  /// completed tasks and the tasks.
-  private var snapshot = (completedToday: 0, totalSteps: 0, completedTasks: 0, totalTasks: 0)
+  /// `WidgetDataSync`'s undated snapshot, four integers in the App Group's defaults (the
+  /// world's): today's completed steps, the steps, the completed tasks and the tasks.
+  static let snapshotKeys = (
+    completedToday: "widget_todayCompletedCount", totalSteps: "widget_todayTotalCount",
+    completedTasks: "widget_completedTasksCount", totalTasks: "widget_totalTasksCount"
+  )
+  /// Whether the app runs the updated version, which keeps its store in the App Group and moves
+  /// the legacy one there (learnt at its launch, from its own version: ``World/appVersion``).
   private var updateInstalled = false
   /// Counts the changes to the stores: the app's display is memoised on it.
   private var version = 0
@@ -62,9 +67,6 @@ struct BabyStepsWidget: SyncDesign {
   /// The display of the last progress on its local day: every figure it shows reads the
   /// instant only through its day.
   private let displayMemo = Memo<DayMemoKey, Display>()
-  /// The widget arrives with the updated app.
-  var widgetInstalled: Bool { storeMove == nil || updateInstalled }
-
   init(scenario: Scenario, stores: RunStores) {
     self.storeMove = scenario.storeMove
     // Without a store move in the scenario, the app has used the App Group store from the start.
@@ -84,10 +86,22 @@ struct BabyStepsWidget: SyncDesign {
   /// What the app's context holds: the store with its unsaved changes.
   private var context: BabyStepsData { pending ?? active }
 
-  /// The process is gone, and its unsaved changes with it.
-  mutating func appKilled(world: inout World) {
+  /// A new process: the last one's unsaved changes are gone with it; from the update on, it
+  /// runs the updated app.
+  mutating func appLaunched(world: inout World) {
     if pending != nil { version += 1 }
     pending = nil
+    if world.appVersion > 1, !updateInstalled {
+      updateInstalled = true
+      version += 1
+    }
+  }
+
+  /// The widget's provider opens the App Group store when it runs: the store-move scenario says
+  /// whether it does so before the updated app has moved the legacy store (it then creates an
+  /// empty one, and the app skips the move).
+  mutating func widgetExtensionLaunched(world: inout World) {
+    if storeMove?.widgetOpensFirst == true, groupStore == nil { groupStore = .empty }
   }
 
   /// What BabySteps draws from `data` now, in the device's zone: the kernel's figures of the
@@ -157,31 +171,31 @@ struct BabyStepsWidget: SyncDesign {
     version += 1
     // syncProgressToWidget: fetchProgress on the app's context, unsaved changes and orphans
     // included, then reloadAllTimelines().
-    snapshot = snapshot(of: changed, world: world)
+    writeSnapshot(of: changed, world: &world)
     world.requestReload(context: .appInForeground)
   }
 
-  /// `syncProgressToWidget`'s snapshot of `data` now: today's completions with the orphans (the
-  /// global step fetch), the listed tasks' steps, completed tasks, tasks.
-  private func snapshot(
-    of data: BabyStepsData, world: World
-  ) -> (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int) {
+  /// `syncProgressToWidget`'s snapshot of `data` now, written to the App Group's defaults: today's
+  /// completions with the orphans (the global step fetch), the listed tasks' steps, completed
+  /// tasks, tasks.
+  private func writeSnapshot(of data: BabyStepsData, world: inout World) {
     // Through the memo: the display that follows reads the same data.
     let (progress, orphans, _) = progressMemo.value(for: data) { (data.progress, data.orphans, progressCount.next()) }
     let orphansToday = orphans.count { world.today.contains($0) }
-    return (
-      progress.completedToday(at: world.now, in: world.calendar) + orphansToday, progress.totalSteps, progress.completedTasks,
-      progress.totalTasks
-    )
+    let keys = Self.snapshotKeys
+    let completedToday = progress.completedToday(at: world.now, in: world.calendar) + orphansToday
+    world.appGroupDefaults.set(.integer(Int64(completedToday)), forKey: keys.completedToday)
+    world.appGroupDefaults.set(.integer(Int64(progress.totalSteps)), forKey: keys.totalSteps)
+    world.appGroupDefaults.set(.integer(Int64(progress.completedTasks)), forKey: keys.completedTasks)
+    world.appGroupDefaults.set(.integer(Int64(progress.totalTasks)), forKey: keys.totalTasks)
   }
 
-  mutating func storeMoveDayBegins(world: inout World) {
-    updateInstalled = true
-    // The update replaces the process: nothing is pending in the new one.
-    pending = nil
-    version += 1
-    // The person adds the widget before relaunching the updated app: it opens (creates) the store.
-    if storeMove?.widgetOpensFirst == true, groupStore == nil { groupStore = .empty }
+  /// The snapshot as the widget reads it: `UserDefaults.integer(forKey:)` of each key, which
+  /// reads garbage (or nothing) as 0.
+  private static func snapshot(in world: World) -> (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int) {
+    let (defaults, keys) = (world.appGroupDefaults, snapshotKeys)
+    func integer(_ key: String) -> Int { Int(defaults.integer(forKey: key) ?? 0) }
+    return (integer(keys.completedToday), integer(keys.totalSteps), integer(keys.completedTasks), integer(keys.totalTasks))
   }
 
   /// SQLite's automatic checkpoint: every 1 000 pages of WAL, at least one page a commit.
@@ -190,7 +204,7 @@ struct BabyStepsWidget: SyncDesign {
   mutating func appBecameActive(world: inout World) {
     // TaskListView's onAppear writes the snapshot again (after a new day, today's count anew),
     // with no reload: no code reloads the widget at launch or when the day changes.
-    defer { snapshot = snapshot(of: context, world: world) }
+    defer { writeSnapshot(of: context, world: &world) }
     guard updateInstalled, let legacy = legacyStore else { return }
     // migrateStoreIfNeeded: only when the target does not exist yet; each copy's error ignored.
     // A kill before a step (the scenario's interruption) leaves what the steps before it did.
@@ -209,22 +223,6 @@ struct BabyStepsWidget: SyncDesign {
     world.requestReload(context: .appInForeground)
   }
 
-  /// `WidgetDataSync`'s four integers.
-  var defaultsKeys: [String] {
-    ["widget_todayCompletedCount", "widget_todayTotalCount", "widget_completedTasksCount", "widget_totalTasksCount"]
-  }
-
-  /// `UserDefaults.integer(forKey:)` reads garbage as 0 until the app writes the snapshot again
-  /// (the widget falls back to it only without a store, and only when its total is above 0).
-  mutating func defaultsCorrupted(_ key: String, world: inout World) {
-    switch key {
-    case "widget_todayCompletedCount": snapshot.completedToday = 0
-    case "widget_todayTotalCount": snapshot.totalSteps = 0
-    case "widget_completedTasksCount": snapshot.completedTasks = 0
-    default: snapshot.totalTasks = 0
-    }
-  }
-
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     precondition(widget == .main, "the steps have one widget")
     let shown: Display
@@ -232,9 +230,9 @@ struct BabyStepsWidget: SyncDesign {
       // fetchProgress(referenceDate: now) from the App Group store.
       shown = display(groupStore, world: world)
     } else {
-      // The undated defaults, read as today's; a total of 0 is "no steps". A corrupted key can
-      // leave numbers that contradict each other (3 of 0 tasks done), which the widget would
-      // draw as they are and a typed display cannot: the model shows "no steps" then.
+      // The undated defaults, read as today's; a total of 0 is "no steps". A corrupted key reads
+      // 0 and can leave numbers that contradict each other (3 of 0 tasks done), which the widget
+      // would draw as they are and a typed display cannot: the model shows "no steps" then.
       let today = world.calendar.dayKey(containing: world.now)
       func snapshot(_ counts: (completedToday: Int, totalSteps: Int, completedTasks: Int, totalTasks: Int)) throws -> StepsSnapshot {
         try StepsSnapshot(
@@ -245,7 +243,7 @@ struct BabyStepsWidget: SyncDesign {
       }
       let fallback: StepsSnapshot
       do {
-        fallback = try snapshot(self.snapshot)
+        fallback = try snapshot(Self.snapshot(in: world))
       } catch {
         do {
           fallback = try snapshot((0, 0, 0, 0))

@@ -38,10 +38,11 @@ struct ConvergedBudget: ConvergedDesign {
     }
   }
 
-  /// The relaunched app makes its engine anew over its store: what the old one kept in memory
-  /// (its reload pacing) is gone.
-  mutating func appKilled(world: inout World) {
-    phone = Self.phone(log: phone.log, book: phone.book, refreshBudget: refreshBudget, platform: platform)
+  /// A launched app makes its engine anew over its store, resuming its pacing from the App
+  /// Group's defaults: what the last process kept in memory is gone.
+  mutating func appLaunched(world: inout World) {
+    let (log, book, refreshBudget) = (phone.log, phone.book, refreshBudget)
+    platform.run(&world) { phone = Self.phone(log: log, book: book, refreshBudget: refreshBudget, platform: platform) }
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {

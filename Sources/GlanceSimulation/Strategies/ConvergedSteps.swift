@@ -6,9 +6,10 @@ import GlanceSync
 ///
 /// The world decides what the engine cannot: which version of the app is installed (before the
 /// store-move day, the old one, which keeps its store in its own container; from then on the
-/// updated one, which moves it on its first launch), when the App Group store comes to exist
-/// (with the updated app, or earlier when the widget opens it first), and the store's faults
-/// (the scenario's failed copy is an I/O error of the App Group store's first bulk write).
+/// updated one, which moves it on its first launch: the app learns which it is at its launch,
+/// from ``World/appVersion``), when the App Group store comes to exist (with the updated app,
+/// or earlier when the widget's provider opens it first), and the store's faults (the
+/// scenario's failed copy is an I/O error of the App Group store's first bulk write).
 struct ConvergedSteps: ConvergedDesign {
   static let domain = Domain.steps
 
@@ -21,6 +22,7 @@ struct ConvergedSteps: ConvergedDesign {
   /// The store in the app's own container, until the app deletes it after a move.
   private var legacy: SimulatedEventLog? = nil
   private let stores: RunStores
+  /// Whether the app runs the updated version (learnt at its launch).
   private var updateInstalled = false
   private var copyFailureInjected = false
   private let refreshBudget: Int
@@ -29,9 +31,6 @@ struct ConvergedSteps: ConvergedDesign {
   /// What the phone's store holds, per store and version: the audit is handed the same array
   /// while the store does not change.
   private let storedMemo = Memo<StoreVersion, StoredRecords>()
-
-  /// The widget arrives with the updated app.
-  var widgetInstalled: Bool { storeMove == nil || updateInstalled }
 
   init(scenario: Scenario, stores: RunStores) {
     self.storeMove = scenario.storeMove
@@ -60,10 +59,21 @@ struct ConvergedSteps: ConvergedDesign {
     }
   }
 
-  /// The relaunched app makes its engine anew over the stores that exist (the legacy store until
-  /// it was deleted: a move cut short is made again): what the old one kept in memory is gone.
-  mutating func appKilled(world: inout World) {
-    phone = Self.phone(store: group, legacy: legacy, refreshBudget: refreshBudget, platform: platform)
+  /// A launched app makes its engine anew over the stores that exist (the legacy store until it
+  /// was deleted: a move cut short is made again), resuming its pacing from the App Group's
+  /// defaults: what the last process kept in memory is gone. From the update on, it is the
+  /// updated app.
+  mutating func appLaunched(world: inout World) {
+    if world.appVersion > 1 { updateInstalled = true }
+    let (group, legacy, refreshBudget) = (group, legacy, refreshBudget)
+    platform.run(&world) { phone = Self.phone(store: group, legacy: legacy, refreshBudget: refreshBudget, platform: platform) }
+  }
+
+  /// The widget's provider opens the App Group store when it runs: the store-move scenario says
+  /// whether it does so before the updated app has moved the legacy store (it then creates it,
+  /// empty).
+  mutating func widgetExtensionLaunched(world: inout World) {
+    if storeMove?.widgetOpensFirst == true, group == nil { group = SimulatedEventLog("group", stores: stores) }
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
@@ -97,11 +107,6 @@ struct ConvergedSteps: ConvergedDesign {
     default:
       preconditionFailure("the steps model does not make \(deed)")
     }
-  }
-
-  mutating func storeMoveDayBegins(world: inout World) {
-    updateInstalled = true
-    if storeMove?.widgetOpensFirst == true, group == nil { group = SimulatedEventLog("group", stores: stores) }
   }
 
   mutating func appBecameActive(world: inout World) {

@@ -9,9 +9,10 @@ import GlanceSync
 ///
 /// The widget's "+" intent runs in the app's process (GlanceSync declares it a
 /// `LiveActivityIntent`, which the system performs by launching the app without opening it), so
-/// the world wakes the app in the background for it, as it does for a watch delivery.
+/// the world launches the app in the background for it, as it does for a watch delivery.
 struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   typealias Message = PeerPayload
+  static let widgetIntentRunsInApp = true
 
   var phone: TallyPhone<SimulatedEventLog>
   private var watch: TallyWatch<SimulatedEventLog>
@@ -47,14 +48,16 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     }
   }
 
-  /// The relaunched app makes its engine anew over its store: what the old one kept in memory
-  /// (its reload pacing, what it last pushed) is gone.
-  mutating func appKilled(world: inout World) {
-    phone = Self.phone(log: phone.log, refreshBudget: refreshBudget, platform: platform)
+  /// A launched app makes its engine anew over its store, resuming its pacing from the App
+  /// Group's defaults: what the last process kept in memory (its reload pacing, what it last
+  /// pushed) is gone.
+  mutating func appLaunched(world: inout World) {
+    let (log, refreshBudget) = (phone.log, refreshBudget)
+    platform.run(&world) { phone = Self.phone(log: log, refreshBudget: refreshBudget, platform: platform) }
   }
 
-  /// Likewise the watch app's engine.
-  mutating func watchAppKilled(world: inout World) {
+  /// Likewise the watch app's engine, over the watch's store.
+  mutating func watchAppLaunched(world: inout World) {
     watch = TallyWatch(log: watch.log, settings: Self.settings, link: platform.watchLink)
   }
 
@@ -63,7 +66,6 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   }
 
   mutating func widgetTap(_ record: Record, world: inout World) {
-    world.wakeAppInBackground()
     platform.run(&world, intent: true) { try phone.widgetTap(id: record.id, at: record.instant) }
   }
 
@@ -83,8 +85,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   mutating func receive(_ payload: PeerPayload, on device: Device, via channel: Channel, world: inout World) {
     switch device {
     case .phone:
-      // A WatchConnectivity delivery launches the app in the background.
-      world.wakeAppInBackground()
+      // A WatchConnectivity delivery launched the app in the background if it was not running.
       let (now, foreground) = (world.now, world.appForeground)
       platform.run(&world) { try phone.received(payload.bytes, at: now, foreground: foreground) }
     case .watch:

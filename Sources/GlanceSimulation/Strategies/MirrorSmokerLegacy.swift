@@ -36,21 +36,23 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// display is memoised on it.
   private var contextVersion = 0
   private let appMemo = Memo<DayMemoKey, Display>()
-  /// Defaults `todayCount`: no day stamp.
-  private var todayCount = 0
-  /// Whether defaults `dailyAverage` (the last 30 × 24 h ÷ 30) is above zero.
-  private var dailyAverageAboveZero = false
-  /// Defaults `widget_pending_cigarettes`.
-  private var pending: [Instant] = []
-  /// Defaults `lastUpdated`.
-  private var lastUpdated: Instant? = nil
-  /// Defaults `widget_cigarette_added`.
-  private var widgetAddedFlag = false
+  // The App Group's defaults are the world's (`World.appGroupDefaults`): the app and the widget
+  // extension write and read them there, under these keys (the app's `lastCigaretteTime`,
+  // `lastUpdateSource` and `cigarettes_<day>` have no reader in this model, so they are not kept).
+  /// `todayCount` (Int): no day stamp.
+  static let todayCountKey = "todayCount"
+  /// `dailyAverage` (Double, the last 30 × 24 h ÷ 30), kept in thousandths rounded up (only
+  /// whether it is above zero is read).
+  static let dailyAverageKey = "dailyAverage"
+  /// `widget_pending_cigarettes` ([Double] of epoch seconds): the widget's queue.
+  static let pendingKey = "widget_pending_cigarettes"
+  /// `lastUpdated` (Date).
+  static let lastUpdatedKey = "lastUpdated"
+  /// `widget_cigarette_added` (Bool, kept as 1 or 0).
+  static let widgetAddedKey = "widget_cigarette_added"
 
-  // MARK: The app's memory (lost on a kill)
+  // MARK: The app's memory (lost on a kill: made anew in `appLaunched`)
 
-  /// Whether the app process runs (`SyncCoordinator.shared` exists).
-  private var launched = false
   /// The main context's inserts and deletes not saved yet (a save failed).
   private var unsavedInserts: [Instant] = [] { didSet { contextVersion += 1 } }
   private var unsavedDeletes: [Instant] = [] { didSet { contextVersion += 1 } }
@@ -69,8 +71,8 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// The watch's defaults `cigarettes_<day>`: the last day written and its list (the watch only
   /// ever reads today's key).
   private var watchDefaults: (day: CivilDate, list: [Instant])? = nil
-  /// The watch app's memory while it runs.
-  private var watch: MirrorSmokerWatchMemory? = nil
+  /// The watch app's memory while it runs (the world forgets it when the watch app is killed).
+  private var watch = ProcessMemory<MirrorSmokerWatchMemory>(of: .watchApp)
 
   init(scenario: Scenario, stores: RunStores) {}
 
@@ -142,7 +144,6 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// `performFullSync()` drains the queue, then updates the defaults, reloads and full-syncs the
   /// watch. The 10 s timer runs while the app is in the foreground.
   mutating func appBecameActive(world: inout World) {
-    launchIfNeeded(world: world)
     hasModelContext = true
     world.schedule(step: MirrorSmokerStep.drain(phase: 0, queue: [], then: .fullSync), in: .app, after: 50)
     if !timerRunning {
@@ -151,19 +152,15 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     }
   }
 
-  mutating func appKilled(world: inout World) {
-    launched = false
+  /// A new process: `SyncCoordinator.init` sets `lastSyncTime = Date()`; the main context holds
+  /// nothing unsaved, the watch manager has no model context yet, no timer runs (what the last
+  /// process held is gone).
+  mutating func appLaunched(world: inout World) {
     (unsavedInserts, unsavedDeletes) = ([], [])
+    lastSyncTime = world.now
     hasModelContext = false
     timerRunning = false
     defaultsChangeDue = nil
-  }
-
-  /// `SyncCoordinator.init`, when the process starts: `lastSyncTime = Date()`.
-  private mutating func launchIfNeeded(world: World) {
-    guard !launched else { return }
-    launched = true
-    lastSyncTime = world.now
   }
 
   // MARK: Steps
@@ -201,10 +198,11 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// sets `lastSyncTime` to the `lastUpdated` it read. It does not recompute `todayCount`
   /// (`a657cb9` removed that, as it looped).
   private mutating func checkForExternalChanges(world: inout World) {
-    guard let seen = lastUpdated, seen > lastSyncTime else { return }
-    let notify = widgetAddedFlag
+    guard let seen = world.appGroupDefaults.instant(forKey: Self.lastUpdatedKey), seen > lastSyncTime else { return }
+    // bool(forKey:): garbage reads false.
+    let notify = (world.appGroupDefaults.integer(forKey: Self.widgetAddedKey) ?? 0) != 0
     if notify {
-      widgetAddedFlag = false
+      world.appGroupDefaults.set(.integer(0), forKey: Self.widgetAddedKey)
       defaultsWritten(world: &world)
     }
     world.schedule(
@@ -215,7 +213,9 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   private mutating func drain(phase: Int, queue: [Instant], then: MirrorSmokerSync, world: inout World) {
     switch phase {
     case 0:
-      // Reads the queue; an empty one returns at once.
+      // Reads the queue (`array(forKey:) as? [Double]`: garbage reads as none); an empty one
+      // returns at once.
+      let pending = Self.pending(world)
       let next = pending.isEmpty ? 4 : 1
       world.schedule(step: MirrorSmokerStep.drain(phase: next, queue: pending, then: then), in: .app, after: 20)
     case 1:
@@ -228,8 +228,8 @@ struct MirrorSmokerLegacy: TallySyncDesign {
       world.schedule(step: MirrorSmokerStep.drain(phase: next, queue: [], then: then), in: .app, after: 1)
     case 3:
       // Removes the whole key, whatever the widget appended since phase 0, and stamps lastUpdated.
-      pending = []
-      lastUpdated = world.now
+      world.appGroupDefaults.removeValue(forKey: Self.pendingKey)
+      world.appGroupDefaults.set(.instant(world.now), forKey: Self.lastUpdatedKey)
       defaultsWritten(world: &world)
       world.schedule(step: MirrorSmokerStep.drain(phase: 4, queue: [], then: then), in: .app, after: 10)
     default:
@@ -252,19 +252,20 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   private mutating func intent(phase: Int, timestamp: Instant, queue: [Instant], count: Int, world: inout World) {
     let next: MirrorSmokerStep
     switch phase {
-    case 0: next = .intent(phase: 1, timestamp: timestamp, queue: pending, count: 0)
+    case 0: next = .intent(phase: 1, timestamp: timestamp, queue: Self.pending(world), count: 0)
     case 1:
-      pending = queue + [timestamp]
+      world.appGroupDefaults.set(.instants(queue + [timestamp]), forKey: Self.pendingKey)
       next = .intent(phase: 2, timestamp: timestamp, queue: [], count: 0)
     case 2:
-      lastUpdated = world.now
+      world.appGroupDefaults.set(.instant(world.now), forKey: Self.lastUpdatedKey)
       next = .intent(phase: 3, timestamp: timestamp, queue: [], count: 0)
-    case 3: next = .intent(phase: 4, timestamp: timestamp, queue: [], count: todayCount)
+    case 3: next = .intent(phase: 4, timestamp: timestamp, queue: [], count: Self.todayCount(world))
     case 4:
-      todayCount = count + 1  // optimistic +1 on the undated count
+      // The optimistic +1 on the undated count.
+      world.appGroupDefaults.set(.integer(Int64(count + 1)), forKey: Self.todayCountKey)
       next = .intent(phase: 5, timestamp: timestamp, queue: [], count: 0)
     case 5:
-      widgetAddedFlag = true
+      world.appGroupDefaults.set(.integer(1), forKey: Self.widgetAddedKey)
       next = .intent(phase: 6, timestamp: timestamp, queue: [], count: 0)
     default:
       world.requestReload(context: .afterInteractiveIntent)
@@ -276,10 +277,21 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// `updateSharedUserDefaults(updateTimestamp: true)`: today's count from the store, the daily
   /// average, `lastUpdated = Date()`.
   private mutating func updateSharedUserDefaults(world: inout World) {
-    todayCount = store.count(in: world.today)
-    dailyAverageAboveZero = store.dailyAverage(at: world.now) > Ratio(0)
-    lastUpdated = world.now
+    let average = (store.dailyAverage(at: world.now) * 1000).rounded(.up, as: Int64.self) ?? Int64.max
+    world.appGroupDefaults.set(.integer(Int64(store.count(in: world.today))), forKey: Self.todayCountKey)
+    world.appGroupDefaults.set(.integer(average), forKey: Self.dailyAverageKey)
+    world.appGroupDefaults.set(.instant(world.now), forKey: Self.lastUpdatedKey)
     defaultsWritten(world: &world)
+  }
+
+  /// `integer(forKey: "todayCount")`: garbage, or nothing, reads 0.
+  private static func todayCount(_ world: World) -> Int {
+    Int(world.appGroupDefaults.integer(forKey: todayCountKey) ?? 0)
+  }
+
+  /// `array(forKey: "widget_pending_cigarettes") as? [Double] ?? []`: garbage reads as none.
+  private static func pending(_ world: World) -> [Instant] {
+    world.appGroupDefaults.instants(forKey: pendingKey) ?? []
   }
 
   /// The app wrote the shared defaults: `didChangeNotification`, debounced by 100 ms, follows.
@@ -315,11 +327,10 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     }
   }
 
-  /// The iOS `WatchConnectivityManager`'s `didReceiveMessage(_:replyHandler:)`; a message
-  /// launches the app in the background if it is not running.
+  /// The iOS `WatchConnectivityManager`'s `didReceiveMessage(_:replyHandler:)` (a message from
+  /// the watch launches the app in the background if it is not running: ``appLaunched(world:)``
+  /// came first).
   private mutating func phoneReceive(_ message: MirrorSmokerMessage, world: inout World) {
-    world.wakeAppInBackground()
-    launchIfNeeded(world: world)
     switch message {
     case .addCigarette(let timestamp):
       // handleAddCigaretteFromWatch: without a model context, an error reply.
@@ -349,7 +360,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
 
   /// The watch's `WatchConnectivityManager`: its reply handlers and `didReceiveMessage`.
   private mutating func watchReceive(_ message: MirrorSmokerMessage, world: inout World) {
-    guard var memory = watch else { return }
+    guard var memory = watch.value else { return }
     switch message {
     case .addReply(let success):
       // Success: requestStats. An error reply: add locally, with the time it is handled.
@@ -365,7 +376,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
       if !memory.connectivityList.contains(timestamp), timestamp >= world.today.start {
         memory.connectivityList.append(timestamp)
         memory.connectivityCount = memory.connectivityList.count
-        watch = memory
+        watch.keep(memory, in: world)
         syncFromiPhone(world: world)
       }
       world.reply(MirrorSmokerMessage.received)
@@ -373,14 +384,14 @@ struct MirrorSmokerLegacy: TallySyncDesign {
       return
     case .fullSync(let list):
       (memory.connectivityList, memory.connectivityCount) = (list, list.count)
-      watch = memory
+      watch.keep(memory, in: world)
       syncFromiPhone(world: world)
       world.reply(MirrorSmokerMessage.received)
       return
     case .addCigarette, .getStats, .requestSync, .received:
       return  // the phone's requests: never sent to the watch
     }
-    watch = memory
+    watch.keep(memory, in: world)
   }
 
   /// The error handlers: the watch's add falls back to a local add (at the time the handler
@@ -399,13 +410,9 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// The watch app starts: `SharedDataManager.init` loads today's key, and the main view's
   /// `onAppear` asks the phone for a sync.
   mutating func watchAppLaunched(world: inout World) {
-    watch = MirrorSmokerWatchMemory()
+    watch.keep(MirrorSmokerWatchMemory(), in: world)
     loadSharedData(world: world)
     if !world.sendMessage(MirrorSmokerMessage.requestSync, to: .phone) { loadSharedData(world: world) }
-  }
-
-  mutating func watchAppKilled(world: inout World) {
-    watch = nil
   }
 
   /// `requestStats()`: unreachable → `loadSharedData()`.
@@ -416,26 +423,27 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// `addCigaretteLocally`: appended to the connectivity manager's list (which may still hold
   /// yesterday's), then `syncFromiPhone` with it. Never forwarded to the phone.
   private mutating func addLocally(at instant: Instant, world: World) {
-    guard var memory = watch else { return }
-    memory.connectivityList.append(instant)
-    memory.connectivityCount = memory.connectivityList.count
-    watch = memory
-    syncFromiPhone(world: world)
+    let added: Void? = watch.modify { memory in
+      memory.connectivityList.append(instant)
+      memory.connectivityCount = memory.connectivityList.count
+    }
+    if added != nil { syncFromiPhone(world: world) }
   }
 
   /// `SharedDataManager.syncFromiPhone`: the connectivity list filtered to today, kept in memory
   /// and written to `cigarettes_<today>`.
   private mutating func syncFromiPhone(world: World) {
-    guard var memory = watch else { return }
-    memory.sharedList = memory.connectivityList.filter { world.today.contains($0) }
-    watch = memory
-    watchDefaults = (world.today.date, memory.sharedList)
+    let shared = watch.modify { memory in
+      memory.sharedList = memory.connectivityList.filter { world.today.contains($0) }
+      return memory.sharedList
+    }
+    if let shared { watchDefaults = (world.today.date, shared) }
   }
 
   /// `SharedDataManager.loadSharedData()`: today's key, or nothing.
   private mutating func loadSharedData(world: World) {
     let list = watchList(world: world)
-    watch?.sharedList = list
+    watch.modify { $0.sharedList = list }
   }
 
   /// The watch defaults' list for today.
@@ -444,32 +452,15 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     return watchDefaults.list
   }
 
-  // MARK: Corrupted defaults
-
-  /// The App Group's defaults the phone's processes share (the watch's are on the watch).
-  var defaultsKeys: [String] {
-    ["todayCount", "dailyAverage", "widget_pending_cigarettes", "lastUpdated", "widget_cigarette_added"]
-  }
-
-  /// Each key reads as the platform reads garbage of the wrong type: `integer(forKey:)` and
-  /// `double(forKey:)` give 0, `array(forKey:) as? [Double]` and `object(forKey:) as? Date` give
-  /// nil (the intent then appends to an empty queue, and the drain finds none: the queued taps
-  /// are gone), `bool(forKey:)` gives false.
-  mutating func defaultsCorrupted(_ key: String, world: inout World) {
-    switch key {
-    case "todayCount": todayCount = 0
-    case "dailyAverage": dailyAverageAboveZero = false
-    case "widget_pending_cigarettes": pending = []
-    case "lastUpdated": lastUpdated = nil
-    default: widgetAddedFlag = false
-    }
-  }
-
   // MARK: Surfaces
 
   /// `CigaretteProvider.getTimeline`: the defaults' `todayCount` whenever it or `dailyAverage`
   /// is above zero, else today's count from the store; one entry, `.after(now + 15 min)`.
+  /// Each key reads as the platform reads it, garbage included: `integer(forKey:)` and
+  /// `double(forKey:)` give 0.
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
+    let todayCount = Self.todayCount(world)
+    let dailyAverageAboveZero = (world.appGroupDefaults.integer(forKey: Self.dailyAverageKey) ?? 0) > 0
     let count = todayCount > 0 || dailyAverageAboveZero ? todayCount : store.count(in: world.today)
     return .single(
       .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit)), now: world.now,
@@ -485,7 +476,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
       }
     case .watch:
       // The running app's undated count; a watch app not running shows what it loads at launch.
-      let count = watch?.shownCount ?? watchList(world: world).count
+      let count = watch.value?.shownCount ?? watchList(world: world).count
       return .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit))
     case .widget, .yearWidget:
       preconditionFailure("widgets show their timelines")

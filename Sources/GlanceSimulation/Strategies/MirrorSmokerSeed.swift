@@ -29,16 +29,23 @@ struct MirrorSmokerSeed: TallySyncDesign {
   private var store = Tally() { didSet { storeVersion += 1 } }
   private var storeVersion = 0
   private let appMemo = Memo<DayMemoKey, Display>()
-  /// Defaults `lastUpdated` (the app's own `todayCount` is written but no surface here reads it).
-  private var lastUpdated: Instant? = nil
-  /// The app's memory (lost on a kill): the coordinator's `lastSyncTime`, the model context.
-  private var launched = false
+  // The App Group's defaults are the world's (`World.appGroupDefaults`): the app writes
+  // `todayCount` (which no surface here reads) and `lastUpdated` there; the widget's own key,
+  // `widget_today_count`, is never written.
+  /// `todayCount` (Int).
+  static let todayCountKey = "todayCount"
+  /// `lastUpdated` (Date): `object(forKey:) as? Date` reads garbage as nil, so the timer sees no
+  /// change until the app writes it again.
+  static let lastUpdatedKey = "lastUpdated"
+  /// The app's memory (lost on a kill: made anew in `appLaunched`): the coordinator's
+  /// `lastSyncTime`, the model context, the timer.
   private var lastSyncTime = Instant(millisecondsSince1970: Int64.min)
   private var hasModelContext = false
   private var timerRunning = false
-  /// The watch app's `todayCigarettes`, while it runs; its list survives in the watch's defaults
-  /// only through the app's memory in this snapshot (`SharedDataManager` loads today's key).
-  private var watchList: [Instant]? = nil
+  /// The watch app's `todayCigarettes`, while it runs (the world forgets it when the watch app
+  /// is killed); its list survives in the watch's defaults only through the app's memory in this
+  /// snapshot (`SharedDataManager` loads today's key).
+  private var watchList = ProcessMemory<[Instant]>(of: .watchApp)
 
   init(scenario: Scenario, stores: RunStores) {}
 
@@ -51,7 +58,7 @@ struct MirrorSmokerSeed: TallySyncDesign {
     store.insert(record.instant)
     world.requestReload(context: .appInForeground)
     world.sendMessage(MirrorSmokerMessage.cigaretteAdded(record.instant), to: .watch)
-    lastUpdated = world.now
+    updateSharedUserDefaults(world: &world)
     lastSyncTime = world.now
   }
 
@@ -63,7 +70,7 @@ struct MirrorSmokerSeed: TallySyncDesign {
 
   /// The watch's `addCigarette`: appended locally first; sent when the phone is reachable.
   mutating func watchTap(_ record: Record, world: inout World) {
-    watchList = (watchList ?? []) + [record.instant]
+    watchList.modify { $0.append(record.instant) }
     world.sendMessage(MirrorSmokerMessage.addCigarette(record.instant), to: .phone)
   }
 
@@ -79,9 +86,8 @@ struct MirrorSmokerSeed: TallySyncDesign {
   /// `didBecomeActive` → `performFullSync()`: defaults, reload, full sync to the watch; the
   /// 30 s timer runs while the app is in the foreground.
   mutating func appBecameActive(world: inout World) {
-    if !launched { (launched, lastSyncTime) = (true, world.now) }
     hasModelContext = true
-    lastUpdated = world.now
+    updateSharedUserDefaults(world: &world)
     world.requestReload(context: .appInForeground)
     sendDataSync(world: &world)
     if !timerRunning {
@@ -90,8 +96,16 @@ struct MirrorSmokerSeed: TallySyncDesign {
     }
   }
 
-  mutating func appKilled(world: inout World) {
-    (launched, hasModelContext, timerRunning) = (false, false, false)
+  /// A new process: `SyncCoordinator.init` sets `lastSyncTime = Date()`; no model context, no
+  /// timer yet (what the last process held is gone).
+  mutating func appLaunched(world: inout World) {
+    (lastSyncTime, hasModelContext, timerRunning) = (world.now, false, false)
+  }
+
+  /// `updateSharedUserDefaults()`: today's count from the store, and `lastUpdated = Date()`.
+  private func updateSharedUserDefaults(world: inout World) {
+    world.appGroupDefaults.set(.integer(Int64(store.count(in: world.today))), forKey: Self.todayCountKey)
+    world.appGroupDefaults.set(.instant(world.now), forKey: Self.lastUpdatedKey)
   }
 
   /// `checkForExternalChanges()`: a reload when `lastUpdated` moved, nothing else.
@@ -101,7 +115,7 @@ struct MirrorSmokerSeed: TallySyncDesign {
       timerRunning = false
       return
     }
-    if let lastUpdated, lastUpdated > lastSyncTime {
+    if let lastUpdated = world.appGroupDefaults.instant(forKey: Self.lastUpdatedKey), lastUpdated > lastSyncTime {
       world.requestReload(context: .appInForeground)
       lastSyncTime = lastUpdated
     }
@@ -120,26 +134,24 @@ struct MirrorSmokerSeed: TallySyncDesign {
     case (.addCigarette(let timestamp), .phone):
       // handleAddCigaretteFromWatch: without a model context (launched in the background), an
       // error reply; the watch keeps its local copy either way.
-      world.wakeAppInBackground()
-      if !launched { (launched, lastSyncTime) = (true, world.now) }
       guard hasModelContext, !world.phoneCommitFails() else {
         world.reply(MirrorSmokerMessage.addReply(success: false))
         return
       }
       store.insert(timestamp)
       world.requestReload(context: world.appForeground ? .appInForeground : .background)
-      lastUpdated = world.now
+      world.appGroupDefaults.set(.instant(world.now), forKey: Self.lastUpdatedKey)
       lastSyncTime = world.now
       world.reply(MirrorSmokerMessage.addReply(success: true))
     case (.cigaretteAdded(let timestamp), .watch):
       // Appended when new, whatever its day.
-      guard var list = watchList else { return }
-      if !list.contains(timestamp) { list.append(timestamp) }
-      watchList = list
-      world.reply(MirrorSmokerMessage.received)
+      let kept: Void? = watchList.modify { list in
+        if !list.contains(timestamp) { list.append(timestamp) }
+      }
+      if kept != nil { world.reply(MirrorSmokerMessage.received) }
     case (.fullSync(let list), .watch):
-      guard watchList != nil else { return }
-      watchList = list
+      guard watchList.value != nil else { return }
+      watchList.keep(list, in: world)
       world.reply(MirrorSmokerMessage.received)
     default:
       break  // replies are only logged
@@ -147,25 +159,7 @@ struct MirrorSmokerSeed: TallySyncDesign {
   }
 
   mutating func watchAppLaunched(world: inout World) {
-    watchList = []
-  }
-
-  mutating func watchAppKilled(world: inout World) {
-    watchList = nil
-  }
-
-  // MARK: Corrupted defaults
-
-  /// The App Group keys the phone's processes keep: the app's `todayCount` and `lastUpdated`
-  /// (and its `cigarettes_<day>` lists, which no surface here reads), and the widget's
-  /// `widget_today_count`, never written.
-  var defaultsKeys: [String] { ["todayCount", "lastUpdated", "widget_today_count"] }
-
-  /// `object(forKey:) as? Date` reads garbage as nil: the timer sees no change until the app
-  /// writes `lastUpdated` again. The two counts read 0, which is what the widget shows anyway,
-  /// and nothing reads `todayCount`.
-  mutating func defaultsCorrupted(_ key: String, world: inout World) {
-    if key == "lastUpdated" { lastUpdated = nil }
+    watchList.keep([], in: world)
   }
 
   // MARK: Surfaces
@@ -185,13 +179,13 @@ struct MirrorSmokerSeed: TallySyncDesign {
         MirrorSmokerScreen.display(of: store, world: world)
       }
     case .watch:
-      return .tallyBadge(TallyBadge(count: watchList?.count ?? 0, limit: PersonSettings.tallyDailyLimit))
+      return .tallyBadge(TallyBadge(count: watchList.value?.count ?? 0, limit: PersonSettings.tallyDailyLimit))
     case .widget, .yearWidget:
       preconditionFailure("widgets show their timelines")
     }
   }
 
   func storedRecords(on device: Device) -> StoredRecords? {
-    .instants(device == .phone ? store.instants : (watchList ?? []).sorted())
+    .instants(device == .phone ? store.instants : (watchList.value ?? []).sorted())
   }
 }

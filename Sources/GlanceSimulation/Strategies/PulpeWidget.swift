@@ -1,3 +1,4 @@
+import Foundation
 import GlanceKernel
 import GlanceSync
 
@@ -39,10 +40,15 @@ struct PulpeWidget: SyncDesign {
   /// Their instants, sorted: what the store holds, handed to the audit as the same array while
   /// the expenses do not change. Always `expenses.map(\.instant).sorted()`.
   private var heldInstants: [Instant] = []
-  /// Expenses deleted on screen whose undo toast still runs: the backend still has them.
+  /// Expenses deleted on screen whose undo toast still runs: the backend still has them (the
+  /// app's memory: a new process starts without them).
   private var softDeleted: [EventID] = []
-  /// The App Group widget cache, when last synced.
-  private var cache: BudgetWidgetCache? = nil
+  /// The key of the widget cache in the App Group's defaults (the world's): one JSON value, as
+  /// `BudgetWidgetCache.encoded()` writes it.
+  static let cacheKey = "widget_budget_cache"
+  /// The provider's last decoding of the cache's bytes (a reload of an unchanged cache decodes
+  /// nothing).
+  private let cacheMemo = Memo<[UInt8], BudgetWidgetCache?>()
   private var refreshScheduled = false
   /// Counts the changes to the app's data: its display is memoised on it.
   private var version = 0
@@ -73,8 +79,29 @@ struct PulpeWidget: SyncDesign {
 
   /// `WidgetDataSyncService.sync`: the backend's figures into the cache, then the reload.
   private mutating func syncCache(world: inout World, context: ReloadContext) {
-    cache = figures(at: world.now, in: world.calendar)
+    let cache = figures(at: world.now, in: world.calendar)
+    let data: Data
+    do {
+      data = try cache.encoded()
+    } catch {
+      preconditionFailure("a checked cache encodes: \(error)")
+    }
+    world.appGroupDefaults.set(.bytes(Array(data)), forKey: Self.cacheKey)
     world.requestReload(context: context)
+  }
+
+  /// The cache as the provider reads it: its `JSONDecoder` fails on garbage, and the provider
+  /// returns the empty entry ("Ouvre Pulpe") then, as with no cache, until the app writes the
+  /// cache again.
+  private func cache(in world: World) -> BudgetWidgetCache? {
+    guard let bytes = world.appGroupDefaults.bytes(forKey: Self.cacheKey) else { return nil }
+    return cacheMemo.value(for: bytes) {
+      do {
+        return try BudgetWidgetCache.decode(Data(bytes))
+      } catch {
+        return nil
+      }
+    }
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
@@ -116,8 +143,9 @@ struct PulpeWidget: SyncDesign {
     }
   }
 
-  /// The soft deletes still in their toast die with the process: the backend keeps the expenses.
-  mutating func appKilled(world: inout World) {
+  /// A new process: the soft deletes whose toast was running died with the last one (their
+  /// `DELETE` was never sent), so the backend keeps the expenses.
+  mutating func appLaunched(world: inout World) {
     if !softDeleted.isEmpty { version += 1 }
     softDeleted = []
   }
@@ -140,18 +168,9 @@ struct PulpeWidget: SyncDesign {
     world.schedule(.platform(.backgroundRefresh), after: world.drawDuration(3_600_000...10_800_000))
   }
 
-  /// The widget cache is one JSON value (`widget_budget_cache`).
-  var defaultsKeys: [String] { ["widget_budget_cache"] }
-
-  /// The provider's `JSONDecoder` fails on the garbage and it returns the empty entry ("Ouvre
-  /// Pulpe"), as with no cache, until the app writes the cache again.
-  mutating func defaultsCorrupted(_ key: String, world: inout World) {
-    cache = nil
-  }
-
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     .single(
-      Display.budget(cache, widget: widget, at: world.now, in: world.calendar), now: world.now,
+      Display.budget(cache(in: world), widget: widget, at: world.now, in: world.calendar), now: world.now,
       reloadAfter: Instant.millisecondsPerHour)
   }
 

@@ -34,6 +34,23 @@ public import GlanceSync
 /// #expect(result.converged)
 /// ```
 ///
+/// ## What a design sees
+/// A design sees only what an app, its widget extension and its watch app see: the callbacks iOS
+/// and watchOS give them (a launch, the foreground and the background, a background task, a
+/// wake, a timeline request, the widget's intent, a WatchConnectivity delivery or error, a zone
+/// change) and the platform's ports (the ``World``'s channels, reloads, wakes and store, the App
+/// Group's defaults). It is never told of a fault: it meets each as its app would, by what it
+/// reads and by being launched again.
+///
+/// ## Processes and launches
+/// The app, the widget extension and the watch app are processes. Each is launched when the
+/// system first needs it (the app when the person opens it, or in the background for a
+/// WatchConnectivity delivery, a background task, a wake or an intent it performs; the
+/// extension when WidgetKit asks for a timeline or performs the widget's intent there; the
+/// watch app when the person opens it), and runs until a kill ends it: the design is told of
+/// the launch (``appLaunched(world:)``, ``widgetExtensionLaunched(world:)``,
+/// ``watchAppLaunched(world:)``), never of the end.
+///
 /// ## The faults a design meets
 /// Every design meets every fault of the scenario, whether or not it declares anything:
 /// - **App kills**: a kill falls before one of the next steps the app scheduled as part of an
@@ -41,7 +58,8 @@ public import GlanceSync
 ///   app down between two of its callbacks. A callback itself is never cut in two: on iOS a
 ///   running app is killed while suspended or between the steps of an asynchronous operation,
 ///   not between two synchronous calls, so a design whose work is asynchronous schedules its
-///   steps (and meets kills between them). ``appKilled(world:)`` follows each kill.
+///   steps (and meets kills between them). The process ends: its steps and timers vanish, and
+///   so does what it kept in memory; the design learns of it when the app is next launched.
 /// - **Widget-extension kills** fall before one of the next steps of the intent the extension
 ///   performs, within six hours; the watch app's, shortly after a watch tap.
 /// - **Store write failures** strike the next commit on the phone: a design that asks
@@ -50,10 +68,16 @@ public import GlanceSync
 ///   action wrote is gone (the design is put back as it was before the action), what it sent or
 ///   asked for stays done. Not for a design that keeps its records on a server
 ///   (``keepsRecordsOnServer``).
-/// - **Corrupted defaults** strike one of the keys the design declares (``defaultsKeys``, told
-///   with ``defaultsCorrupted(_:world:)``), or, for a design that declares none, one of the values
-///   it keeps in the world's App Group defaults (``World/appGroupDefaults``), which it then reads
-///   back as garbage.
+/// - **Corrupted defaults** strike one of the values the App Group's defaults hold
+///   (``World/appGroupDefaults``), drawn by the seed among the keys stored there: it turns to
+///   garbage bytes, which the design meets when it next reads the value back, and reads as its
+///   app's `UserDefaults` accessor reads garbage (0, `nil`, a decoding error) until it writes
+///   the value again. A design that keeps nothing there meets nothing.
+/// - **The app's update** (a store-move scenario): on the day the scenario names, the update is
+///   installed; it ends the app's and the widget extension's processes if they run, and brings
+///   the widget (``World/widgetInstalled``). The next launch runs the new version: the design
+///   learns of the update there, as an app reads its own version (``World/appVersion``) against
+///   what it stored.
 /// - **WatchConnectivity**: messages delayed, duplicated (`transferUserInfo`), failed in flight or
 ///   unanswered (`sendMessage`), the watch out of range (``reachabilityChanged(world:)``), the
 ///   watch app not running; **WidgetKit**: the refresh budget, the deaf window, late firing;
@@ -61,11 +85,17 @@ public import GlanceSync
 /// The report's fault table counts what struck each design: a count of 0 for a fault the
 /// scenario injects says the design kept nothing it could strike.
 ///
-/// ## Laws (what the simulator promises a design)
+/// ## Laws (what the simulator promises a design, and asks of it)
 /// - Every call happens at ``World/now``, in virtual time; nothing else runs meanwhile.
 /// - ``perform(_:of:world:)`` is called once per accepted action, after the truth recorded it;
 ///   in-app actions only while the app is in the foreground.
 /// - A message is handed back only to the design that sent it, as sent; a step likewise.
+/// - At a launch, nothing the previous process of the same program held in memory survives: a
+///   design rebuilds its memory from what it stored (its stores, the App Group's defaults, the
+///   watch's own). The engine enforces it for what a design keeps in a ``ProcessMemory``, which
+///   reads as empty once its process has ended; a design that keeps a process's memory in plain
+///   properties must drop it itself in the launch callback, and never read it while the process
+///   is not running.
 /// - A design is made anew for every run (and every replay of a run): it keeps nothing between
 ///   runs.
 public protocol SyncDesign {
@@ -89,6 +119,10 @@ public protocol SyncDesign {
   /// actions then. `false` by default: the phone's store meets them whether or not the design
   /// asks (see ``World/phoneCommitFails()``).
   static var keepsRecordsOnServer: Bool { get }
+  /// Whether the widget's intent (its "+") runs in the app's process, as a `LiveActivityIntent`
+  /// does: the system launches the app in the background to perform it. `false` by default: an
+  /// `AppIntent` runs in the widget extension, which the system launches for it.
+  static var widgetIntentRunsInApp: Bool { get }
 
   /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend: open
   /// them with ``SimulatedEventLog/init(_:on:stores:)``, or keep your own in memory). It reads the
@@ -99,27 +133,27 @@ public protocol SyncDesign {
   /// The person did `action`, which means `deed` (the simulator has checked that the app is in
   /// the foreground for in-app actions, and recorded the deed in the truth).
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World)
-  /// The app came to the foreground (launched if needed).
+  /// The app's process was launched (`application(_:didFinishLaunchingWithOptions:)`): at first
+  /// use, after a kill, after the update (``World/appVersion`` says which version runs), for the
+  /// person's opening (``appBecameActive(world:)`` follows) or in the background (the callback
+  /// that needed it follows). Nothing the previous process held in memory survives: rebuild
+  /// what the app keeps in memory from what it stored.
+  mutating func appLaunched(world: inout World)
+  /// The app came to the foreground (launched first if it was not running).
   mutating func appBecameActive(world: inout World)
-  /// The app was killed: every step it had scheduled is gone, and so is what it kept in memory.
-  mutating func appKilled(world: inout World)
   /// A step the design scheduled with ``World/schedule(step:in:after:)`` runs.
   mutating func step(_ step: Step, world: inout World)
-  /// A message the other device sent on `channel` arrived on `device`.
+  /// A message the other device sent on `channel` arrived on `device` (on the phone, the app is
+  /// launched first if it was not running, unless the message answers a `sendMessage` it sent).
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World)
-  /// The timeline provider of `widget`: what WidgetKit gets when it reloads the widget.
+  /// The timeline provider of `widget`: what WidgetKit gets when it reloads the widget (the
+  /// widget extension is launched first if it was not running).
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline
   /// What the app (when in the foreground) or the watch shows now; widgets show their
   /// timelines' entries.
   func display(on surface: Surface, world: World) -> Display
   /// What `device`'s store holds; `nil` when the device keeps no store of the domain.
   func storedRecords(on device: Device) -> StoredRecords?
-  /// The store-move day begins: the updated app is installed (the widget may open the App Group
-  /// store before the app runs).
-  mutating func storeMoveDayBegins(world: inout World)
-  /// Whether the widget exists yet (in a store-move scenario it arrives with the updated app;
-  /// `true` by default).
-  var widgetInstalled: Bool { get }
   /// The app went to the background.
   mutating func appWentToBackground(world: inout World)
   /// The watch came into range of the phone, or went out of it (`world.watchReachable` says
@@ -130,38 +164,34 @@ public protocol SyncDesign {
   /// (`NSSystemTimeZoneDidChange`, `significantTimeChangeNotification`); it tells neither a
   /// suspended app nor a widget.
   mutating func zoneChanged(world: inout World)
-  /// The system ran the app's background refresh task (BGAppRefresh).
+  /// The system ran the app's background refresh task (BGAppRefresh), launching the app first
+  /// if it was not running.
   mutating func backgroundRefresh(world: inout World)
-  /// A wake the design asked for with ``World/scheduleWake(at:for:)`` is due.
+  /// A wake the design asked for with ``World/scheduleWake(at:for:)`` is due (a background
+  /// task launches the app first if it was not running; a timer dies with the app).
   mutating func wake(_ reason: WakeReason, world: inout World)
   /// The app was opened from the widget (a tap on its body): WidgetKit ignores reload requests
-  /// for the next 30 s. Called before ``appBecameActive(world:)``, and also when the app was
-  /// in the foreground already.
+  /// for the next 30 s. Called before ``appBecameActive(world:)`` (after ``appLaunched(world:)``
+  /// when the opening launched it), and also when the app was in the foreground already.
   mutating func appOpenedFromWidget(world: inout World)
-  /// The widget extension was killed while performing an intent: the intent's remaining steps
-  /// are gone, and so is what the extension kept in memory.
-  mutating func widgetExtensionKilled(world: inout World)
-  /// The watch app was launched (the person opened it while it was not running). Called before
-  /// the watch tap that opened it is performed.
+  /// The widget extension's process was launched: WidgetKit asks for a timeline, or the system
+  /// performs the widget's intent there, and the extension was not running (first use, after a
+  /// kill, after the update). Nothing the previous process held in memory survives.
+  mutating func widgetExtensionLaunched(world: inout World)
+  /// The watch app was launched (the person opened it while it was not running: first use, or
+  /// after a kill). Called before the watch tap that opened it is performed. Nothing the
+  /// previous process held in memory survives: its steps, the messages on their way to it and
+  /// the error handlers it awaited are gone.
   mutating func watchAppLaunched(world: inout World)
-  /// The watch app was killed: its steps, what it kept in memory, the messages on their way to
-  /// it and the error handlers it awaited are gone.
-  mutating func watchAppKilled(world: inout World)
   /// A `sendMessage` the design sent to `device` came to nothing: its error handler runs on the
   /// sending device.
   mutating func sendFailed(_ message: Message, to device: Device, because failure: SendFailure, world: inout World)
-  /// The keys of the values the design keeps in the App Group's shared defaults, in a fixed
-  /// order (the world draws one to corrupt now and then); none by default.
-  var defaultsKeys: [String] { get }
-  /// The value under `key` (one of ``defaultsKeys``) turned to garbage of the wrong type: from
-  /// now on it reads as the platform reads such a value (missing, zero, or a decoding error)
-  /// until the design writes it again.
-  mutating func defaultsCorrupted(_ key: String, world: inout World)
 }
 
 extension SyncDesign {
   public static var widgets: [WidgetID] { [.main] }
   public static var keepsRecordsOnServer: Bool { false }
+  public static var widgetIntentRunsInApp: Bool { false }
 
   public mutating func appWentToBackground(world: inout World) {}
   public mutating func reachabilityChanged(world: inout World) {}
@@ -169,23 +199,21 @@ extension SyncDesign {
   public mutating func backgroundRefresh(world: inout World) {}
   public mutating func wake(_ reason: WakeReason, world: inout World) {}
   public mutating func appOpenedFromWidget(world: inout World) {}
-  public mutating func appKilled(world: inout World) {}
+  public mutating func appLaunched(world: inout World) {}
+  public mutating func widgetExtensionLaunched(world: inout World) {}
   public mutating func step(_ step: Step, world: inout World) {}
   public mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {}
-  public mutating func widgetExtensionKilled(world: inout World) {}
   public mutating func watchAppLaunched(world: inout World) {}
-  public mutating func watchAppKilled(world: inout World) {}
   public mutating func sendFailed(_ message: Message, to device: Device, because failure: SendFailure, world: inout World) {}
-  public var defaultsKeys: [String] { [] }
-  public mutating func defaultsCorrupted(_ key: String, world: inout World) {}
-
-  public var widgetInstalled: Bool { true }
-  public mutating func storeMoveDayBegins(world: inout World) {}
 }
 
 /// Glance's converged design, in any domain: GlanceSync's engines wired to the simulated
 /// platform, expected to keep every invariant. What the platform tells the phone's engine about
 /// reloads (an opening from the widget, a zone change, a wake) is forwarded here once for all.
+///
+/// The one value GlanceSync keeps in the App Group's defaults is the pacer's last charged reload
+/// (``SimulatedPlatform/lastPacedReload``, `WidgetCenterReloader`'s key): a corrupted one reads
+/// as none, and an engine made at the next launch paces from scratch.
 protocol ConvergedDesign: SyncDesign {
   associatedtype Phone: PhoneEngine
   /// The phone's engine.
@@ -211,15 +239,6 @@ extension ConvergedDesign {
   mutating func wake(_ reason: WakeReason, world: inout World) {
     let (now, foreground) = (world.now, world.appForeground)
     platform.run(&world) { phone.wake(reason, at: now, foreground: foreground) }
-  }
-
-  /// The one value GlanceSync keeps in the App Group's defaults: the pacer's last charged
-  /// reload (`WidgetCenterReloader`'s key).
-  var defaultsKeys: [String] { [SimulatedPlatform.lastPacedReloadKey] }
-
-  /// `WidgetCenterReloader` reads garbage as no value: a relaunched engine paces from scratch.
-  mutating func defaultsCorrupted(_ key: String, world: inout World) {
-    platform.lastPacedReload = nil
   }
 
   /// What an engine shows: its reads of the simulated stores cannot fail (a store failure is

@@ -1,23 +1,38 @@
+public import GlanceKernel
+
 /// The App Group's shared defaults on the phone (`UserDefaults(suiteName:)`, which the app and
-/// its widget extension share), kept by the world: a design that keeps its values here meets
-/// the world's corrupted-defaults fault without declaring anything (the world turns one of the
-/// values it holds to garbage of another type, as a value a writer of another version, a
+/// its widget extension share), kept by the world. A design keeps here what its app keeps in
+/// its defaults, and reads it back where its app reads it: the defaults outlive every process,
+/// and the world's corrupted-defaults fault strikes them (one of the values held, drawn by the
+/// seed among ``keys``, turns to garbage bytes, as a value a writer of another version, a
 /// half-finished write or a second process left).
 ///
-/// A read asks for a type, as `object(forKey:) as? T` does: a value of another type reads as
-/// `nil`, so a design sees a corrupted value as the platform shows it: missing.
+/// A read asks for a type, as `UserDefaults`' typed accessors and `object(forKey:) as? T` do: a
+/// value of another type reads as `nil`, so a design sees a corrupted value as the platform shows
+/// it, by reading it back: an `integer(forKey:)` of garbage is 0, an `object(forKey:) as? Date`
+/// or an `array(forKey:)` nil, and the garbage bytes are no JSON a decoder accepts.
 ///
 /// ## Laws
 /// - `d.set(v, forKey: k)` then `d.value(forKey: k) == v`; `d.removeValue(forKey: k)` then
 ///   `d.value(forKey: k) == nil`.
 /// - `keys` is sorted: a fault drawn among them depends on the seed only.
+/// - After `corrupt(k)` the value under `k` is ``garbage`` whatever it was, and reads as `nil`
+///   through every typed read but ``bytes(forKey:)``; corrupting it again changes nothing.
 public struct AppGroupDefaults: Sendable {
   /// One value, of one of the property-list types a design keeps here.
   public enum Value: Hashable, Sendable {
     case integer(Int64)
     case text(String)
     case bytes([UInt8])
+    /// A date (`Date`, kept as its instant).
+    case instant(Instant)
+    /// An array of dates or timestamps (`[Date]`, `[Double]` of `timeIntervalSince1970`).
+    case instants([Instant])
   }
+
+  /// What a corrupted value holds: two bytes that are no UTF-8, no JSON and no property list
+  /// of any other type.
+  public static let garbage: [UInt8] = [0xFF, 0xFE]
 
   private var values: [String: Value] = [:]
 
@@ -25,7 +40,8 @@ public struct AppGroupDefaults: Sendable {
 
   public func value(forKey key: String) -> Value? { values[key] }
 
-  /// The integer under `key`; `nil` when there is none or it is of another type.
+  /// The integer under `key`; `nil` when there is none or it is of another type
+  /// (`UserDefaults.integer(forKey:)` reads 0 then).
   public func integer(forKey key: String) -> Int64? {
     if case .integer(let integer)? = values[key] { return integer }
     return nil
@@ -37,9 +53,24 @@ public struct AppGroupDefaults: Sendable {
     return nil
   }
 
-  /// The bytes under `key`; `nil` when there are none or the value is of another type.
+  /// The bytes under `key` (garbage included: decoding them is the reader's part); `nil` when
+  /// there are none or the value is of another type.
   public func bytes(forKey key: String) -> [UInt8]? {
     if case .bytes(let bytes)? = values[key] { return bytes }
+    return nil
+  }
+
+  /// The date under `key`; `nil` when there is none or it is of another type
+  /// (`object(forKey:) as? Date`).
+  public func instant(forKey key: String) -> Instant? {
+    if case .instant(let instant)? = values[key] { return instant }
+    return nil
+  }
+
+  /// The array of dates under `key`; `nil` when there is none or it is of another type
+  /// (`array(forKey:) as? [Double]`).
+  public func instants(forKey key: String) -> [Instant]? {
+    if case .instants(let instants)? = values[key] { return instants }
     return nil
   }
 
@@ -50,13 +81,9 @@ public struct AppGroupDefaults: Sendable {
   /// The keys that hold a value, sorted.
   public var keys: [String] { values.keys.sorted() }
 
-  /// Turns the value under `key` to garbage of another type (an integer to bytes, text or bytes
-  /// to an integer).
+  /// Turns the value under `key` to ``garbage`` (nothing when `key` holds none).
   mutating func corrupt(_ key: String) {
-    switch values[key] {
-    case .integer?: values[key] = .bytes([0xFF, 0xFE])
-    case .text?, .bytes?: values[key] = .integer(-1)
-    case nil: return
-    }
+    guard values[key] != nil else { return }
+    values[key] = .bytes(Self.garbage)
   }
 }

@@ -14,6 +14,8 @@ public import GlanceSync
 /// - Requests reach the world in the order the engine made them, once each.
 /// - No payload over its channel's bound reaches the world; ``largestPayloads`` and
 ///   ``refusedPayloads`` say what was sent and refused.
+/// - ``lastPacedReload`` is a value of the world's App Group defaults: what an engine wrote in
+///   one call an engine reads in a later one, whichever process made it, until it is corrupted.
 public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
   /// What an engine asked of the platform.
   enum Request {
@@ -66,14 +68,20 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
   /// before it threw is still applied.
   public func run(_ world: inout World, intent: Bool = false, _ body: () throws -> Void) {
     precondition(requests.isEmpty, "requests left over from an earlier call: \(requests)")
+    precondition(defaults == nil, "SimulatedPlatform.run is not reentrant")
     reachable = PerDevice(phone: world.watchReachable, watch: world.watchReachable && world.watchAppActive)
     intentContext = intent ? .afterInteractiveIntent : nil
+    // Moved out of the world and back, not copied: the engine's writes change the one copy.
+    defaults = world.appGroupDefaults
+    world.appGroupDefaults = AppGroupDefaults()
     do {
       try body()
     } catch {
       world.noteDesignFault(.engineThrew(error: "\(error)"))
     }
     intentContext = nil
+    if let defaults { world.appGroupDefaults = defaults }
+    defaults = nil
     apply(to: &world)
   }
 
@@ -91,9 +99,29 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
     requests.append(.reload(intentContext))
   }
 
-  /// Kept here, beside the engines rather than in them, as the App Group's defaults keep it: a
-  /// killed app's engine is made anew, this survives.
-  public var lastPacedReload: Instant? = nil
+  /// The App Group's defaults while an engine's call runs: ``run(_:intent:_:)`` takes them from
+  /// the world and gives them back; `nil` between two calls.
+  private var defaults: AppGroupDefaults? = nil
+
+  /// Kept in the world's App Group defaults (``World/appGroupDefaults``) under
+  /// ``lastPacedReloadKey``, as `WidgetCenterReloader` keeps it: an integer of milliseconds
+  /// since 1970, which outlives the app's process (the engine of a relaunched app resumes from
+  /// it), and which reads as none once corrupted. Read and written only while an engine's call
+  /// runs (``run(_:intent:_:)``: make a relaunched app's engine inside one); outside, it reads as
+  /// none, and writing it is a programmer error.
+  public var lastPacedReload: Instant? {
+    get { defaults?.integer(forKey: Self.lastPacedReloadKey).map { Instant(millisecondsSince1970: $0) } }
+    set {
+      guard defaults != nil else {
+        preconditionFailure("the pacing is kept in the App Group's defaults, reached only inside SimulatedPlatform.run")
+      }
+      if let newValue {
+        defaults?.set(.integer(newValue.millisecondsSince1970), forKey: Self.lastPacedReloadKey)
+      } else {
+        defaults?.removeValue(forKey: Self.lastPacedReloadKey)
+      }
+    }
+  }
 
   /// The key `WidgetCenterReloader` keeps ``lastPacedReload`` under.
   public static let lastPacedReloadKey = "GlanceSync.lastPacedReload"

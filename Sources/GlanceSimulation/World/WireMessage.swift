@@ -8,10 +8,14 @@ struct WireMessage: Sendable, CustomStringConvertible {
   let payload: any Sendable
   /// When it was sent: what the sender did before then may be known wherever it is delivered.
   let sentAt: Instant
+  /// Whether it answers a `sendMessage` (its reply handler runs in the process that sent the
+  /// message, which it does not launch); otherwise a delivery to the phone launches the app.
+  let isReply: Bool
 
-  init(_ payload: some Sendable, sentAt: Instant) {
+  init(_ payload: some Sendable, sentAt: Instant, isReply: Bool = false) {
     self.payload = payload
     self.sentAt = sentAt
+    self.isReply = isReply
   }
 
   /// The payload as the design wrote it (`fullSync(day: 2026-04-09, timestamps: [])`), for traces.

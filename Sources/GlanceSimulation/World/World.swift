@@ -161,8 +161,9 @@ public struct World {
 
   init(
     start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults,
-    storeFaults: StoreFaults = StoreFaults(), storeMoveInterruption: StoreMoveStep? = nil
+    storeFaults: StoreFaults = StoreFaults(), storeMoveInterruption: StoreMoveStep? = nil, updateAwaited: Bool = false
   ) {
+    self.widgetInstalled = !updateAwaited
     self.injector = FaultInjector(seed: seed, rates: faults, storeFaults: storeFaults, storeMoveInterruption: storeMoveInterruption)
     precondition(
       widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
@@ -285,13 +286,36 @@ public struct World {
 
   // MARK: App lifecycle
 
-  mutating func appEntersForeground() {
+  /// Launches the app's process if it is not running (the system does, for the person's
+  /// opening, a WatchConnectivity delivery, a background task or a wake, and an intent the
+  /// widget performs in the app); returns whether it launched it: the engine then tells the
+  /// design (``SyncDesign/appLaunched(world:)``). The app stays in the background until
+  /// ``appEntersForeground()``.
+  mutating func launchApp() -> Bool {
+    guard !appRunning else { return false }
     appRunning = true
-    appForeground = true
+    appLife = ProcessLife(of: .app)
     strandedSince.phone = nil
+    return true
+  }
+
+  /// The running app comes to the foreground.
+  mutating func appEntersForeground() {
+    precondition(appRunning, "the app comes to the foreground only once launched")
+    appForeground = true
     if awaitingFirstLaunch { firstSessionAfterUpdate = true }
     awaitingFirstLaunch = false
   }
+
+  /// The version of the app installed on the phone, which the app's code knows as its own (its
+  /// bundle's version): 1, then 2 from the update on (a store-move scenario's update, installed
+  /// on the day it names). Every launch after the update runs the new version: the update ends
+  /// the app's process if it runs.
+  public private(set) var appVersion = 1
+
+  /// Whether the widget exists (the person has added it): from the start, or, in a store-move
+  /// scenario, from the update on, which brings it.
+  public private(set) var widgetInstalled: Bool
 
   /// Whether an updated app was installed (store move) and has not run since, or was killed in
   /// its first session (a move it began may be unfinished): until it runs, its data is in its
@@ -300,8 +324,14 @@ public struct World {
   /// Whether the app is in its first session since the update was installed.
   private var firstSessionAfterUpdate = false
 
-  /// The updated app is installed (store move day); the person adds the widget.
+  /// The updated app is installed (store move day): the app's and the widget extension's
+  /// processes end (the next launch of each runs the new version), and the widget arrives; the
+  /// person adds it.
   mutating func updateInstalled() {
+    if appRunning { endApp() }
+    if widgetExtensionRunning { endWidgetExtension() }
+    appVersion += 1
+    widgetInstalled = true
     awaitingFirstLaunch = true
   }
 
@@ -310,17 +340,6 @@ public struct World {
     firstSessionAfterUpdate = false
   }
 
-  /// Launches the app in the background (a WatchConnectivity message, or a `LiveActivityIntent`
-  /// the widget performs, can wake it).
-  public mutating func wakeAppInBackground() {
-    appRunning = true
-    strandedSince.phone = nil
-  }
-
-  /// Kills the app: it stops, and every step it had pending vanishes, with its timers.
-  /// A wake after WidgetKit's deaf window is an in-process timer (GlanceSync's
-  /// `AppWakeScheduler` uses a `Timer` for it, a background task for a paced reload): it dies
-  /// with the app.
   /// The kills of the run, for the charts (at most ``chartEventsMax``).
   private(set) var kills: [Instant] = []
   /// The spells the watch spent out of range, for the charts (an open one ends with the run).
@@ -336,10 +355,21 @@ public struct World {
     if kills.count < Limits.chartEventsMax { kills.append(now) }
   }
 
+  /// Kills the app (a fault, or a store move cut short): its process ends (``endApp()``).
   mutating func killApp() {
     noteKill()
+    endApp()
+  }
+
+  /// The app's process ends: every step it had pending vanishes, with its timers, and what it
+  /// kept in memory (``ProcessMemory``). A wake after WidgetKit's deaf window is an in-process
+  /// timer (GlanceSync's `AppWakeScheduler` uses a `Timer` for it, a background task for a
+  /// paced reload): it dies with the app.
+  private mutating func endApp() {
     appRunning = false
     appForeground = false
+    appLife?.end()
+    appLife = nil
     strandedSince.phone = unsentSince(.phone)
     if firstSessionAfterUpdate { (awaitingFirstLaunch, firstSessionAfterUpdate) = (true, false) }
     queue.removeAll { event in
@@ -350,11 +380,38 @@ public struct World {
     }
   }
 
+  // MARK: Process lives
+
+  /// The current launch of the app, while it runs.
+  private var appLife: ProcessLife? = nil
+  /// The current launch of the widget extension, while it runs.
+  private var widgetExtensionLife: ProcessLife? = nil
+  /// The current launch of the watch app, while it runs.
+  private var watchAppLife: ProcessLife? = nil
+
+  /// The current launch of `process`; `nil` while it is not running.
+  func life(of process: Process) -> ProcessLife? {
+    switch process {
+    case .app: appLife
+    case .widgetExtension: widgetExtensionLife
+    case .watchApp: watchAppLife
+    }
+  }
+
   // MARK: The App Group's defaults
 
-  /// The App Group's shared defaults on the phone: what a design keeps here meets the world's
-  /// corrupted-defaults fault without declaring its keys (see ``AppGroupDefaults``).
+  /// The App Group's shared defaults on the phone, which the app and its widget extension share
+  /// and every process outlives: a design keeps here what its app keeps in its defaults, and
+  /// meets the corrupted-defaults fault by reading it back (see ``AppGroupDefaults``).
   public var appGroupDefaults = AppGroupDefaults()
+
+  /// The corrupted-defaults fault strikes: one of the values the App Group's defaults hold,
+  /// drawn by the seed among their keys (sorted), turns to garbage. Nothing happens (and nothing
+  /// is counted) when they hold none.
+  mutating func corruptDefaults() {
+    guard let key = injector.corruptedKey(among: appGroupDefaults.keys) else { return }
+    appGroupDefaults.corrupt(key)
+  }
 
   // MARK: Design faults
 
@@ -392,9 +449,35 @@ public struct World {
     return killRequested
   }
 
-  /// Kills the widget extension: every step of the intent it was performing vanishes.
+  // MARK: The widget extension
+
+  /// Whether the widget extension's process runs: WidgetKit launches it when it asks for a
+  /// timeline, and the system when it performs the widget's intent there; it runs until a kill
+  /// (or the app's update) ends it. (iOS also ends an idle extension sooner, which its code
+  /// cannot tell from a kill either: it learns of neither but by being launched again.)
+  public private(set) var widgetExtensionRunning = false
+
+  /// Launches the widget extension's process if it is not running; returns whether it launched
+  /// it: the engine then tells the design (``SyncDesign/widgetExtensionLaunched(world:)``).
+  mutating func launchWidgetExtension() -> Bool {
+    guard !widgetExtensionRunning else { return false }
+    widgetExtensionRunning = true
+    widgetExtensionLife = ProcessLife(of: .widgetExtension)
+    return true
+  }
+
+  /// Kills the widget extension: its process ends (``endWidgetExtension()``).
   mutating func killWidgetExtension() {
     noteKill()
+    endWidgetExtension()
+  }
+
+  /// The widget extension's process ends: every step of the intent it was performing vanishes,
+  /// and what it kept in memory.
+  private mutating func endWidgetExtension() {
+    widgetExtensionRunning = false
+    widgetExtensionLife?.end()
+    widgetExtensionLife = nil
     queue.removeAll { $0.process == .widgetExtension }
   }
 
@@ -417,6 +500,7 @@ public struct World {
   /// was not running).
   mutating func openWatchApp() -> Bool {
     let launched = !watchAppRunning
+    if launched { watchAppLife = ProcessLife(of: .watchApp) }
     watchAppRunning = true
     strandedSince.watch = nil
     watchForegroundUntil = now.advanced(by: Self.watchSessionMilliseconds)
@@ -427,7 +511,10 @@ public struct World {
   /// error handlers it was waiting on (they lived in its memory).
   mutating func killWatchApp() {
     noteKill()
+    precondition(watchAppRunning, "only a running watch app is killed")
     watchAppRunning = false
+    watchAppLife?.end()
+    watchAppLife = nil
     watchForegroundUntil = nil
     var landed: [(sentAt: Instant, device: Device)] = []
     queue.removeAll { event in
@@ -543,7 +630,7 @@ public struct World {
     }
     messagesInFlight[answering.sender].append(now)
     schedule(
-      .platform(.deliver(WireMessage(answer, sentAt: now), to: answering.sender, replyLost: false)),
+      .platform(.deliver(WireMessage(answer, sentAt: now, isReply: true), to: answering.sender, replyLost: false)),
       after: latencies.uniform(in: Limits.messageLatencyMilliseconds))
   }
 

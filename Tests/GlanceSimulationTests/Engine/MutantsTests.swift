@@ -15,12 +15,15 @@ extension Mutant {
   static var expectedToConverge: Bool { true }
   static var domain: Domain { Inner.domain }
   static var widgets: [WidgetID] { Inner.widgets }
+  static var widgetIntentRunsInApp: Bool { Inner.widgetIntentRunsInApp }
   init(scenario: Scenario, stores: RunStores) { self.init(inner: Inner(scenario: scenario, stores: stores)) }
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
     inner.perform(deed, of: action, world: &world)
   }
   mutating func appBecameActive(world: inout World) { inner.appBecameActive(world: &world) }
-  mutating func appKilled(world: inout World) { inner.appKilled(world: &world) }
+  mutating func appLaunched(world: inout World) { inner.appLaunched(world: &world) }
+  mutating func widgetExtensionLaunched(world: inout World) { inner.widgetExtensionLaunched(world: &world) }
+  mutating func watchAppLaunched(world: inout World) { inner.watchAppLaunched(world: &world) }
   mutating func appWentToBackground(world: inout World) { inner.appWentToBackground(world: &world) }
   mutating func zoneChanged(world: inout World) { inner.zoneChanged(world: &world) }
   mutating func backgroundRefresh(world: inout World) { inner.backgroundRefresh(world: &world) }
@@ -30,8 +33,6 @@ extension Mutant {
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
     inner.receive(message, on: device, via: channel, world: &world)
   }
-  mutating func storeMoveDayBegins(world: inout World) { inner.storeMoveDayBegins(world: &world) }
-  var widgetInstalled: Bool { inner.widgetInstalled }
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline { inner.timeline(of: widget, world: world) }
   func display(on surface: Surface, world: World) -> Display { inner.display(on: surface, world: world) }
   func storedRecords(on device: Device) -> StoredRecords? { inner.storedRecords(on: device) }
@@ -150,18 +151,19 @@ struct MutantsTests {
     static let name = "mutant-move-loses-a-record"
     var inner: ConvergedSteps
     var moved = false
-    var held: [Instant] = []
+    var held: [Instant]? = nil
     init(inner: ConvergedSteps) { self.inner = inner }
-    mutating func storeMoveDayBegins(world: inout World) {
-      if case .instants(let instants) = inner.storedRecords(on: .phone) { held = instants }
-      inner.storeMoveDayBegins(world: &world)
+    /// The first launch of the updated app: what the phone's store holds before it moves it.
+    mutating func appLaunched(world: inout World) {
+      if world.appVersion > 1, held == nil, case .instants(let instants) = inner.storedRecords(on: .phone) { held = instants }
+      inner.appLaunched(world: &world)
     }
     mutating func appBecameActive(world: inout World) {
-      if !held.isEmpty { moved = true }
+      if held?.isEmpty == false { moved = true }
       inner.appBecameActive(world: &world)
     }
     func storedRecords(on device: Device) -> StoredRecords? {
-      guard moved, case .instants(let instants) = inner.storedRecords(on: device), let lost = held.first else {
+      guard moved, case .instants(let instants) = inner.storedRecords(on: device), let lost = held?.first else {
         return inner.storedRecords(on: device)
       }
       return .instants(instants.filter { $0 != lost })

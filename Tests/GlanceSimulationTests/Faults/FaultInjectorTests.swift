@@ -59,7 +59,7 @@ struct FaultInjectorTests {
       #expect(answer4 == .failsInFlight)
       let answer5 = busy.deliversTwice()
       #expect(answer5)
-      let answer6 = busy.corruptedValue(among: 5)
+      let answer6 = busy.corruptedKey(among: ["a", "b", "c", "d", "e"])
       #expect(answer6 != nil)
     }
     #expect(Self.stepsLetThrough(&quiet, kills: 30) == Self.stepsLetThrough(&busy, kills: 30))
@@ -85,7 +85,7 @@ struct FaultInjectorTests {
     #expect(answer11 == .answered)
     let answer12 = injector.deliversTwice()
     #expect(!answer12)
-    let answer13 = injector.corruptedValue(among: 3)
+    let answer13 = injector.corruptedKey(among: ["a", "b", "c"])
     #expect(answer13 == nil)
     let answer14 = injector.interruptsStoreMove(before: .copyStore)
     #expect(!answer14)
@@ -143,6 +143,24 @@ struct FaultInjectorTests {
     #expect(answer30)
     let answer31 = injector.interruptsStoreMove(before: .copyStore)
     #expect(!answer31)
+  }
+
+  @Test("a corruption strikes one of the keys the defaults hold, drawn by the seed, and none when they hold none")
+  func corruptedKeys() {
+    var empty = Self.injector()
+    let none = empty.corruptedKey(among: [])
+    #expect(none == nil && empty.counts.isEmpty, "nothing to strike: nothing counted")
+    let keys = ["dailyAverage", "lastUpdated", "todayCount"]
+    var first = Self.injector()
+    var second = Self.injector()
+    var struck: [String] = []
+    for _ in 0..<60 {
+      let (one, other) = (first.corruptedKey(among: keys), second.corruptedKey(among: keys))
+      #expect(one == other, "the same seed draws the same key")
+      if let one { struck.append(one) }
+    }
+    #expect(Set(struck) == Set(keys), "every key held can be struck: \(Set(struck))")
+    #expect(first.count(.corruptedDefaults) == 60)
   }
 
   @Test("store write failures are counted as the store faults struck them")

@@ -128,7 +128,6 @@ struct MessagingTally<Route: TapRoute>: TallySyncDesign {
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
     switch (message, device) {
     case (.taps(let records), .phone):
-      world.wakeAppInBackground()
       if case .messageAndTransfer(idempotent: false) = Route.route {
         // The mutant: a tap it holds already is stored again.
         duplicates += records.filter { phone[$0.id] != nil }
@@ -175,12 +174,9 @@ struct MessagingTally<Route: TapRoute>: TallySyncDesign {
     flushOutbox(world: &world)
   }
 
-  mutating func watchAppKilled(world: inout World) {
-    // The timer died with the app.
-    retrySet = false
-  }
-
   mutating func watchAppLaunched(world: inout World) {
+    // The retry timer died with the last process, if any.
+    retrySet = false
     switch Route.route {
     case .messageOnly(retries: true):
       flushOutbox(world: &world)

@@ -10,6 +10,10 @@ import GlanceSync
 /// GlanceSync's `ReloadCoordinator` (free in the foreground, paced in the background, asked
 /// again after WidgetKit's deaf window) on the simulated platform.
 ///
+/// The App Group store and the watch's taps outlive the processes; the coordinator is the app's
+/// memory, so each launch of the app makes it anew (a kill is never told: the next launch is
+/// where a design learns of it), resuming its pacing from the App Group's defaults.
+///
 /// With ``LatestWins`` a watch tap can be overwritten by the next before it reaches the phone;
 /// with ``Queued`` none is.
 public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
@@ -33,10 +37,17 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
   private var watchKnown: (live: [EventID: Record], deleted: Set<EventID>) = ([:], [])
   private var reloads: ReloadCoordinator
   private let platform = SimulatedPlatform()
+  private let refreshBudget: Int
 
   public init(scenario: Scenario, stores: RunStores) {
+    refreshBudget = scenario.refreshBudget
+    reloads = Self.coordinator(refreshBudget: refreshBudget, platform: platform)
+  }
+
+  /// The app's reload coordinator, as the app makes it at launch.
+  private static func coordinator(refreshBudget: Int, platform: SimulatedPlatform) -> ReloadCoordinator {
     do {
-      reloads = try ReloadCoordinator(refreshBudget: scenario.refreshBudget, reloader: platform, wakes: platform)
+      return try ReloadCoordinator(refreshBudget: refreshBudget, reloader: platform, wakes: platform)
     } catch {
       preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
     }
@@ -87,7 +98,6 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
   public mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World) {
     switch (message, device) {
     case (.tap(let record), .phone):
-      world.wakeAppInBackground()
       guard phone[record.id] == nil, !deleted.contains(record.id) else { return }
       commit(world: &world) { $0.phone[record.id] = record }
       changed(world: &world)
@@ -96,6 +106,15 @@ public struct SmallTally<Sending: WatchTapChannel>: TallySyncDesign {
     default:
       break
     }
+  }
+
+  /// The app's process was launched (first use, after a kill, or in the background for a
+  /// delivery or a wake): nothing the last process held survives, so the coordinator is made
+  /// anew. Made inside `SimulatedPlatform.run`, it reads the pacing kept in the App Group's
+  /// defaults.
+  public mutating func appLaunched(world: inout World) {
+    let refreshBudget = refreshBudget
+    platform.run(&world) { reloads = Self.coordinator(refreshBudget: refreshBudget, platform: platform) }
   }
 
   public mutating func appBecameActive(world: inout World) {
