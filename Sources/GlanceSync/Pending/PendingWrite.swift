@@ -3,7 +3,7 @@ public import GlanceKernel
 /// One write an engine hands its event log: one `EventLog` call, so one transaction.
 ///
 /// ## Laws
-/// - ``write(to:)`` is exactly one call of the log: `record` for ``record(_:)``, `receive` for
+/// - Writing it (`write(to:)`) is exactly one call of the log: `record` for ``record(_:)``, `receive` for
 ///   ``receive(_:)`` (each tried once more at once when it fails for a reason other than a
 ///   deferral, as every engine's write is).
 /// - Writing it twice stores what writing it once stores (a log keeps an event once by id).

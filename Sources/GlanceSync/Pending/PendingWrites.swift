@@ -34,7 +34,7 @@ public struct PendingWrites: Sendable, Hashable {
 
   /// How many writes may wait at most: far more than a person makes while an app goes to the
   /// background (or while another process holds the store a few seconds), far fewer than would
-  /// weigh on memory. More means the log is never resumed (an app that forgot ``resumeAll``),
+  /// weigh on memory. More means the log is never resumed (an app that forgot `EventStore.resumeAll()`),
   /// which the app must hear about rather than have the writes pile up.
   public static let capacity = 256
 
