@@ -10,11 +10,25 @@ extension EventStore {
   ///
   /// - Returns: `true` when the event was new.
   /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` when the store holds a
-  ///   different event with this id (nothing is written).
+  ///   different event with this id, ``StoreError/suspended(path:)`` while the store is
+  ///   suspended, ``StoreError/busy(path:reason:)`` when another process holds the database
+  ///   longer than ``busyRetry`` waits; nothing is written then.
   @discardableResult
   public func record(_ event: Event) throws(StoreError) -> Bool {
-    try mappingErrors(path: path) {
-      try pool.write { db in try Self.record(event, in: db, path: path) }
+    try write { db in try Self.record(event, in: db, path: path) }
+  }
+
+  /// Records `event` as ``record(_:)`` does, and runs `body` inside the transaction after the
+  /// event is written and before the commit: what a test makes happen while the store holds the
+  /// write lock (another store's write, a suspension). `body` runs once per attempt.
+  ///
+  /// Test hook.
+  @discardableResult
+  package func record(_ event: Event, insideTransaction body: () -> Void) throws(StoreError) -> Bool {
+    try write { db in
+      let new = try Self.record(event, in: db, path: path)
+      body()
+      return new
     }
   }
 
@@ -25,16 +39,15 @@ extension EventStore {
   /// One transaction: a kill at any point leaves neither the event nor its outbox entry, or
   /// both.
   ///
-  /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` (nothing is written).
+  /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)``,
+  ///   ``StoreError/suspended(path:)``, ``StoreError/busy(path:reason:)`` (nothing is written).
   public func record(
     _ event: Event, snapshotAt now: Instant, in calendar: ZoneCalendar
   ) throws(StoreError) -> TallySnapshot {
     // The day's slice, not the whole table: the write lock is held while it is read.
-    try mappingErrors(path: path) {
-      try pool.write { db in
-        try Self.record(event, in: db, path: path)
-        return try Self.tallySnapshot(at: now, in: calendar, of: db, path: path)
-      }
+    try write { db in
+      try Self.record(event, in: db, path: path)
+      return try Self.tallySnapshot(at: now, in: calendar, of: db, path: path)
     }
   }
 
@@ -46,13 +59,12 @@ extension EventStore {
   /// - Throws: ``StoreError/conflictingEvent(id:existing:incoming:path:)`` for the first event
   ///   whose id the store (or an earlier event of the batch) holds with different content; the
   ///   whole batch is then rolled back, as the kernel's `Replica.merge` leaves its replica
-  ///   unchanged.
+  ///   unchanged; ``StoreError/suspended(path:)``, ``StoreError/busy(path:reason:)`` (nothing
+  ///   is written).
   /// - Complexity: O(m log n) for m events into a store of n.
   @discardableResult
   public func receive(_ events: [Event]) throws(StoreError) -> Int {
-    let inserted = try mappingErrors(path: path) {
-      try pool.write { db in try Self.insert(events, in: db, path: path) }
-    }
+    let inserted = try write { db in try Self.insert(events, in: db, path: path) }
     precondition((0...events.count).contains(inserted), "\(inserted) new of \(events.count) events")
     return inserted
   }
@@ -62,18 +74,18 @@ extension EventStore {
   /// Ids that are not in the outbox are ignored (an acknowledgement repeated after a kill).
   ///
   /// - Returns: How many entries were removed.
+  /// - Throws: ``StoreError/suspended(path:)``, ``StoreError/busy(path:reason:)`` (nothing is
+  ///   removed; acknowledge again later).
   @discardableResult
   public func acknowledge(_ ids: [EventID]) throws(StoreError) -> Int {
-    let removed = try mappingErrors(path: path) {
-      try pool.write { db in
-        var removed = 0
-        for id in ids {
-          try db.execute(
-            sql: "DELETE FROM outbox WHERE event_id = ?", arguments: [EventRow.bytes(of: id.uuid)])
-          removed += db.changesCount
-        }
-        return removed
+    let removed = try write { db in
+      var removed = 0
+      for id in ids {
+        try db.execute(
+          sql: "DELETE FROM outbox WHERE event_id = ?", arguments: [EventRow.bytes(of: id.uuid)])
+        removed += db.changesCount
       }
+      return removed
     }
     precondition((0...ids.count).contains(removed), "removed \(removed) of \(ids.count) outbox entries")
     return removed
@@ -85,17 +97,15 @@ extension EventStore {
   ///
   /// - Returns: How many events were new.
   func merge(_ replica: Replica, outbox: [EventID]) throws(StoreError) -> Int {
-    try mappingErrors(path: path) {
-      try pool.write { db in
-        let inserted = try Self.insert(replica.events, in: db, path: path)
-        for id in outbox {
-          precondition(replica.contains(id), "outbox entry \(id) names an event of the merged replica")
-          try db.execute(
-            sql: "INSERT INTO outbox (event_id) VALUES (?) ON CONFLICT (event_id) DO NOTHING",
-            arguments: [EventRow.bytes(of: id.uuid)])
-        }
-        return inserted
+    try write { db in
+      let inserted = try Self.insert(replica.events, in: db, path: path)
+      for id in outbox {
+        precondition(replica.contains(id), "outbox entry \(id) names an event of the merged replica")
+        try db.execute(
+          sql: "INSERT INTO outbox (event_id) VALUES (?) ON CONFLICT (event_id) DO NOTHING",
+          arguments: [EventRow.bytes(of: id.uuid)])
       }
+      return inserted
     }
   }
 

@@ -7,8 +7,10 @@ import GRDB
 /// interactive intent), and on the watch the watch app.
 ///
 /// The database is opened through a GRDB `DatabasePool` in WAL mode, so readers in one process
-/// never wait for a writer in another; every write is one `IMMEDIATE` transaction, and a writer
-/// waits up to ``busyTimeoutMilliseconds`` for another process's transaction to end. A commit
+/// never wait for a writer in another; every write is one `IMMEDIATE` transaction (it takes the
+/// write lock when it begins, so another process's lock is met before anything is written), and
+/// a writer meeting another process's lock waits and tries again as its ``BusyRetry`` says,
+/// then throws ``StoreError/busy(path:reason:)``. A commit
 /// survives a process kill; with ``SynchronousMode/full`` (the default) it also survives a power
 /// cut (``SynchronousMode`` argues the choice). Each process opens its own `EventStore` on the
 /// same file (for an iOS app and its widget, a file in the App Group container).
@@ -36,10 +38,14 @@ import GRDB
 ///   as it was before it.
 /// - Nothing is ever deleted: events are immutable (triggers refuse `UPDATE` and `DELETE`), and a
 ///   database that fails to open is reported, never recreated.
+/// - No lock across a suspension: after ``suspendAll()`` no write takes a lock until
+///   ``resumeAll()``; each throws ``StoreError/suspended(path:)`` having written nothing, and a
+///   transaction running at the call is rolled back (see *Suspension and 0xDEAD10CC*).
 public final class EventStore: Sendable {
-  /// How long a write waits for another process's transaction before failing with
-  /// ``StoreError/database(path:reason:)`` (SQLite's `busy_timeout`, in milliseconds).
-  public static let busyTimeoutMilliseconds = 5_000
+  /// How long one attempt of a write waits for another process's transaction (SQLite's
+  /// `busy_timeout`, in milliseconds) under ``BusyRetry/standard``.
+  @available(*, deprecated, message: "a store waits as its BusyRetry says: use BusyRetry.standard.timeoutMilliseconds")
+  public static let busyTimeoutMilliseconds = BusyRetry.standard.timeoutMilliseconds
 
   /// The database file.
   public let url: URL
@@ -49,6 +55,10 @@ public final class EventStore: Sendable {
   let pool: DatabasePool
   /// How hard the writer's commits wait for the disk.
   public let synchronous: SynchronousMode
+  /// How a write waits for, and tries again after, another process's lock.
+  public let busyRetry: BusyRetry
+  /// Whether the store takes no lock now (``suspendAll()``).
+  let suspension: StoreSuspension
 
   /// Opens the store at `url`, creating an empty one (and its schema) when no file exists.
   ///
@@ -69,14 +79,20 @@ public final class EventStore: Sendable {
   ///   - synchronous: ``SynchronousMode/full`` (the default) makes a commit survive a power cut;
   ///     ``SynchronousMode/normal`` only a process kill, for a file that can be rebuilt (see
   ///     ``SynchronousMode`` for the argument).
+  ///   - busyRetry: How a write waits for another process's lock and tries again
+  ///     (``BusyRetry/standard``: 3.3 s at most in all).
   /// - Throws: ``StoreError/corrupted(path:reason:)`` when the file is not a database or fails
   ///   the check, ``StoreError/cannotOpen(path:reason:)``, ``StoreError/newerSchema(path:migrations:)``,
   ///   ``StoreError/busy(path:reason:)`` when another process still holds the file after five
   ///   attempts (`openAttempts`), 50 to 200 ms apart.
   ///   With `.quick` or `.full`, a file refused for any of these reasons is not modified.
-  public init(at url: URL, check: IntegrityCheck, synchronous: SynchronousMode = .full) throws(StoreError) {
+  public init(
+    at url: URL, check: IntegrityCheck, synchronous: SynchronousMode = .full, busyRetry: BusyRetry = .standard
+  ) throws(StoreError) {
     precondition(url.isFileURL, "an event store is a file; got \(url)")
     let path = url.path
+    // Before the pool: its observers then run before the pool's (see `StoreSuspension`).
+    let suspension = StoreSuspension()
     // Check first, through a plain connection: opening a pool already writes (it switches the
     // file to WAL and makes sure the WAL is not empty), and a damaged file must stay as it is.
     if check != .skipped {
@@ -92,7 +108,7 @@ public final class EventStore: Sendable {
     let pool: DatabasePool
     while true {
       do {
-        pool = try Self.openPool(path: path, synchronous: synchronous)
+        pool = try Self.openPool(path: path, synchronous: synchronous, busyTimeoutMilliseconds: busyRetry.timeoutMilliseconds)
         break
       } catch StoreError.busy(_, _) where attempt < Self.openAttempts {
         usleep(useconds_t(50_000 * attempt))
@@ -103,14 +119,20 @@ public final class EventStore: Sendable {
     self.path = path
     self.pool = pool
     self.synchronous = synchronous
+    self.busyRetry = busyRetry
+    self.suspension = suspension
   }
 
-  /// How many times ``init(at:check:synchronous:)`` tries to open a database another process holds.
+  /// How many times ``init(at:check:synchronous:busyRetry:)`` tries to open a database another process holds.
   static let openAttempts = 5
 
   /// A pool on `path`, in WAL mode with `synchronous` on its writer, its schema up to date.
-  private static func openPool(path: String, synchronous: SynchronousMode) throws(StoreError) -> DatabasePool {
-    let pool = try mappingErrors(path: path) { try DatabasePool(path: path, configuration: Self.configuration()) }
+  private static func openPool(
+    path: String, synchronous: SynchronousMode, busyTimeoutMilliseconds: Int
+  ) throws(StoreError) -> DatabasePool {
+    let pool = try mappingErrors(path: path) {
+      try DatabasePool(path: path, configuration: Self.configuration(busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+    }
     // GRDB sets `synchronous = NORMAL` with WAL; FULL makes a committed tap survive a power cut,
     // not only a process kill. It only matters on the writer connection.
     try mappingErrors(path: path) {
@@ -120,13 +142,19 @@ public final class EventStore: Sendable {
     return pool
   }
 
-  /// The configuration of every connection the store opens (the move's included).
-  static func configuration() -> Configuration {
+  /// The configuration of every connection the store opens (the move's included), whose writes
+  /// wait `busyTimeoutMilliseconds` for another process's lock.
+  ///
+  /// Every connection observes GRDB's suspension notifications (``suspendAll()``): once one is
+  /// posted, GRDB interrupts the statement the writer is running, and rolls back the transaction
+  /// of any later statement that could take a lock, until ``resumeAll()``. Reads go on (WAL).
+  static func configuration(busyTimeoutMilliseconds: Int = BusyRetry.standard.timeoutMilliseconds) -> Configuration {
     var configuration = Configuration()
     configuration.label = "GlanceStore"
+    configuration.observesSuspensionNotifications = true
     configuration.prepareDatabase { db in
       // An integer number of milliseconds (GRDB's own busy mode takes a TimeInterval).
-      try db.execute(sql: "PRAGMA busy_timeout = \(EventStore.busyTimeoutMilliseconds)")
+      try db.execute(sql: "PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
     }
     return configuration
   }

@@ -1,14 +1,18 @@
 import GRDB
 
 extension StoreError {
-  /// `error` as a store error about the database at `path`.
+  /// `error` as a store error about the database at `path` (`suspended`: whether the store was
+  /// suspended when the error was caught).
   ///
   /// The one place where GRDB's and SQLite's errors become typed: a ``StoreError`` thrown inside
   /// a GRDB closure comes back as it was; SQLite's corruption codes become ``corrupted(path:reason:)``,
   /// its open and permission codes ``cannotOpen(path:reason:)``, its lock codes ``busy(path:reason:)``,
-  /// anything else
-  /// ``database(path:reason:)``.
-  static func wrapping(_ error: any Error, path: String) -> StoreError {
+  /// `SQLITE_INTERRUPT` ``suspended(path:)`` (only a suspension interrupts the store's
+  /// connections: GRDB interrupts the writer when `Database.suspendNotification` is posted),
+  /// `SQLITE_ABORT` ``suspended(path:)`` when the store is suspended (GRDB's "Database is
+  /// suspended": it rolled back the transaction rather than let a statement take a lock),
+  /// anything else ``database(path:reason:)``.
+  static func wrapping(_ error: any Error, path: String, suspended: Bool = false) -> StoreError {
     if let storeError = error as? StoreError { return storeError }
     guard let databaseError = error as? DatabaseError else {
       return .database(path: path, reason: "\(error)")
@@ -21,6 +25,10 @@ extension StoreError {
       return .cannotOpen(path: path, reason: reason)
     case .SQLITE_BUSY, .SQLITE_LOCKED:
       return .busy(path: path, reason: reason)
+    case .SQLITE_INTERRUPT:
+      return .suspended(path: path)
+    case .SQLITE_ABORT where suspended:
+      return .suspended(path: path)
     default:
       return .database(path: path, reason: reason)
     }

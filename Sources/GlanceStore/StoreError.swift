@@ -28,10 +28,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A row of the database at `path` does not decode into an event (`id` is the row's id as
   /// hexadecimal text, or `"?"` when the id itself is unreadable).
   case invalidRow(path: String, id: String, reason: String)
-  /// Another process held the database at `path` for longer than the busy timeout, or SQLite
-  /// refused to wait because waiting could deadlock (`SQLITE_BUSY`, `SQLITE_LOCKED`): trying again
-  /// later is safe, nothing was written.
+  /// Another process held the database at `path` for longer than the store waits (every
+  /// attempt of its ``BusyRetry`` met the lock), or SQLite refused to wait because waiting could
+  /// deadlock (`SQLITE_BUSY`, `SQLITE_LOCKED`): nothing was written, and the same write tried
+  /// again later succeeds and counts once (events are keyed by id).
   case busy(path: String, reason: String)
+  /// The store at `path` is suspended (``EventStore/suspendAll()``: its process is about to be
+  /// suspended, and iOS kills a suspended process that holds a lock on an App Group database,
+  /// `0xDEAD10CC`), so it took no lock: the write was refused before it began, or the
+  /// transaction it was running was rolled back. Nothing was written; the same write tried
+  /// again after ``EventStore/resumeAll()`` succeeds and counts once. Reads still work.
+  case suspended(path: String)
   /// Any other SQLite failure at `path` (disk full, I/O error).
   case database(path: String, reason: String)
   /// A file operation of a store move failed at `step` on `path`; nothing was deleted that had
@@ -64,6 +71,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       return "row \(id) of \(path) is not a valid event: \(reason)"
     case .busy(let path, let reason):
       return "database \(path) is busy (another process holds it): \(reason)"
+    case .suspended(let path):
+      return "database \(path) is suspended (its process is about to be suspended): nothing was written; write again after the resume"
     case .database(let path, let reason):
       return "database \(path) failed: \(reason)"
     case .moveFileOperation(let path, let step, let reason):

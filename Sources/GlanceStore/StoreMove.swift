@@ -16,7 +16,7 @@ import GRDB
 /// 5. delete: the legacy store is checked once more against the target (every legacy event is
 ///    there), then its files are deleted, then the staging files, then the journal.
 ///
-/// Run it in the app before opening the target with ``EventStore/init(at:check:synchronous:)``:
+/// Run it in the app before opening the target with ``EventStore/init(at:check:synchronous:busyRetry:)``:
 ///
 /// ```swift
 /// let move = StoreMove(from: applicationSupport.appendingPathComponent("glance.sqlite"),

@@ -1,5 +1,5 @@
 /// How hard a commit waits for the disk: SQLite's `PRAGMA synchronous` on the store's writer
-/// connection, in WAL mode (``EventStore/init(at:check:synchronous:)``).
+/// connection, in WAL mode (``EventStore/init(at:check:synchronous:busyRetry:)``).
 ///
 /// ## Laws
 /// - Under either mode, a commit that returned survives a **process kill** (a `SIGKILL`, a crash,

@@ -19,6 +19,8 @@
 /// - Slices agree with the whole: `replica(in: r)` is ``Replica/slice(_:)`` of ``replica()``, so
 ///   every figure that only looks at events inside `r` (today's count when `r` holds today, the
 ///   completions made since `r.lowerBound`) is the same on the slice as on the whole log.
+/// - A write that throws a ``DeferrableWriteError`` whose `deferral` is not `nil` (a store shared
+///   by processes, suspended or busy) stored nothing, and the same write succeeds later.
 public protocol EventLog {
   /// Records an event written on this device (an app tap, a widget intent's tap, a delete).
   ///

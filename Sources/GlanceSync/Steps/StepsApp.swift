@@ -10,8 +10,14 @@ public import GlanceKernel
 /// already exists (the widget created it before the updated app first ran), the copy merges into
 /// it, by union, so nothing is lost and nothing is stranded.
 ///
+/// A write the active store defers (suspended, busy: `DeferrableWriteError`) waits in
+/// ``pendingWrites`` and is committed, in order, to the store active then, at the engine's next
+/// write or ``retryPendingWrites(at:)``; ``progress()`` and ``display(at:in:)`` count it
+/// meanwhile.
+///
 /// ## Laws
 /// - The app reads and writes the legacy store until a move succeeds, the App Group store after.
+/// - Every write goes through ``pendingWrites`` (see ``PendingWrites``).
 /// - A move succeeds only when the App Group store holds every event of the legacy store; a
 ///   failed copy leaves both stores as they were or with part of the events merged, and the next
 ///   attempt merges the rest (merge is idempotent).
@@ -26,15 +32,21 @@ public struct StepsApp<Log: EventLog>: PhoneEngine {
   public private(set) var legacy: Log?
   /// When the widgets are reloaded.
   public var reloads: ReloadCoordinator
+  /// The writes the active store deferred, waiting in order.
+  public private(set) var pendingWrites: PendingWrites
 
-  /// An app over the App Group `store`, or over `legacy` until it is moved.
+  /// An app over the App Group `store`, or over `legacy` until it is moved, with the writes an
+  /// earlier engine left waiting (`pendingWrites`, saved by the app), which its first write
+  /// commits.
   ///
   /// - Throws: `RefreshBudgetError` for a budget outside 40…72, `ProgressError` for tasks that
   ///   repeat an id.
   public init(
-    store: Log?, legacy: Log?, tasks: [StepTask], refreshBudget: Int, reloader: any WidgetReloader, wakes: any WakeScheduler
+    store: Log?, legacy: Log?, tasks: [StepTask], refreshBudget: Int, reloader: any WidgetReloader, wakes: any WakeScheduler,
+    pendingWrites: PendingWrites = PendingWrites()
   ) throws {
     precondition(store != nil || legacy != nil, "the steps app needs a store")
+    self.pendingWrites = pendingWrites
     views = (try StepsWidget(tasks: tasks, refreshBudget: refreshBudget), try StepsWidget(tasks: tasks, refreshBudget: refreshBudget))
     self.store = store
     self.legacy = legacy
@@ -145,27 +157,67 @@ public struct StepsApp<Log: EventLog>: PhoneEngine {
   /// no outbox.
   private mutating func write(_ kinds: [EventKind], at now: Instant, ids: () -> EventID) throws {
     let events = kinds.map { Event(id: ids(), kind: $0, instant: now, origin: .app) }
-    if legacy != nil { _ = try legacy?.receiveRetrying(events) } else { _ = try store?.receiveRetrying(events) }
+    try hand(.receive(events))
     reloads.reload(at: now)
   }
 
   /// The progress now: ``baseTasks`` edited by the active store's task and step events, with
-  /// the completions of their steps.
+  /// the completions of their steps, and the writes waiting as the store will hold them.
   ///
   /// - Throws: what the log throws (see ``StepsWidget/progress(of:)``).
   public func progress() throws -> StepProgress {
-    legacy != nil ? try views.legacy.progress(of: legacy) : try views.store.progress(of: store)
+    if let overlaid = try overlaid() { return try (legacy != nil ? views.legacy : views.store).progress(of: overlaid) }
+    return legacy != nil ? try views.legacy.progress(of: legacy) : try views.store.progress(of: store)
   }
 
   private mutating func record(_ event: Event, at now: Instant) throws {
-    if legacy != nil { _ = try legacy?.recordRetrying(event) } else { _ = try store?.recordRetrying(event) }
+    try hand(.record(event))
     reloads.reload(at: now)
   }
 
+  /// Hands `write` to the active store behind the writes waiting (``PendingWrites``).
+  private mutating func hand(_ write: PendingWrite) throws {
+    var changes = 0
+    try withActive { log, pending in try pending.write(write, to: &log, counting: &changes) }
+  }
+
+  /// Runs `body` on the active store and the writes waiting, both in place.
+  private mutating func withActive(_ body: (inout Log, inout PendingWrites) throws -> Void) rethrows {
+    if var log = legacy {
+      legacy = nil  // while it is written: the copy is then the only one (a value log is not copied)
+      defer { legacy = log }
+      try body(&log, &pendingWrites)
+    } else if var log = store {
+      store = nil
+      defer { store = log }
+      try body(&log, &pendingWrites)
+    }
+  }
+
+  /// The active store's events with the writes waiting added, or `nil` when none waits.
+  private func overlaid() throws -> Replica? {
+    guard !pendingWrites.isEmpty else { return nil }
+    return try pendingWrites.applied(to: active.replica())
+  }
+
   /// The app came to the foreground: a reload is free, and replaces any the widget's own
-  /// schedule may have lost.
+  /// schedule may have lost. Call ``retryPendingWrites(at:)`` first (after
+  /// `EventStore.resumeAll()`) when writes wait.
   public mutating func becameActive(at now: Instant) {
     reloads.reload(at: now)
+  }
+
+  /// The store was resumed at `now` (after `EventStore.resumeAll()`): the writes it deferred
+  /// are committed, in order, to the active store, and when any was taken the widgets are
+  /// reloaded. Every write of the engine does this first too.
+  ///
+  /// - Throws: what the log throws for a waiting write it refuses for good (that write is
+  ///   dropped).
+  public mutating func retryPendingWrites(at now: Instant) throws {
+    guard !pendingWrites.isEmpty else { return }
+    var changes = 0
+    try withActive { log, pending in try pending.commit(to: &log, counting: &changes) }
+    if changes > 0 { reloads.reload(at: now) }
   }
 
   /// Moves the legacy store into `group` (the App Group store, new or created by the widget):
@@ -209,6 +261,10 @@ public struct StepsApp<Log: EventLog>: PhoneEngine {
   ///
   /// - Throws: what the log throws.
   public func display(at now: Instant, in calendar: ZoneCalendar) throws -> StepsDisplay {
-    legacy != nil ? try views.legacy.display(of: legacy, at: now, in: calendar) : try views.store.display(of: store, at: now, in: calendar)
+    if let overlaid = try overlaid() {
+      return try (legacy != nil ? views.legacy : views.store).display(of: overlaid, at: now, in: calendar)
+    }
+    return legacy != nil
+      ? try views.legacy.display(of: legacy, at: now, in: calendar) : try views.store.display(of: store, at: now, in: calendar)
   }
 }

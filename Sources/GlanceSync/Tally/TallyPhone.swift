@@ -25,12 +25,20 @@ public import GlanceKernel
 /// lose: a new engine over the same log (after the app was killed) pushes and reloads again at
 /// its next change.
 ///
+/// A write the log defers (the App Group store is suspended, or another process held it too
+/// long: `DeferrableWriteError`) is not lost: it waits in ``pendingWrites``, in order, and the
+/// engine's next call hands it to the log before anything else (call ``retryPendingWrites(at:foreground:)``
+/// after `EventStore.resumeAll()`). Meanwhile ``summary(at:in:)`` counts it. A kill before then
+/// loses it, unless the app saved ``pendingWrites`` (see ``PendingWrites``).
+///
 /// ## Laws
 /// - Every write is one `EventLog` call; the log's laws (idempotence, merge by union) make
 ///   repeats and reorderings harmless.
 /// - Each change that added something to the log is followed by exactly one digest push (when it
 ///   was accepted by the link) and one reload request (now, or on a paced wake).
 /// - Every payload it sends fits its channel (``PeerChannel/payloadBytesMax``).
+/// - Every write goes through ``pendingWrites``: one that the log defers is committed, once, at
+///   a later call, in the order it was made; one the log refuses for good is thrown.
 public struct TallyPhone<Log: EventLog>: PhoneEngine {
   /// The App Group store.
   public private(set) var log: Log
@@ -45,15 +53,20 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   private let liveAdds = LiveAddTally()
   /// The digest window, folded from the log's change feed when it has one (for each push).
   private let digests = TallyDigestFold()
+  /// The writes the log deferred, waiting for it in order.
+  public private(set) var pendingWrites: PendingWrites
 
-  /// An engine over `log` for a widget whose budget is `refreshBudget` charged reloads a day.
+  /// An engine over `log` for a widget whose budget is `refreshBudget` charged reloads a day,
+  /// with the writes an earlier engine left waiting (`pendingWrites`, saved by the app), which
+  /// its first call commits.
   ///
   /// - Throws: `RefreshBudgetError.limitOutOfRange` outside 40…72.
   public init(
     log: Log, settings: TallySettings, refreshBudget: Int, link: any PeerLink, reloader: any WidgetReloader,
-    wakes: any WakeScheduler
+    wakes: any WakeScheduler, pendingWrites: PendingWrites = PendingWrites()
   ) throws(RefreshBudgetError) {
     self.log = log
+    self.pendingWrites = pendingWrites
     self.settings = settings
     self.link = link
     self.reloads = try ReloadCoordinator(refreshBudget: refreshBudget, reloader: reloader, wakes: wakes)
@@ -63,7 +76,8 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
 
   /// A tap on the app's "+" at `now` (the app is in the foreground), recorded as event `id`.
   ///
-  /// - Throws: what the log throws; nothing was recorded then.
+  /// - Throws: what the log throws for good (nothing was recorded then), and
+  ///   ``PendingWritesError``; a write the log defers is kept (``pendingWrites``), not thrown.
   public mutating func tap(id: EventID, at now: Instant) throws {
     try record(Event(id: id, kind: .add, instant: now, origin: .app))
     reloads.changed(at: now, free: true)
@@ -73,7 +87,8 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   /// The widget's "+" intent at `now`, recorded as event `id` (WidgetKit reloads the widget
   /// after an interactive intent, free).
   ///
-  /// - Throws: what the log throws; nothing was recorded then.
+  /// - Throws: what the log throws for good (nothing was recorded then), and
+  ///   ``PendingWritesError``; a write the log defers is kept (``pendingWrites``), not thrown.
   public mutating func widgetTap(id: EventID, at now: Instant) throws {
     try record(Event(id: id, kind: .add, instant: now, origin: .widgetIntent))
     reloads.reload(at: now)
@@ -83,7 +98,8 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   /// The person deletes the entry `target` at `now` in the app (in the foreground): a tombstone
   /// with id `id`.
   ///
-  /// - Throws: what the log throws; nothing was recorded then.
+  /// - Throws: what the log throws for good (nothing was recorded then), and
+  ///   ``PendingWritesError``; a write the log defers is kept (``pendingWrites``), not thrown.
   public mutating func delete(_ target: EventID, id: EventID, at now: Instant) throws {
     try record(Event(id: id, kind: .remove(target: target), instant: now, origin: .app))
     reloads.changed(at: now, free: true)
@@ -92,23 +108,45 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
 
   // MARK: What the platform tells the app
 
-  /// The app came to the foreground at `now`: the watch is told what it may have missed, and
-  /// the widgets are reloaded (free).
+  /// The app came to the foreground at `now`: the writes waiting are committed, the watch is
+  /// told what it may have missed, and the widgets are reloaded (free). Call
+  /// `EventStore.resumeAll()` first.
+  ///
+  /// - Throws: what the log throws for a waiting write it refuses for good (that write is
+  ///   dropped); what reading the log throws.
   public mutating func becameActive(at now: Instant) throws {
+    try commitPendingWrites()
     try pushDigest(at: now)
     reloads.changed(at: now, free: true)
+  }
+
+  /// The log was resumed at `now` (after `EventStore.resumeAll()`, in the foreground or in a
+  /// background callback): the writes it deferred are committed, in order, and when they added
+  /// something the widgets are reloaded (free when `foreground`) and the watch told. Every
+  /// other call of the engine does this first too.
+  ///
+  /// - Throws: what the log throws for a waiting write it refuses for good (that write is
+  ///   dropped); what reading the log throws.
+  public mutating func retryPendingWrites(at now: Instant, foreground: Bool) throws {
+    let before = changes
+    try commitPendingWrites()
+    guard changes > before else { return }
+    reloads.changed(at: now, free: foreground)
+    try pushDigest(at: now)
   }
 
   /// A payload the watch sent arrived at `now` (`foreground`: whether the app is in the
   /// foreground, which makes a reload free).
   ///
   /// - Throws: ``PeerMessageError`` for a payload that is not a Glance message, what the log
-  ///   throws; nothing was recorded then.
+  ///   throws for good (nothing was recorded then), ``PendingWritesError``; a delivery the log
+  ///   defers is kept (``pendingWrites``), not thrown.
   public mutating func received(_ payload: [UInt8], at now: Instant, foreground: Bool) throws {
     guard case .event(let event) = try PeerMessage(decoding: payload) else { return }
     // A duplicate delivery (at least once) adds nothing and needs nothing.
-    guard try log.receiveRetrying([event]) == 1 else { return }
-    changes += 1
+    let before = changes
+    try write(.receive([event]))
+    guard changes > before else { return }
     reloads.changed(at: now, free: foreground)
     try pushDigest(at: now)
   }
@@ -121,18 +159,32 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
   public func summary(at now: Instant, in calendar: ZoneCalendar) throws -> TallySummary {
     // The summary only reads the days of the window before today's end: the whole log's live
     // adds, folded from the log's change feed, give the same figures as the window's slice.
-    if let tally = try liveAdds.tally(of: log) {
+    if pendingWrites.isEmpty, let tally = try liveAdds.tally(of: log) {
       return TallySummary(tally: tally, at: now, in: calendar, limit: settings.dailyLimit, streakLimit: settings.streakLimit)
     }
     let today = calendar.dayInterval(containing: now)
-    let recent = try log.replica(in: today.start.advanced(by: -settings.summaryWindowMilliseconds)..<today.end)
+    let window = today.start.advanced(by: -settings.summaryWindowMilliseconds)..<today.end
+    var recent = try log.replica(in: window)
+    // The writes waiting count as the log will once it takes them (the person sees their tap).
+    if !pendingWrites.isEmpty { recent = try pendingWrites.applied(to: recent).slice(window) }
     return TallySummary(tally: recent.tally, at: now, in: calendar, limit: settings.dailyLimit, streakLimit: settings.streakLimit)
   }
 
   // MARK: Steps
 
   private mutating func record(_ event: Event) throws {
-    if try log.recordRetrying(event) { changes += 1 }
+    try write(.record(event))
+  }
+
+  /// Hands `write` to the log behind the writes waiting (``PendingWrites``), counting the
+  /// writes that added something.
+  private mutating func write(_ write: PendingWrite) throws {
+    try pendingWrites.write(write, to: &log, counting: &changes)
+  }
+
+  /// Hands the writes waiting to the log, counting those that added something.
+  private mutating func commitPendingWrites() throws {
+    try pendingWrites.commit(to: &log, counting: &changes)
   }
 
   /// Pushes the digest as the watch's application context, when the log changed since the last.

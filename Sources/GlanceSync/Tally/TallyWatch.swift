@@ -11,6 +11,12 @@ public import GlanceKernel
 /// then holds every event of the phone's last 48 hours, and the badge counts today in whatever
 /// zone the watch is in now.
 ///
+/// A write the watch's store defers (it is suspended: the app resigned active and called
+/// `EventStore.suspendAll()`; or busy) waits in ``pendingWrites`` and is committed at the
+/// engine's next call (``retryPendingWrites()`` after `EventStore.resumeAll()`); the badge
+/// counts it meanwhile. A tap is queued for the phone at once all the same: WatchConnectivity
+/// keeps it across a kill, and the phone's next digest brings it back into the store.
+///
 /// ## Laws
 /// - The badge at `t` is the count of the store's live adds in the local day holding `t`: the
 ///   watch's own taps, and the phone's events as of the last digest merged.
@@ -21,6 +27,8 @@ public import GlanceKernel
 /// - The badge counts today in the log's live adds, folded from its change feed when it has
 ///   one: the count of today's slice (`Replica.slice` keeps an event inside live exactly when
 ///   the whole log does).
+/// - Every write goes through ``pendingWrites`` (see ``PendingWrites``); a digest counts as
+///   merged only once its write is committed.
 public struct TallyWatch<Log: EventLog> {
   /// The watch's own store.
   public private(set) var log: Log
@@ -32,21 +40,39 @@ public struct TallyWatch<Log: EventLog> {
   private var merged: [Event] = []
   /// The live adds' tally, folded from the log's change feed when it has one (for ``badge(at:in:)``).
   private let liveAdds = LiveAddTally()
+  /// The writes the store deferred, waiting for it in order.
+  public private(set) var pendingWrites: PendingWrites
 
-  public init(log: Log, settings: TallySettings, link: any PeerLink) {
+  /// An engine over the watch's store `log`, with the writes an earlier engine left waiting
+  /// (`pendingWrites`, saved by the app), which its first call commits.
+  public init(log: Log, settings: TallySettings, link: any PeerLink, pendingWrites: PendingWrites = PendingWrites()) {
     self.log = log
+    self.pendingWrites = pendingWrites
     self.settings = settings
     self.link = link
   }
 
   /// A tap on the watch at `now`, recorded as event `id` and sent to the phone.
   ///
-  /// - Throws: what the log throws (nothing was recorded or sent then), and ``PeerLinkError``
-  ///   when the session cannot send (the tap is recorded; send it again with ``resend(_:)``).
+  /// - Throws: what the log throws for good (nothing was recorded or sent then),
+  ///   ``PendingWritesError`` (nothing kept or sent), and ``PeerLinkError`` when the session
+  ///   cannot send (the tap is recorded or kept; send it again with ``resend(_:)``). A tap the
+  ///   store defers is kept (``pendingWrites``) and sent.
   public mutating func tap(id: EventID, at now: Instant) throws {
     let event = Event(id: id, kind: .add, instant: now, origin: .watch)
-    _ = try log.recordRetrying(event)
+    var changes = 0
+    try pendingWrites.write(.record(event), to: &log, counting: &changes)
     try resend(event)
+  }
+
+  /// The store was resumed (after `EventStore.resumeAll()`): the writes it deferred are
+  /// committed, in order. Every other write of the engine does this first too.
+  ///
+  /// - Throws: what the log throws for a waiting write it refuses for good (that write is
+  ///   dropped).
+  public mutating func retryPendingWrites() throws {
+    var changes = 0
+    try pendingWrites.commit(to: &log, counting: &changes)
   }
 
   /// Queues `event` for the phone on the durable channel.
@@ -59,12 +85,17 @@ public struct TallyWatch<Log: EventLog> {
   /// A payload the phone sent arrived.
   ///
   /// - Throws: ``PeerMessageError`` for a payload that is not a Glance message, and what the log
-  ///   throws; nothing was merged then.
+  ///   throws for good, ``PendingWritesError``; nothing was merged then. A merge the store
+  ///   defers is kept (``pendingWrites``).
   public mutating func received(_ payload: [UInt8]) throws {
     guard case .tallyDigest(let digest) = try PeerMessage(decoding: payload) else { return }
     // Only what the last digest merged did not hold goes to the log (written even when empty:
     // a write is a write, and may fail); the rest is there already.
-    _ = try log.receiveRetrying(Self.events(of: digest.events, notIn: merged))
+    var changes = 0
+    let fresh = Self.events(of: digest.events, notIn: merged)
+    guard try pendingWrites.write(.receive(fresh), to: &log, counting: &changes) == nil else {
+      return  // the store holds `merged` still; the fresh events wait, and are merged later
+    }
     merged = digest.events
   }
 
@@ -116,9 +147,12 @@ public struct TallyWatch<Log: EventLog> {
   public func badge(at now: Instant, in calendar: ZoneCalendar) throws -> TallyBadge {
     let today = calendar.dayInterval(containing: now)
     // The whole log's live adds, folded from its change feed, count today as today's slice does.
-    if let tally = try liveAdds.tally(of: log) {
+    if pendingWrites.isEmpty, let tally = try liveAdds.tally(of: log) {
       return TallyBadge(count: tally.count(in: today), limit: settings.dailyLimit)
     }
-    return TallyBadge(count: try log.replica(in: today.start..<today.end).liveAdds.count, limit: settings.dailyLimit)
+    var slice = try log.replica(in: today.start..<today.end)
+    // The writes waiting count as the store will once it takes them (the person sees their tap).
+    if !pendingWrites.isEmpty { slice = try pendingWrites.applied(to: slice).slice(today.start..<today.end) }
+    return TallyBadge(count: slice.liveAdds.count, limit: settings.dailyLimit)
   }
 }
