@@ -44,11 +44,8 @@ struct PulpeWidget: SyncDesign {
   /// app's memory: a new process starts without them).
   private var softDeleted: [EventID] = []
   /// The key of the widget cache in the App Group's defaults (the world's): one JSON value, as
-  /// `BudgetWidgetCache.encoded()` writes it.
+  /// `BudgetWidgetCache.encoded()` writes it (``AppGroupDefaults/Value/budgetCache(_:)``).
   static let cacheKey = "widget_budget_cache"
-  /// The provider's last decoding of the cache's bytes (a reload of an unchanged cache decodes
-  /// nothing).
-  private let cacheMemo = Memo<[UInt8], BudgetWidgetCache?>()
   private var refreshScheduled = false
   /// Counts the changes to the app's data: its display is memoised on it.
   private var version = 0
@@ -79,14 +76,7 @@ struct PulpeWidget: SyncDesign {
 
   /// `WidgetDataSyncService.sync`: the backend's figures into the cache, then the reload.
   private mutating func syncCache(world: inout World, context: ReloadContext) {
-    let cache = figures(at: world.now, in: world.calendar)
-    let data: Data
-    do {
-      data = try cache.encoded()
-    } catch {
-      preconditionFailure("a checked cache encodes: \(error)")
-    }
-    world.appGroupDefaults.set(.bytes(Array(data)), forKey: Self.cacheKey)
+    world.appGroupDefaults.set(.budgetCache(figures(at: world.now, in: world.calendar)), forKey: Self.cacheKey)
     world.requestReload(context: context)
   }
 
@@ -94,14 +84,7 @@ struct PulpeWidget: SyncDesign {
   /// returns the empty entry ("Ouvre Pulpe") then, as with no cache, until the app writes the
   /// cache again.
   private func cache(in world: World) -> BudgetWidgetCache? {
-    guard let bytes = world.appGroupDefaults.bytes(forKey: Self.cacheKey) else { return nil }
-    return cacheMemo.value(for: bytes) {
-      do {
-        return try BudgetWidgetCache.decode(Data(bytes))
-      } catch {
-        return nil
-      }
-    }
+    world.appGroupDefaults.budgetCache(forKey: Self.cacheKey)
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {

@@ -1,3 +1,4 @@
+import Foundation
 public import GlanceKernel
 
 /// The App Group's shared defaults on the phone (`UserDefaults(suiteName:)`, which the app and
@@ -28,6 +29,12 @@ public struct AppGroupDefaults: Sendable {
     case instant(Instant)
     /// An array of dates or timestamps (`[Date]`, `[Double]` of `timeIntervalSince1970`).
     case instants([Instant])
+    /// Pulpe's widget cache, as the JSON bytes `BudgetWidgetCache.encoded()` writes: kept as
+    /// the value they encode, which the kernel's law `decode(cache.encoded()) == cache` makes
+    /// the same to a reader, and which is no JSON work to write or read back (encoding and
+    /// decoding it at every sync cost more than the rest of a 30-day run). Corrupted, it is
+    /// garbage bytes like any value.
+    case budgetCache(BudgetWidgetCache)
   }
 
   /// What a corrupted value holds: two bytes that are no UTF-8, no JSON and no property list
@@ -58,6 +65,16 @@ public struct AppGroupDefaults: Sendable {
   public func bytes(forKey key: String) -> [UInt8]? {
     if case .bytes(let bytes)? = values[key] { return bytes }
     return nil
+  }
+
+  /// The widget cache under `key`, as `BudgetWidgetCache.decode` reads the bytes there: `nil`
+  /// when there is none, or the bytes are no cache (garbage).
+  public func budgetCache(forKey key: String) -> BudgetWidgetCache? {
+    switch values[key] {
+    case .budgetCache(let cache)?: return cache
+    case .bytes(let bytes)?: return try? BudgetWidgetCache.decode(Data(bytes))
+    default: return nil
+    }
   }
 
   /// The date under `key`; `nil` when there is none or it is of another type

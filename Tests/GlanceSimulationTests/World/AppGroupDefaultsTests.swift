@@ -65,4 +65,21 @@ struct AppGroupDefaultsTests {
     #expect(struck.count == 1)
     #expect(struck.allSatisfy { world.appGroupDefaults.value(forKey: $0) == .bytes(AppGroupDefaults.garbage) })
   }
+
+  @Test("Pulpe's widget cache reads back the same kept as a value or as the JSON bytes the kernel writes, and garbage reads as none")
+  func budgetCacheReadsAsItsBytes() throws {
+    let march = try BudgetPeriod(year: 2026, month: 3)
+    let cache = try BudgetWidgetCache(
+      asOf: Self.instant, currency: .chf, payDay: try PayDay(25),
+      current: PeriodFigures(period: march, budgetID: nil, remaining: Money(minorUnits: 123_456, currency: .chf)), year: 2026,
+      yearMonths: [PeriodFigures(period: march, budgetID: nil, remaining: Money(minorUnits: 123_456, currency: .chf))])
+    var defaults = AppGroupDefaults()
+    defaults.set(.budgetCache(cache), forKey: "value")
+    defaults.set(.bytes(Array(try cache.encoded())), forKey: "json")
+    #expect(defaults.budgetCache(forKey: "value") == cache)
+    #expect(defaults.budgetCache(forKey: "json") == cache)
+    defaults.corrupt("value")
+    #expect(defaults.budgetCache(forKey: "value") == nil && defaults.budgetCache(forKey: "none") == nil)
+    #expect(defaults.budgetCache(forKey: "json") == cache)
+  }
 }
