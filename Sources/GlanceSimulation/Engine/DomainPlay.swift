@@ -44,7 +44,8 @@ struct DomainPlay<Design: SyncDesign> {
     judge = Judge(
       model: model, surfaces: type(of: model).surfaces, expectedToConverge: Design.expectedToConverge,
       lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
-      pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget), actions: run.inputs.actionIndex,
+      pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget),
+      zoneSettleMilliseconds: run.zoneSettleMilliseconds, actions: run.inputs.actionIndex,
       keepsChart: run.inputs.detail == .full)
     judge.disabled = run.inputs.disabledInvariants
     timed = run.timedEvents
@@ -157,7 +158,7 @@ struct DomainPlay<Design: SyncDesign> {
   private static func entersTimed(after event: WorldEvent) -> Bool {
     switch event {
     case .fault(.kill), .fault(.armStoreWriteFailure), .fault(.corruptDefaults), .fault(.reachability), .platform(.dayBoundary),
-      .platform(.storeMoveDay), .workload(.zoneChange), .checkpoint(.zoneSettled):
+      .platform(.storeMoveDay), .workload(.zoneChange):
       return true
     default:
       return false

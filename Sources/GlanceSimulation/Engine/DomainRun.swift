@@ -134,7 +134,6 @@ struct DomainRun<Design: SyncDesign> {
     }
     for change in itinerary.changes where change.time < end {
       timed.append((change.time, .workload(.zoneChange(leg: change.leg))))
-      timed.append((change.time.advanced(by: zoneSettleMilliseconds), .checkpoint(.zoneSettled(leg: change.leg))))
     }
     // The store move is the steps' (BabySteps'): the other domains' apps are not updated.
     if let move = scenario.storeMove, Design.domain == .steps,
@@ -146,25 +145,15 @@ struct DomainRun<Design: SyncDesign> {
     return timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
   }
 
-  /// How long the judge gives a widget to learn of a zone change: WidgetKit documents no reload
-  /// when the device's zone changes, so a widget learns of it only at a charged reload of its
-  /// own timeline. Half the budget (less two, for the edges of the rolling window) affords one
-  /// every `48 h / (limit − 4)`, the other half going to changes learned in the background: the
-  /// judge grants that, and never less than an hour. (GlanceSync's converged widgets check their
-  /// zone this often or more: `WidgetTimelines.zoneCheckMilliseconds(refreshBudget:)`, which a
-  /// test holds at most this for every budget.)
-  var zoneCatchUpMilliseconds: Int64 {
-    let limit = Int64(scenario.refreshBudget)
-    let halfLessTwo = (2 * RefreshBudget.windowMilliseconds + (limit - 4) - 1) / (limit - 4)
-    return max(Instant.millisecondsPerHour, halfLessTwo)
-  }
+  /// How long the judge gives a widget to learn of a zone change
+  /// (``SurfaceChecker/zoneCatchUpMilliseconds(refreshBudget:)``).
+  var zoneCatchUpMilliseconds: Int64 { SurfaceChecker.zoneCatchUpMilliseconds(refreshBudget: scenario.refreshBudget) }
 
-  /// How long after a zone change every surface must show the new zone's "today": a widget's
-  /// zone-check reload (``zoneCatchUpMilliseconds``) fired as late as WidgetKit fires it,
-  /// served after the longest reload latency, plus WidgetKit's deaf window and a margin.
+  /// How long after a zone change every surface must show the new zone's "today"
+  /// (``SurfaceChecker/zoneSettleMilliseconds(refreshBudget:lateFiringSecondsMax:)``).
   var zoneSettleMilliseconds: Int64 {
-    let lateFiring = Int64(scenario.faults.lateFiringSecondsMax) * 1000
-    return zoneCatchUpMilliseconds + lateFiring + max(1_000, lateFiring) + RefreshBudget.deafWindowMilliseconds + 5_000
+    SurfaceChecker.zoneSettleMilliseconds(
+      refreshBudget: scenario.refreshBudget, lateFiringSecondsMax: scenario.faults.lateFiringSecondsMax)
   }
 
   /// WidgetKit asks the provider for a timeline (launching the widget extension first if it is

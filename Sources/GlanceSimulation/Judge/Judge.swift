@@ -13,7 +13,8 @@ import GlanceKernel
 ///   ``StoreMoveChecker`` (no data loss) and ``RefreshBudgetChecker`` (refresh budget).
 /// - The checkpoints the judge asks for are its checkers' (``checkpoint(after:facts:)``): the
 ///   quiescence check ``quiescenceWindowMilliseconds`` after each action, the rollover check
-///   ``SurfaceChecker/rolloverDelayMilliseconds`` after each local day boundary.
+///   ``SurfaceChecker/rolloverDelayMilliseconds`` after each local day boundary, the
+///   zone-settled check ``zoneSettleMilliseconds`` after each zone change.
 struct Judge {
   /// After each action, how long the world is given to settle before the quiescence check asks
   /// whether it is quiet (no action since, nothing in flight) and every surface and store agrees
@@ -24,6 +25,10 @@ struct Judge {
   static var checkers: [any Checker.Type] {
     [SurfaceChecker.self, StoreChecker.self, StoreMoveChecker.self, RefreshBudgetChecker.self]
   }
+
+  /// How long after a zone change the zone-settled check runs
+  /// (``SurfaceChecker/zoneSettleMilliseconds(refreshBudget:lateFiringSecondsMax:)``).
+  let zoneSettleMilliseconds: Int64
 
   private var truth: JudgedTruth
   private var surfaceChecker: SurfaceChecker
@@ -41,8 +46,9 @@ struct Judge {
 
   init(
     model: any DomainModel, surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64,
-    pacingMilliseconds: Int64, actions: ActionIndex, keepsChart: Bool = true
+    pacingMilliseconds: Int64, zoneSettleMilliseconds: Int64, actions: ActionIndex, keepsChart: Bool = true
   ) {
+    self.zoneSettleMilliseconds = zoneSettleMilliseconds
     truth = JudgedTruth(model: model, actions: actions)
     surfaceChecker = SurfaceChecker(
       surfaces: surfaces, expectedToConverge: expectedToConverge, lateFiringMillisecondsMax: lateFiringMillisecondsMax,
@@ -67,13 +73,16 @@ struct Judge {
   }
 
   /// The checkpoint the judge's checkers want after `event` (handled at `facts.now`), with its
-  /// delay: a quiescence check after an action, a rollover check after a day boundary.
+  /// delay: a quiescence check after an action, a rollover check after a day boundary, a
+  /// zone-settled check after a zone change.
   func checkpoint(after event: borrowing WorldEvent, facts: some PlatformFacts) -> (delay: Int64, checkpoint: Checkpoint)? {
     switch event {
     case .workload(.action(let action)):
       return (Self.quiescenceWindowMilliseconds, .quiescenceCheck(afterAction: action.ordinal))
     case .platform(.dayBoundary):
       return (surfaceChecker.rolloverDelayMilliseconds, .rolloverCheck(boundary: facts.now))
+    case .workload(.zoneChange(let leg)):
+      return (zoneSettleMilliseconds, .zoneSettled(leg: leg))
     default:
       return nil
     }
@@ -103,7 +112,7 @@ struct Judge {
       verdicts: &verdicts)
   }
 
-  /// Long enough after a zone change at `change` (see `DomainRun.zoneSettleMilliseconds`): no
+  /// Long enough after a zone change at `change` (``zoneSettleMilliseconds``): no
   /// surface may still disagree since the change.
   mutating func checkZoneSettled<Design: SyncDesign>(changedAt change: Instant, left: ZoneCalendar, world: World, design: Design) {
     surfaceChecker.checkZoneSettled(

@@ -96,6 +96,28 @@ struct SurfaceChecker: Checker {
     }
   }
 
+  /// How long the judge gives a widget to learn of a zone change: WidgetKit documents no reload
+  /// when the device's zone changes, so a widget learns of it only at a charged reload of its
+  /// own timeline. Half the budget (less two, for the edges of the rolling window) affords one
+  /// every `48 h / (limit − 4)`, the other half going to changes learned in the background: the
+  /// judge grants that, and never less than an hour. (GlanceSync's converged widgets check their
+  /// zone this often or more: `WidgetTimelines.zoneCheckMilliseconds(refreshBudget:)`, which a
+  /// test holds at most this for every budget.)
+  static func zoneCatchUpMilliseconds(refreshBudget: Int) -> Int64 {
+    let limit = Int64(refreshBudget)
+    let halfLessTwo = (2 * RefreshBudget.windowMilliseconds + (limit - 4) - 1) / (limit - 4)
+    return max(Instant.millisecondsPerHour, halfLessTwo)
+  }
+
+  /// How long after a zone change every surface must show the new zone's "today": a widget's
+  /// zone-check reload (``zoneCatchUpMilliseconds(refreshBudget:)``) fired as late as WidgetKit fires it,
+  /// served after the longest reload latency, plus WidgetKit's deaf window and a margin.
+  static func zoneSettleMilliseconds(refreshBudget: Int, lateFiringSecondsMax: Int) -> Int64 {
+    let lateFiring = Int64(lateFiringSecondsMax) * 1000
+    return zoneCatchUpMilliseconds(refreshBudget: refreshBudget) + lateFiring + max(1_000, lateFiring)
+      + RefreshBudget.deafWindowMilliseconds + 5_000
+  }
+
   /// The longest bound of any surface: how long after a day boundary the rollover check runs.
   var rolloverDelayMilliseconds: Int64 { boundsMilliseconds.max() ?? 0 }
 
@@ -390,7 +412,7 @@ struct SurfaceChecker: Checker {
     }
   }
 
-  /// Long enough after a zone change at `change` (see `DomainRun.zoneSettleMilliseconds`): no
+  /// Long enough after a zone change at `change` (``zoneSettleMilliseconds(refreshBudget:lateFiringSecondsMax:)``): no
   /// surface may still disagree since the change. The rollover invariant, for the day the device
   /// entered by flying rather than by waiting.
   mutating func checkZoneSettled(
