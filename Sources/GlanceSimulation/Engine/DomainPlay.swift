@@ -157,8 +157,8 @@ struct DomainPlay<Design: SyncDesign> {
   /// queue one at a time: once it is handled, the next one enters.
   private static func entersTimed(after event: WorldEvent) -> Bool {
     switch event {
-    case .fault(.kill), .fault(.armStoreWriteFailure), .fault(.corruptDefaults), .fault(.reachability), .platform(.dayBoundary),
-      .platform(.storeMoveDay), .workload(.zoneChange):
+    case .fault(let fault): return fault.isPlanned
+    case .platform(.dayBoundary), .platform(.storeMoveDay), .workload(.zoneChange):
       return true
     default:
       return false

@@ -111,21 +111,7 @@ struct DomainRun<Design: SyncDesign> {
   /// Kills, reachability changes and day boundaries, in time order. Like the actions, they enter
   /// the queue one at a time (see `run`), so the queue stays small however long the run.
   var timedEvents: [(time: Instant, event: WorldEvent)] {
-    var timed: [(time: Instant, event: WorldEvent)] = faults.kills.filter { $0 < end }.map { ($0, .fault(.kill(.app))) }
-    timed += faults.widgetKills.filter { $0 < end }.map { ($0, .fault(.kill(.widgetExtension))) }
-    timed += faults.watchKills.filter { $0 < end }.map { ($0, .fault(.kill(.watchApp))) }
-    timed += faults.storeWriteFailures.enumerated().filter { $0.element < end }.map {
-      ($0.element, .fault(.armStoreWriteFailure($0.offset)))
-    }
-    timed += faults.corruptedDefaults.filter { $0 < end }.map { ($0, .fault(.corruptDefaults)) }
-    var unreachableUntil = start
-    for spell in faults.outOfRange where spell.from < end {
-      // Overlapping spells merge: the watch comes back when the last one ends.
-      guard spell.until > unreachableUntil else { continue }
-      if spell.from >= unreachableUntil { timed.append((spell.from, .fault(.reachability(false)))) }
-      unreachableUntil = min(spell.until, end)
-      timed.append((unreachableUntil, .fault(.reachability(true))))
-    }
+    var timed: [(time: Instant, event: WorldEvent)] = faults.timedEvents(from: start, until: end).map { ($0.time, .fault($0.event)) }
     var boundary = itinerary.nextRollover(after: start)
     let last = end.advanced(by: finalCheckMilliseconds)
     while boundary <= last {
@@ -141,7 +127,8 @@ struct DomainRun<Design: SyncDesign> {
     {
       timed.append((max(day.window.lowerBound, day.day.start.advanced(by: Instant.millisecondsPerHour)), .platform(.storeMoveDay)))
     }
-    // Stable: at one instant, kills before reachability before boundaries before zone changes, as listed.
+    // Stable: at one instant, armed faults before reachability (``FaultPlan/timedEvents(from:until:)``)
+    // before boundaries before zone changes, as listed.
     return timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
   }
 

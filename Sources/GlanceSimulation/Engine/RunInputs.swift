@@ -55,11 +55,11 @@ struct RunInputs {
     if let script = scenario.script {
       try Simulation.check(script, start: bounds.start)
       actions = WorkloadPlanner.actions(script: script, seed: request.seed)
-      faults = FaultPlanner.plan(script: script)
+      faults = script.faultPlan
     } else {
       let days = bounds.itinerary.days(from: bounds.start, until: bounds.end)
       actions = WorkloadPlanner.actions(scenario: scenario, days: days, seed: request.seed)
-      faults = FaultPlanner.plan(scenario: scenario, days: days, seed: request.seed)
+      faults = FaultPlanner.plan(faults: scenario.faults, days: days, seed: request.seed)
     }
     self.init(
       scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: request.seed,

@@ -105,29 +105,42 @@ public enum Simulation {
           problem: "\(action.at) is not after the previous action, \(script.actions[index - 1].at)")
       }
     }
-    let timed = [
-      ("kills", script.kills), ("widgetKills", script.widgetKills), ("watchKills", script.watchKills),
-      ("storeWriteFailures", script.storeWriteFailures), ("corruptedDefaults", script.corruptedDefaults),
-    ]
-    for (list, kills) in timed {
-      for (index, kill) in kills.enumerated() {
-        if kill < start { throw early(list, index, kill) }
-        if index > 0, kill < kills[index - 1] {
-          throw .invalidScript(
-            keyPath: "script.\(list)[\(index)]", problem: "\(kill) is before the previous kill, \(kills[index - 1])")
-        }
+    // Every family's list, instants first then spells, in ``FaultFamily/all``'s order.
+    for fault in FaultFamily.scripts {
+      guard case .instants(let path, _, _, _) = fault.entries else { continue }
+      try check(instants: script.faultPlan[keyPath: path], list: fault.key, start: start)
+    }
+    for fault in FaultFamily.scripts {
+      guard case .spells(let path, _, _, _) = fault.entries else { continue }
+      try check(spells: script.faultPlan[keyPath: path], list: fault.key, start: start)
+    }
+  }
+
+  /// The instants of the script's list `list`: none before `start`, never decreasing.
+  private static func check(instants: [Instant], list: String, start: Instant) throws(SimulationError) {
+    for (index, kill) in instants.enumerated() {
+      if kill < start {
+        throw .invalidScript(keyPath: "script.\(list)[\(index)]", problem: "\(kill) is before the run's start, \(start)")
+      }
+      if index > 0, kill < instants[index - 1] {
+        throw .invalidScript(
+          keyPath: "script.\(list)[\(index)]", problem: "\(kill) is before the previous kill, \(instants[index - 1])")
       }
     }
-    for (index, spell) in script.outOfRange.enumerated() {
-      if spell.from < start { throw early("outOfRange", index, spell.from) }
+  }
+
+  /// The spells of the script's list `list`: none beginning before `start`, each ending after it
+  /// begins, sorted by their beginnings.
+  private static func check(spells: [OutOfRangeSpell], list: String, start: Instant) throws(SimulationError) {
+    for (index, spell) in spells.enumerated() {
+      let keyPath = "script.\(list)[\(index)]"
+      if spell.from < start { throw .invalidScript(keyPath: keyPath, problem: "\(spell.from) is before the run's start, \(start)") }
       if spell.until <= spell.from {
-        throw .invalidScript(
-          keyPath: "script.outOfRange[\(index)]", problem: "it ends at \(spell.until), not after it begins at \(spell.from)")
+        throw .invalidScript(keyPath: keyPath, problem: "it ends at \(spell.until), not after it begins at \(spell.from)")
       }
-      if index > 0, spell.from < script.outOfRange[index - 1].from {
+      if index > 0, spell.from < spells[index - 1].from {
         throw .invalidScript(
-          keyPath: "script.outOfRange[\(index)]",
-          problem: "it begins at \(spell.from), before the previous spell, at \(script.outOfRange[index - 1].from)")
+          keyPath: keyPath, problem: "it begins at \(spell.from), before the previous spell, at \(spells[index - 1].from)")
       }
     }
   }

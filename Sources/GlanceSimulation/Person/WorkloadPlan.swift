@@ -6,7 +6,7 @@ enum WorkloadPlanner {
   /// distinct. Each day's profile is drawn in the zone the device is in; a piece of a day cut by a
   /// zone change keeps what was drawn inside it (what the person does next happens in the new
   /// zone's piece), so a stay in one zone draws exactly what it always did.
-  static func actions(scenario: Scenario, days: [Itinerary.DayPiece], seed: UInt64) -> [PlannedAction] {
+  static func actions(scenario: Scenario, days: [DayPiece], seed: UInt64) -> [PlannedAction] {
     var stream = RandomStream.derived(root: seed, label: "workload")
     let ids = Self.idKey(seed: seed)
     // Edits were added later: their own stream leaves every other draw as it was.

@@ -18,17 +18,6 @@ struct Itinerary {
     let calendar: ZoneCalendar
   }
 
-  /// A local day, or the part of one spent in one zone.
-  struct DayPiece {
-    /// The local day's index since the start (0, 1, …): a day cut by a zone change keeps its
-    /// index across the change.
-    let index: Int
-    /// The whole local day in the piece's zone.
-    let day: DayInterval
-    /// The part of `day` the device spent in that zone.
-    let window: Range<Instant>
-  }
-
   let legs: [Leg]
 
   /// A stay in one zone.

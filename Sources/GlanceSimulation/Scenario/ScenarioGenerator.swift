@@ -24,7 +24,11 @@ public enum ScenarioGenerator {
 
   /// The generator's version: it changes whenever a seed would draw a different scenario, and is
   /// part of a generated sweep's digest so that shards of different generators never merge.
-  public static let version = 3
+  ///
+  /// It is 3 (the workload's edits), or the version in which the newest fault family was first
+  /// drawn (`FaultFamily.generatorVersion`), whichever is later: a new family's settings
+  /// change every scenario drawn.
+  public static let version = max(3, FaultFamily.all.map(\.generatorVersion).max() ?? 1)
 
   /// The first and last start dates drawn.
   static let startDates: ClosedRange<CivilDate> = {
@@ -56,8 +60,7 @@ public enum ScenarioGenerator {
       zone: zone, start: start, domains: domains,
       payDay: stream.uniform(in: 1...31), refreshBudget: stream.uniform(in: 40...72), seed: seed)
     scenario.workload = workload(&stream)
-    scenario.faults = faults(&stream)
-    moreFaults(&scenario.faults, seed: seed)
+    scenario.faults = faults(&stream, seed: seed)
     moreWorkload(&scenario.workload, seed: seed)
     scenario.travel = travel(&stream)
     // Across the date line a later local date can be an earlier instant: drop the changes the
@@ -115,28 +118,35 @@ public enum ScenarioGenerator {
     return workload
   }
 
-  static func faults(_ stream: inout RandomStream) -> Faults {
+  /// Every fault family's settings, in ``FaultFamily/all``'s order: those of version 1 from
+  /// `stream`, the generator's own; those added in a later version from a stream of that
+  /// version (`generator.faults.2`), so that every field drawn before keeps its value.
+  static func faults(_ stream: inout RandomStream, seed: UInt64) -> Faults {
     var faults = Faults()
-    faults.appKillsPerDay = rate(&stream, typical: 0...3, whole: 0...100)
-    faults.watchOutOfRangePerDay = rate(&stream, typical: 0...3, whole: 0...50)
-    let low = rate(&stream, typical: 1...60, whole: 1...1440)
-    let high = max(low, rate(&stream, typical: 20...240, whole: 1...1440))
-    faults.watchOutOfRangeMinutes = low...high
-    faults.duplicateDelivery = chance(&stream)
-    faults.lateFiringSecondsMax = rate(&stream, typical: 0...120, whole: 0...3600)
+    let versions = Set(FaultFamily.all.map(\.generatorVersion)).sorted()
+    for version in versions {
+      let settings = FaultFamily.all.filter { $0.generatorVersion == version }.flatMap(\.settings)
+      guard version > 1 else {
+        for setting in settings { draw(setting, into: &faults, from: &stream) }
+        continue
+      }
+      var own = RandomStream.derived(root: seed, label: "generator.faults.\(version)")
+      for setting in settings { draw(setting, into: &faults, from: &own) }
+    }
     return faults
   }
 
-  /// The faults added in generator version 2, from a stream of their own, so that every field
-  /// drawn before keeps its value.
-  static func moreFaults(_ faults: inout Faults, seed: UInt64) {
-    var stream = RandomStream.derived(root: seed, label: "generator.faults.2")
-    faults.widgetKillsPerDay = rate(&stream, typical: 0...3, whole: 0...100)
-    faults.watchKillsPerDay = rate(&stream, typical: 0...3, whole: 0...100)
-    faults.messageFailure = chance(&stream)
-    faults.replyTimeout = chance(&stream)
-    faults.storeWriteFailuresPerDay = rate(&stream, typical: 0...3, whole: 0...100)
-    faults.corruptedDefaultsPerDay = rate(&stream, typical: 0...3, whole: 0...50)
+  /// Draws `setting` into `faults`: typically within its typical range, else anywhere in its
+  /// bounds (``rate(_:typical:whole:)``); a chance with ``chance(_:)``.
+  static func draw(_ setting: FaultSetting, into faults: inout Faults, from stream: inout RandomStream) {
+    switch setting.value {
+    case .integer(let path, let bounds, let typical): faults[keyPath: path] = rate(&stream, typical: typical, whole: bounds)
+    case .range(let path, let bounds, let typicalLow, let typicalHigh):
+      let low = rate(&stream, typical: typicalLow, whole: bounds)
+      let high = max(low, rate(&stream, typical: typicalHigh, whole: bounds))
+      faults[keyPath: path] = low...high
+    case .chance(let path): faults[keyPath: path] = chance(&stream)
+    }
   }
 
   /// The workload added in generator version 3, from a stream of its own, so that every field

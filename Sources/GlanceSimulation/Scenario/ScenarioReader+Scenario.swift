@@ -13,11 +13,8 @@ extension ScenarioReader {
     "wakeHour", "sleepHour", "appSessionsPerDay", "tapsPerSession", "widgetTapsPerDay",
     "watchTapsPerDay", "deletesPerWeek", "editsPerWeek", "lateNightTaps", "busyDays",
   ]
-  static let faultsKeys = [
-    "appKillsPerDay", "watchOutOfRangePerDay", "watchOutOfRangeMinutes", "duplicateDelivery",
-    "lateFiringSecondsMax", "widgetKillsPerDay", "watchKillsPerDay", "messageFailure", "replyTimeout",
-    "storeWriteFailuresPerDay", "corruptedDefaultsPerDay",
-  ]
+  /// The keys of the `faults:` section: every fault family's, in ``FaultFamily/all``'s order.
+  static let faultsKeys = FaultFamily.settings.map(\.key)
   static let travelKeys = ["day", "hour", "zone"]
   static let storeMoveKeys = ["day", "copyFails", "widgetOpensFirst", "interruptedBefore"]
   /// The keys a store move must have (`interruptedBefore` is optional).
@@ -171,25 +168,19 @@ extension ScenarioReader {
     return workload
   }
 
+  /// The `faults:` section: each key read as its family's ``FaultSetting`` says.
   func faults(_ field: ScenarioField) throws(ScenarioError) -> Faults {
     var faults = Faults()
     for (key, item) in try entries(
       of: field, known: Self.faultsKeys, expected: "a mapping of fault keys")
     {
-      switch key {
-      case "appKillsPerDay": faults.appKillsPerDay = try integer(item, in: 0...100)
-      case "watchOutOfRangePerDay": faults.watchOutOfRangePerDay = try integer(item, in: 0...50)
-      case "watchOutOfRangeMinutes":
-        faults.watchOutOfRangeMinutes = try range(item, within: 1...1440)
-      case "duplicateDelivery": faults.duplicateDelivery = try chance(item)
-      case "lateFiringSecondsMax": faults.lateFiringSecondsMax = try integer(item, in: 0...3600)
-      case "widgetKillsPerDay": faults.widgetKillsPerDay = try integer(item, in: 0...100)
-      case "watchKillsPerDay": faults.watchKillsPerDay = try integer(item, in: 0...100)
-      case "messageFailure": faults.messageFailure = try chance(item)
-      case "replyTimeout": faults.replyTimeout = try chance(item)
-      case "storeWriteFailuresPerDay": faults.storeWriteFailuresPerDay = try integer(item, in: 0...100)
-      case "corruptedDefaultsPerDay": faults.corruptedDefaultsPerDay = try integer(item, in: 0...50)
-      default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
+      guard let setting = FaultFamily.setting(forKey: key) else {
+        preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
+      }
+      switch setting.value {
+      case .integer(let path, let bounds, _): faults[keyPath: path] = try integer(item, in: bounds)
+      case .range(let path, let bounds, _, _): faults[keyPath: path] = try range(item, within: bounds)
+      case .chance(let path): faults[keyPath: path] = try chance(item)
       }
     }
     return faults

@@ -5,7 +5,12 @@ import Yams
 /// is a plain integer). Like the rest of the schema, every error names the key path
 /// (`script.actions[3].at`) and the line.
 extension ScenarioReader {
-  static let scriptKeys = ["actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults"]
+  /// The keys of a script: `actions`, then every scripted fault family's list, in
+  /// ``FaultFamily/all``'s order.
+  static let scriptKeys = ["actions"] + FaultFamily.scripts.map(\.key)
+  /// What a script is: "a mapping of actions, kills, …, storeWriteFailures and corruptedDefaults".
+  static let scriptExpectation =
+    "a mapping of " + scriptKeys.dropLast().joined(separator: ", ") + " and " + (scriptKeys.last ?? "")
   static let actionKeys = ["at", "kind", "minutes", "fromWidget"]
   /// The keys of an action other than `appOpen`, which has no duration.
   static let plainActionKeys = ["at", "kind"]
@@ -37,19 +42,17 @@ extension ScenarioReader {
 
   func script(_ field: ScenarioField) throws(ScenarioError) -> Script {
     var script = Script()
-    for (key, item) in try entries(
-      of: field, known: Self.scriptKeys,
-      expected: "a mapping of actions, kills, outOfRange, widgetKills, watchKills, storeWriteFailures and corruptedDefaults")
-    {
-      switch key {
-      case "actions": script.actions = try actions(item)
-      case "kills": script.kills = try kills(item)
-      case "outOfRange": script.outOfRange = try spells(item)
-      case "widgetKills": script.widgetKills = try kills(item)
-      case "watchKills": script.watchKills = try kills(item)
-      case "storeWriteFailures": script.storeWriteFailures = try kills(item)
-      case "corruptedDefaults": script.corruptedDefaults = try kills(item)
-      default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
+    for (key, item) in try entries(of: field, known: Self.scriptKeys, expected: Self.scriptExpectation) {
+      if key == "actions" {
+        script.actions = try actions(item)
+        continue
+      }
+      guard let fault = FaultFamily.script(forKey: key) else {
+        preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
+      }
+      switch fault.entries {
+      case .instants(let path, _, _, _): script.faultPlan[keyPath: path] = try kills(item)
+      case .spells(let path, _, _, _): script.faultPlan[keyPath: path] = try spells(item)
       }
     }
     return script
@@ -135,7 +138,8 @@ extension ScenarioReader {
     return name
   }
 
-  /// Kill instants, never decreasing.
+  /// The instants of a fault list (`kills`, `widgetKills`, …), never decreasing; an error calls
+  /// them kills, whichever the list.
   func kills(_ field: ScenarioField) throws(ScenarioError) -> [Instant] {
     let expected = "a sequence of instants, such as [2026-03-10T13:44:43.020Z]"
     var kills: [Instant] = []

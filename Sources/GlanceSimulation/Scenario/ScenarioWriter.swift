@@ -111,28 +111,10 @@ public enum ScenarioWriter {
     return entries
   }
 
-  /// The faults' entries that differ from the defaults, in schema order.
+  /// The faults' entries that differ from the defaults, in schema order (``FaultFamily/all``'s).
   static func faults(_ faults: Faults) -> [String] {
     let defaults = Faults()
-    var entries: [String] = []
-    /// `key: text` when the value differs from the default.
-    func add<Value: Equatable>(_ key: String, _ value: KeyPath<Faults, Value>, _ text: (Value) -> String) {
-      if faults[keyPath: value] != defaults[keyPath: value] { entries.append("\(key): \(text(faults[keyPath: value]))") }
-    }
-    let plain = { (count: Int) in "\(count)" }
-    let quoted = { (chance: Chance) in "\"\(chance)\"" }
-    add("appKillsPerDay", \.appKillsPerDay, plain)
-    add("watchOutOfRangePerDay", \.watchOutOfRangePerDay, plain)
-    add("watchOutOfRangeMinutes", \.watchOutOfRangeMinutes) { "[\($0.lowerBound), \($0.upperBound)]" }
-    add("duplicateDelivery", \.duplicateDelivery, quoted)
-    add("lateFiringSecondsMax", \.lateFiringSecondsMax, plain)
-    add("widgetKillsPerDay", \.widgetKillsPerDay, plain)
-    add("watchKillsPerDay", \.watchKillsPerDay, plain)
-    add("messageFailure", \.messageFailure, quoted)
-    add("replyTimeout", \.replyTimeout, quoted)
-    add("storeWriteFailuresPerDay", \.storeWriteFailuresPerDay, plain)
-    add("corruptedDefaultsPerDay", \.corruptedDefaultsPerDay, plain)
-    return entries
+    return FaultFamily.settings.filter { !$0.agrees(faults, with: defaults) }.map { "\($0.key): \($0.text(in: faults))" }
   }
 
   /// The script, every list written even when empty (so the file says there is nothing).
@@ -151,19 +133,16 @@ public enum ScenarioWriter {
         lines.append("    - {" + entry + "}")
       }
     }
-    lines.append("  kills: [" + script.kills.map(\.description).joined(separator: ", ") + "]")
-    if script.outOfRange.isEmpty {
-      lines.append("  outOfRange: []")
-    } else {
-      lines.append("  outOfRange:")
-      for spell in script.outOfRange {
-        lines.append("    - {from: \(spell.from), until: \(spell.until)}")
+    for fault in FaultFamily.scripts {
+      switch fault.entries {
+      case .instants(let path, _, _, _):
+        lines.append("  \(fault.key): [" + script.faultPlan[keyPath: path].map(\.description).joined(separator: ", ") + "]")
+      case .spells(let path, _, _, _):
+        let spells = script.faultPlan[keyPath: path]
+        lines.append("  \(fault.key):" + (spells.isEmpty ? " []" : ""))
+        for spell in spells { lines.append("    - {from: \(spell.from), until: \(spell.until)}") }
       }
     }
-    lines.append("  widgetKills: [" + script.widgetKills.map(\.description).joined(separator: ", ") + "]")
-    lines.append("  watchKills: [" + script.watchKills.map(\.description).joined(separator: ", ") + "]")
-    lines.append("  storeWriteFailures: [" + script.storeWriteFailures.map(\.description).joined(separator: ", ") + "]")
-    lines.append("  corruptedDefaults: [" + script.corruptedDefaults.map(\.description).joined(separator: ", ") + "]")
     return lines
   }
 

@@ -36,43 +36,65 @@ public import GlanceKernel
 public struct Script: Hashable, Sendable {
   /// What the person does, in strictly increasing time.
   public var actions: [ScriptedAction]
+  /// What goes wrong: one list per ``FaultFamily`` with a ``FaultScript``, under its key.
+  var faultPlan: FaultPlan
+
   /// App kills, in time order: each takes the app down before one of the next steps of whatever
   /// multi-step operation it runs (within six hours), as a drawn kill does.
-  public var kills: [Instant]
+  public var kills: [Instant] {
+    get { faultPlan.kills }
+    set { faultPlan.kills = newValue }
+  }
   /// When the watch is out of range of the phone, sorted by `from`; overlapping spells merge.
-  public var outOfRange: [OutOfRangeSpell]
+  public var outOfRange: [OutOfRangeSpell] {
+    get { faultPlan.outOfRange }
+    set { faultPlan.outOfRange = newValue }
+  }
   /// Kills of the widget extension, in time order: each falls before one of the next steps of
   /// the intent it performs (within six hours), as a drawn one does.
-  public var widgetKills: [Instant]
+  public var widgetKills: [Instant] {
+    get { faultPlan.widgetKills }
+    set { faultPlan.widgetKills = newValue }
+  }
   /// Kills of the watch app, in time order: each falls shortly after the next watch tap (within
   /// six hours), as a drawn one does.
-  public var watchKills: [Instant]
+  public var watchKills: [Instant] {
+    get { faultPlan.watchKills }
+    set { faultPlan.watchKills = newValue }
+  }
   /// Store write failures, in time order: each makes the next commit to a store on the phone
   /// (within six hours) fail, as a drawn one does.
-  public var storeWriteFailures: [Instant]
+  public var storeWriteFailures: [Instant] {
+    get { faultPlan.storeWriteFailures }
+    set { faultPlan.storeWriteFailures = newValue }
+  }
   /// Corruptions of a value in the App Group's defaults, in time order (the seed draws which
   /// value).
-  public var corruptedDefaults: [Instant]
+  public var corruptedDefaults: [Instant] {
+    get { faultPlan.corruptedDefaults }
+    set { faultPlan.corruptedDefaults = newValue }
+  }
 
   public init(
     actions: [ScriptedAction] = [], kills: [Instant] = [], outOfRange: [OutOfRangeSpell] = [],
     widgetKills: [Instant] = [], watchKills: [Instant] = [], storeWriteFailures: [Instant] = [],
     corruptedDefaults: [Instant] = []
   ) {
-    self.actions = actions
-    self.kills = kills
-    self.outOfRange = outOfRange
-    self.widgetKills = widgetKills
-    self.watchKills = watchKills
-    self.storeWriteFailures = storeWriteFailures
-    self.corruptedDefaults = corruptedDefaults
+    self.init(
+      actions: actions,
+      faultPlan: FaultPlan(
+        kills: kills, outOfRange: outOfRange, widgetKills: widgetKills, watchKills: watchKills,
+        storeWriteFailures: storeWriteFailures, corruptedDefaults: corruptedDefaults))
   }
 
-  /// Actions, kills and out-of-range spells together.
-  public var eventCount: Int {
-    actions.count + kills.count + outOfRange.count + widgetKills.count + watchKills.count + storeWriteFailures.count
-      + corruptedDefaults.count
+  /// The script of `actions` and the faults of `faultPlan` (a run's plan, as ``Shrinker`` takes it).
+  init(actions: [ScriptedAction], faultPlan: FaultPlan) {
+    self.actions = actions
+    self.faultPlan = faultPlan
   }
+
+  /// Actions and faults together.
+  public var eventCount: Int { actions.count + faultPlan.entryCount }
 }
 
 /// One action of a ``Script``: what the person does at `at`.
@@ -123,19 +145,5 @@ public struct ScriptedAction: Hashable, Sendable {
   public init(at: Instant, kind: Kind) {
     self.at = at
     self.kind = kind
-  }
-}
-
-/// A spell during which the watch is out of range of the phone: from `from` until `until`.
-///
-/// ## Laws
-/// - In a loaded scenario, `from < until`.
-public struct OutOfRangeSpell: Hashable, Sendable {
-  public var from: Instant
-  public var until: Instant
-
-  public init(from: Instant, until: Instant) {
-    self.from = from
-    self.until = until
   }
 }

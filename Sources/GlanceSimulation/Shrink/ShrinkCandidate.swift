@@ -42,16 +42,7 @@ struct ShrinkCandidate: Hashable {
     let run = bounds.start..<bounds.end
     var result = self
     result.script.actions = script.actions.filter { run.contains($0.at) }
-    result.script.kills = script.kills.filter { run.contains($0) }
-    result.script.widgetKills = script.widgetKills.filter { run.contains($0) }
-    result.script.watchKills = script.watchKills.filter { run.contains($0) }
-    result.script.storeWriteFailures = script.storeWriteFailures.filter { run.contains($0) }
-    result.script.corruptedDefaults = script.corruptedDefaults.filter { run.contains($0) }
-    result.script.outOfRange = script.outOfRange.compactMap { spell -> OutOfRangeSpell? in
-      let from = max(spell.from, bounds.start)
-      let until = min(spell.until, bounds.end)
-      return from < until && spell.from < bounds.end ? OutOfRangeSpell(from: from, until: until) : nil
-    }
+    result.script.faultPlan = script.faultPlan.cut(to: run)
     assert(result.eventCount <= eventCount, "normalizing never adds events")
     return result
   }

@@ -85,12 +85,7 @@ struct ShrinkSearch {
       dropWholeActors()
       deltaDebug(units: Self.sessions)
       deltaDebug(units: { $0.script.actions.map { [$0] } })
-      deltaDebug(\.script.kills)
-      deltaDebug(\.script.outOfRange)
-      deltaDebug(\.script.widgetKills)
-      deltaDebug(\.script.watchKills)
-      deltaDebug(\.script.storeWriteFailures)
-      deltaDebug(\.script.corruptedDefaults)
+      for fault in FaultFamily.scripts { deltaDebug(fault.entries) }
       deltaDebug(\.scenario.travel)
       minimizeFaultParameters()
       if budgetSpent { return false }
@@ -128,16 +123,12 @@ struct ShrinkSearch {
   /// widget's taps, the app, the kills, the travel, the store move.
   mutating func dropWholeActors() {
     var noWatch = current.keepingActions { $0.kind != .watchTap }
-    noWatch.script.outOfRange = []
+    for fault in FaultFamily.scripts where fault.droppedWith == .watch { noWatch.script.faultPlan.removeAll(fault.entries) }
     keep(noWatch)
     keep(current.keepingActions { $0.kind != .widgetTap })
     keep(current.keepingActions { !$0.kind.isInApp })
     var noKills = current
-    noKills.script.kills = []
-    noKills.script.widgetKills = []
-    noKills.script.watchKills = []
-    noKills.script.storeWriteFailures = []
-    noKills.script.corruptedDefaults = []
+    for fault in FaultFamily.scripts where fault.droppedWith == .kills { noKills.script.faultPlan.removeAll(fault.entries) }
     keep(noKills)
     var noTravel = current
     noTravel.scenario.travel = []
@@ -147,21 +138,24 @@ struct ShrinkSearch {
     keep(noStoreMove)
   }
 
-  /// The fault parameters a script still uses, at their minimum: no duplicate deliveries, no
-  /// late reloads.
+  /// The settings a script still uses (those of the families without a ``FaultScript``) at
+  /// their least, one at a time in ``FaultFamily/all``'s order: first every chance at never (no
+  /// duplicate deliveries, failed messages or lost replies), then every integer at its lowest
+  /// bound (late reloads at 0 s). A range is left as it is.
   mutating func minimizeFaultParameters() {
-    var never = current
-    never.scenario.faults.duplicateDelivery = .never
-    keep(never)
-    var delivered = current
-    delivered.scenario.faults.messageFailure = .never
-    keep(delivered)
-    var replied = current
-    replied.scenario.faults.replyTimeout = .never
-    keep(replied)
-    var onTime = current
-    onTime.scenario.faults.lateFiringSecondsMax = 0
-    keep(onTime)
+    let settings = FaultFamily.all.filter { $0.script == nil }.flatMap(\.settings)
+    for setting in settings {
+      guard case .chance(let path) = setting.value else { continue }
+      var never = current
+      never.scenario.faults[keyPath: path] = .never
+      keep(never)
+    }
+    for setting in settings {
+      guard case .integer(let path, let bounds, _) = setting.value else { continue }
+      var least = current
+      least.scenario.faults[keyPath: path] = bounds.lowerBound
+      keep(least)
+    }
   }
 
   // MARK: Delta debugging
@@ -193,6 +187,19 @@ struct ShrinkSearch {
       var result = candidate
       result.script.actions = kept.joined().sorted { $0.at < $1.at }
       return result
+    }
+  }
+
+  /// ddmin over a fault family's list in the script.
+  mutating func deltaDebug(_ entries: FaultScript.Entries) {
+    let plan: WritableKeyPath<ShrinkCandidate, FaultPlan> = \.script.faultPlan
+    switch entries {
+    case .instants(let path, _, _, _):
+      let list: WritableKeyPath<FaultPlan, [Instant]> = path
+      deltaDebug(plan.appending(path: list))
+    case .spells(let path, _, _, _):
+      let list: WritableKeyPath<FaultPlan, [OutOfRangeSpell]> = path
+      deltaDebug(plan.appending(path: list))
     }
   }
 

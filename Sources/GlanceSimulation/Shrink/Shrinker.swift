@@ -152,21 +152,15 @@ public enum Shrinker {
   static func scripted(_ request: SimulationRequest) throws(SimulationError) -> Scenario {
     let plan = try RunInputs(request)
     var scenario = request.scenario
-    scenario.script = Script(
-      actions: plan.actions.map { ScriptedAction(at: $0.time, kind: $0.kind) }, kills: plan.faults.kills,
-      outOfRange: plan.faults.outOfRange, widgetKills: plan.faults.widgetKills, watchKills: plan.faults.watchKills,
-      storeWriteFailures: plan.faults.storeWriteFailures, corruptedDefaults: plan.faults.corruptedDefaults)
+    scenario.script = Script(actions: plan.actions.map { ScriptedAction(at: $0.time, kind: $0.kind) }, faultPlan: plan.faults)
     var workload = Workload()
     workload.lateNightTaps = false
     scenario.workload = workload
+    // A script replaces what the scripted families' settings would draw.
     let defaults = Faults()
-    scenario.faults.appKillsPerDay = defaults.appKillsPerDay
-    scenario.faults.watchOutOfRangePerDay = defaults.watchOutOfRangePerDay
-    scenario.faults.watchOutOfRangeMinutes = defaults.watchOutOfRangeMinutes
-    scenario.faults.widgetKillsPerDay = defaults.widgetKillsPerDay
-    scenario.faults.watchKillsPerDay = defaults.watchKillsPerDay
-    scenario.faults.storeWriteFailuresPerDay = defaults.storeWriteFailuresPerDay
-    scenario.faults.corruptedDefaultsPerDay = defaults.corruptedDefaultsPerDay
+    for family in FaultFamily.all where family.script != nil {
+      for setting in family.settings { setting.reset(&scenario.faults, to: defaults) }
+    }
     scenario.seed = request.seed
     scenario.days = request.days
     return scenario

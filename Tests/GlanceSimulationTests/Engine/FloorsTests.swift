@@ -11,7 +11,7 @@ struct FloorsTests {
   /// The floors, lowest first: the order CONTRIBUTING.md and the DocC article *The simulator*
   /// draw.
   static let floors = [
-    "Basics", "Random", "Devices", "Charts", "Scenario", "Faults", "Person", "World", "Strategies", "Truth", "Judge",
+    "Basics", "Random", "Devices", "Charts", "Faults", "Scenario", "Person", "World", "Strategies", "Truth", "Judge",
     "Engine", "Shrink", "Reports", "Sweep",
   ]
 

@@ -235,7 +235,7 @@ struct MutantsTests {
     for _ in 0..<days { end = itinerary.nextRollover(after: end) }
     let pieces = itinerary.days(from: start, until: end)
     let actions = WorkloadPlanner.actions(scenario: scenario, days: pieces, seed: 42)
-    let faults = FaultPlanner.plan(scenario: scenario, days: pieces, seed: 42)
+    let faults = FaultPlanner.plan(faults: scenario.faults, days: pieces, seed: 42)
     var inputs = RunInputs(
       scenario: scenario, itinerary: itinerary, start: start, end: end, seed: 42, actions: actions, faults: faults,
       store: .memory

@@ -17,4 +17,14 @@ enum FaultEvent: Sendable {
   case corruptDefaults
   /// The watch goes out of range of the phone (`false`), or comes back (`true`).
   case reachability(Bool)
+
+  /// Whether a ``FaultPlan`` puts it on the queue (``FaultPlan/timedEvents(from:until:)``), so
+  /// that it enters the queue in turn with the run's other timed events; a deadline or a strike
+  /// is scheduled by the run as it plays.
+  var isPlanned: Bool {
+    switch self {
+    case .kill, .armStoreWriteFailure, .corruptDefaults, .reachability: return true
+    case .killDeadline, .killWatchApp, .storeWriteFailureDeadline: return false
+    }
+  }
 }

@@ -1,0 +1,40 @@
+import GlanceKernel
+
+extension FaultFamily {
+  /// Spells during which the watch is out of range of the phone: WatchConnectivity is not
+  /// reachable from the spell's start until its end. Drawn per local day with their lengths,
+  /// from one stream; removed by the shrinker with the watch's taps.
+  static let outOfRange = FaultFamily(
+    name: "watch out of range", kind: .watchOutOfRange,
+    settings: [
+      FaultSetting("watchOutOfRangePerDay", .integer(\.watchOutOfRangePerDay, bounds: 0...50, typical: 0...3)),
+      FaultSetting(
+        "watchOutOfRangeMinutes", .range(\.watchOutOfRangeMinutes, bounds: 1...1440, typicalLow: 1...60, typicalHigh: 20...240)),
+    ],
+    script: FaultScript(
+      key: "outOfRange",
+      entries: .spells(
+        \.outOfRange, drawn: { faults, days, seed in outOfRangeSpells(faults: faults, days: days, seed: seed) },
+        begins: .reachability(false), ends: .reachability(true)),
+      droppedWith: .watch),
+    generatorVersion: 1)
+
+  /// The spells of `days`, sorted by `from`: per day, how many from the stream `faults.watch`,
+  /// then each one's start and length in minutes from the same stream (a spell drawn outside
+  /// the piece's window is dropped, its draws made all the same).
+  private static func outOfRangeSpells(faults: Faults, days: [DayPiece], seed: UInt64) -> [OutOfRangeSpell] {
+    var stream = RandomStream.derived(root: seed, label: "faults.watch")
+    var spells: [OutOfRangeSpell] = []
+    for piece in days {
+      for _ in 0..<stream.count(mean: faults.watchOutOfRangePerDay, spread: 1) {
+        let from = Instant(millisecondsSince1970: stream.uniform(in: piece.span))
+        let minutes = stream.uniform(in: faults.watchOutOfRangeMinutes)
+        if piece.window.contains(from) {
+          spells.append(OutOfRangeSpell(from: from, until: from.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute)))
+        }
+      }
+    }
+    spells.sort { $0.from < $1.from }
+    return spells
+  }
+}
