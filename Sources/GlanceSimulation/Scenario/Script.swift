@@ -45,7 +45,10 @@ public struct Script: Hashable, Sendable {
     get { faultPlan.kills }
     set { faultPlan.kills = newValue }
   }
-  /// When the watch is out of range of the phone, sorted by `from`; overlapping spells merge.
+  /// When the watch is out of range of the phone, sorted by `from`. Overlapping spells do not
+  /// merge: a spell that begins before the latest end of the spells before it takes nothing
+  /// out of range, and the watch comes back at the end of the spell that took it out (of 20–50
+  /// and 25–60, out of range from 20 to 50 only; see `FaultPlan.timedEvents(from:until:)`).
   public var outOfRange: [OutOfRangeSpell] {
     get { faultPlan.outOfRange }
     set { faultPlan.outOfRange = newValue }
