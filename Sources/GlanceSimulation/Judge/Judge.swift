@@ -123,9 +123,10 @@ struct Judge {
   /// The updated app is installed (store move): what the phone's store holds now must survive
   /// the move.
   mutating func storeMoveBegins<Design: SyncDesign>(design: Design) {
-    let held = design.storedRecords(on: .phone)
-    storeChecker.storeMoveBegins(held: held, truth: truth)
-    moveChecker.storeMoveBegins(held: held, truth: truth)
+    // Resolved once, for both checkers.
+    let held = design.storedRecords(on: .phone).map(truth.resolve)
+    storeChecker.storeMoveBegins(held: held)
+    moveChecker.storeMoveBegins(held: held)
   }
 
   /// The final check, after the liveness phase.
@@ -140,8 +141,12 @@ struct Judge {
   private mutating func check<Design: SyncDesign>(world: World, design: Design, atEnd: Bool) {
     surfaceChecker.checkSurfaces(
       facts: world, showing: { Self.displayed($0, world: world, design: design) }, truth: &truth, verdicts: &verdicts)
-    storeChecker.audit(facts: world, stored: { design.storedRecords(on: $0) }, truth: truth, atEnd: atEnd, verdicts: &verdicts)
-    moveChecker.check(facts: world, phone: design.storedRecords(on: .phone), truth: truth, verdicts: &verdicts)
+    // The phone's store is read once, for both checkers.
+    let phone = design.storedRecords(on: .phone)
+    storeChecker.audit(
+      facts: world, stored: { $0 == .phone ? phone : design.storedRecords(on: $0) }, truth: truth, atEnd: atEnd,
+      verdicts: &verdicts)
+    moveChecker.check(facts: world, phone: phone, truth: truth, verdicts: &verdicts)
     surfaceChecker.checkOpenStaleness(facts: world, verdicts: &verdicts)
   }
 

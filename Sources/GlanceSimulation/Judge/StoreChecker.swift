@@ -20,8 +20,8 @@ struct StoreChecker: Checker {
 
   /// The updated app is installed: what the phone's store holds now may be lost by the move,
   /// which is no-data-loss's to judge.
-  mutating func storeMoveBegins(held: StoredRecords?, truth: JudgedTruth) {
-    movedBeforeMove = held.map { Set(truth.resolve($0).map(\.id)) }
+  mutating func storeMoveBegins(held: [Record]?) {
+    movedBeforeMove = held.map { Set($0.map(\.id)) }
   }
 
   /// Per device: every record that became or stopped being live since its store's last

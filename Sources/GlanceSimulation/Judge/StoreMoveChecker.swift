@@ -17,8 +17,8 @@ struct StoreMoveChecker: Checker {
 
   /// The updated app is installed: what the phone's store holds now (`held`) must survive the
   /// move. A design that keeps no store on the phone has nothing to move, and nothing is checked.
-  mutating func storeMoveBegins(held: StoredRecords?, truth: JudgedTruth) {
-    heldBeforeMove = held.map(truth.resolve)
+  mutating func storeMoveBegins(held: [Record]?) {
+    heldBeforeMove = held
   }
 
   /// Every held record that is still live is in the phone's store (`phone`).

@@ -160,8 +160,8 @@ struct CheckerTests {
     var facts = HandMadeFacts(now: Self.noon)
     var moves = StoreMoveChecker()
     var stores = StoreChecker()
-    moves.storeMoveBegins(held: .ids(records.map(\.id)), truth: truth)
-    stores.storeMoveBegins(held: .ids(records.map(\.id)), truth: truth)
+    moves.storeMoveBegins(held: truth.resolve(.ids(records.map(\.id))))
+    stores.storeMoveBegins(held: truth.resolve(.ids(records.map(\.id))))
     var verdicts = Verdicts()
     facts.awaitingFirstLaunch = true
     moves.check(facts: facts, phone: .ids([]), truth: truth, verdicts: &verdicts)
