@@ -46,7 +46,7 @@ struct DomainPlay<Design: SyncDesign> {
       lateFiringMillisecondsMax: Int64(scenario.faults.lateFiringSecondsMax) * 1000,
       pacingMilliseconds: ReloadPacer.spacing(refreshBudget: scenario.refreshBudget),
       zoneSettleMilliseconds: run.zoneSettleMilliseconds, actions: run.inputs.actionIndex,
-      keepsChart: run.inputs.detail == .full)
+      answers: run.inputs.truthAnswers[Design.domain] ?? TruthAnswers(), keepsChart: run.inputs.detail == .full)
     judge.disabled = run.inputs.disabledInvariants
     timed = run.timedEvents
     run.schedulePlan(&world, timed: timed)

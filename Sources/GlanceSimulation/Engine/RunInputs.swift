@@ -24,6 +24,9 @@ struct RunInputs {
   /// The most events a play may pop instead of ``DomainRun``'s limit for the run's days: `nil`
   /// but in the test of that limit.
   var eventsMaxOverride: Int? = nil
+  /// Per domain, the truth's answers, shared by the judges of the run's designs of that domain
+  /// (``TruthAnswers``): the truth is computed once per seed where the designs' deeds agree.
+  let truthAnswers: [Domain: TruthAnswers] = Dictionary(uniqueKeysWithValues: Domain.allCases.map { ($0, TruthAnswers()) })
 
   init(
     scenario: Scenario, itinerary: Itinerary, start: Instant, end: Instant, seed: UInt64, actions: [PlannedAction],

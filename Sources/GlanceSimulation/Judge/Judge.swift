@@ -46,10 +46,11 @@ struct Judge {
 
   init(
     model: any DomainModel, surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64,
-    pacingMilliseconds: Int64, zoneSettleMilliseconds: Int64, actions: ActionIndex, keepsChart: Bool = true
+    pacingMilliseconds: Int64, zoneSettleMilliseconds: Int64, actions: ActionIndex, answers: TruthAnswers = TruthAnswers(),
+    keepsChart: Bool = true
   ) {
     self.zoneSettleMilliseconds = zoneSettleMilliseconds
-    truth = JudgedTruth(model: model, actions: actions)
+    truth = JudgedTruth(model: model, actions: actions, answers: answers)
     surfaceChecker = SurfaceChecker(
       surfaces: surfaces, expectedToConverge: expectedToConverge, lateFiringMillisecondsMax: lateFiringMillisecondsMax,
       pacingMilliseconds: pacingMilliseconds, keepsChart: keepsChart)

@@ -10,8 +10,14 @@ import GlanceKernel
 ///   they came (time order).
 /// - ``liveByID`` holds exactly the model's ``DomainModel/liveRecords``, in id order, and
 ///   ``liveIDs`` their ids in the same order.
+/// - ``expected(on:at:today:in:zoneChanges:)`` answers what the model answers; an answer is
+///   computed once per run for every judge whose truth took the same deeds (``TruthAnswers``).
 struct JudgedTruth {
   private var model: any DomainModel
+  /// The answers shared with the judges of the run's other designs of the domain.
+  private let answers: TruthAnswers
+  /// The history of deeds taken so far, as a node of ``answers``' tree.
+  private var history = 0
   /// Every action of the run, by id and by instant (looked up, never iterated).
   let actions: ActionIndex
   private(set) var deeds = 0
@@ -23,9 +29,12 @@ struct JudgedTruth {
   /// Their ids, in the same order: a store that holds exactly them is audited by one comparison.
   private(set) var liveIDs: [EventID] = []
 
-  init(model: any DomainModel, actions: ActionIndex) {
+  /// A truth of `model`, whose answers are shared through `answers` (a run's judges of one
+  /// domain share one; by default, this truth's own).
+  init(model: any DomainModel, actions: ActionIndex, answers: TruthAnswers = TruthAnswers()) {
     self.model = model
     self.actions = actions
+    self.answers = answers
   }
 
   /// The live records, sorted by instant.
@@ -35,6 +44,7 @@ struct JudgedTruth {
   /// with the device in `calendar`'s zone.
   mutating func take(_ deed: Deed, at instant: Instant, on device: Device, in calendar: ZoneCalendar) {
     model.apply(deed, at: instant, on: device, in: calendar)
+    history = answers.node(after: history, taking: deed, at: instant, on: device, zone: calendar.zone.identifier)
     deeds += 1
     deedInstants.append(instant)
     switch deed {
@@ -54,13 +64,32 @@ struct JudgedTruth {
     assert(liveIDs == liveByID.map(\.id), "the live ids follow the live records")
   }
 
-  /// What `surface` should show (``DomainModel/expected(on:at:today:in:)``).
-  mutating func expected(on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar) -> Display {
-    model.expected(on: surface, at: instant, today: today, in: calendar)
+  /// What `surface` should show (``DomainModel/expected(on:at:today:in:)``), with the device in
+  /// `calendar`'s zone, the run's `zoneChanges`-th.
+  mutating func expected(
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, zoneChanges: Int
+  ) -> Display {
+    let key = TruthAnswers.Key(surface: surface, dayStart: today.start, zoneChanges: zoneChanges, unknownSince: nil)
+    return answers.answer(at: history, key) { model.expected(on: surface, at: instant, today: today, in: calendar) }
   }
 
-  /// What `surface` should show while the other device's deeds from `since` (until `until`) are
-  /// unknown to it (``DomainModel/expected(on:at:today:in:unknownSince:until:)``).
+  /// What `surface` should show while the other device's deeds from `since` are unknown to it
+  /// (``DomainModel/expected(on:at:today:in:unknownSince:until:)``), with the device in
+  /// `calendar`'s zone, the run's `zoneChanges`-th.
+  mutating func expected(
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, zoneChanges: Int,
+    unknownSince since: Instant
+  ) -> Display {
+    let key = TruthAnswers.Key(surface: surface, dayStart: today.start, zoneChanges: zoneChanges, unknownSince: since)
+    return answers.answer(at: history, key) {
+      model.expected(on: surface, at: instant, today: today, in: calendar, unknownSince: since, until: nil)
+    }
+  }
+
+  /// What `surface` would show if its device knew the other device's deeds but those from
+  /// `since` (until `until`) (``DomainModel/expected(on:at:today:in:unknownSince:until:)``): the
+  /// knowledge the judge tries when a surface disagrees. Asked of the model, not shared: each
+  /// disagreement tries its own cuts, which another judge seldom tries again.
   mutating func expected(
     on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, unknownSince since: Instant,
     until: Instant?

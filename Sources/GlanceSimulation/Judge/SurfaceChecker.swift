@@ -150,9 +150,11 @@ struct SurfaceChecker: Checker {
     guard expectedKeys[index] != key || expectedDisplays[index] == nil else { return }
     let display: Display
     if let since {
-      display = truth.expected(on: surface, at: facts.now, today: facts.today, in: facts.calendar, unknownSince: since, until: nil)
+      display = truth.expected(
+        on: surface, at: facts.now, today: facts.today, in: facts.calendar, zoneChanges: facts.zoneChanges, unknownSince: since)
     } else {
-      display = truth.expected(on: surface, at: facts.now, today: facts.today, in: facts.calendar)
+      display = truth.expected(
+        on: surface, at: facts.now, today: facts.today, in: facts.calendar, zoneChanges: facts.zoneChanges)
     }
     (expectedKeys[index], expectedDisplays[index]) = (key, display)
     expectedAnswers[index] += 1
@@ -214,10 +216,9 @@ struct SurfaceChecker: Checker {
   private func excusedWindowsEnd(_ surface: Surface, since: Instant, facts: some PlatformFacts, after: Instant) -> Instant {
     guard surface == .widget || surface == .yearWidget else { return after }
     var end = after
-    for window in [facts.deafUntil, facts.zoneSettles] {
-      guard let window, window > since else { continue }
-      end = max(end, min(window, facts.now))
-    }
+    // Each window in turn, without an array of them (asked after most events of a disagreement).
+    if let deaf = facts.deafUntil, deaf > since { end = max(end, min(deaf, facts.now)) }
+    if let zone = facts.zoneSettles, zone > since { end = max(end, min(zone, facts.now)) }
     return end
   }
 
