@@ -21,8 +21,6 @@ import GlanceKernel
 /// - At most ``Limits/queueCapacity`` events are pending; more is a precondition failure.
 struct EngineQueue {
   private var queue = EventQueue<WorldEvent>(capacityMax: Limits.queueCapacity)
-  /// The requests being carried out; empty between two takes, its storage kept for the next.
-  private var taken: [SchedulingPort.Request] = []
 
   /// The number of pending events (requests still in the world's port not counted).
   var count: Int { queue.count }
@@ -30,16 +28,12 @@ struct EngineQueue {
   /// Takes every request out of `world`'s port, in the order asked: schedules each event and
   /// carries out each process's end.
   mutating func take(from world: inout World) {
-    guard !world.port.isEmpty else { return }
-    world.port.take(into: &taken)
-    for index in taken.indices {
-      switch taken[index] {
+    while let request = world.takeRequest() {
+      switch consume request {
       case .schedule(let event, let time): queue.push(event, at: time)
       case .end(let process): end(process, in: &world)
       }
     }
-    taken.removeAll(keepingCapacity: true)
-    precondition(world.port.isEmpty, "carrying out the world's requests asked for \(world.port.count) more")
   }
 
   /// Takes the world's requests, then pops the next event and moves the world's clock to it;

@@ -25,14 +25,21 @@ struct SchedulingPort {
     case end(Process)
   }
 
-  /// The requests not yet taken, in the order asked.
-  private var requests: [Request] = []
+  /// The requests asked since the port was last empty, in the order asked: those before
+  /// `takenCount` were taken (their slots hold `nil`), the rest wait. The slots are reused once
+  /// every request was taken, so asking and taking allocate nothing once the slots have grown
+  /// (and a request is moved out of its slot, never copied).
+  private var slots: [Request?] = []
+  /// How many slots hold a request asked since the port was last empty.
+  private var askedCount = 0
+  /// How many of those the engine took.
+  private var takenCount = 0
 
   /// The number of requests not yet taken.
-  var count: Int { requests.count }
+  var count: Int { askedCount - takenCount }
 
   /// Whether every request was taken.
-  var isEmpty: Bool { requests.isEmpty }
+  var isEmpty: Bool { askedCount == takenCount }
 
   /// Asks for `event` at `time`.
   mutating func schedule(_ event: consuming WorldEvent, at time: Instant) {
@@ -46,16 +53,26 @@ struct SchedulingPort {
 
   private mutating func append(_ request: consuming Request) {
     precondition(
-      requests.count < Limits.queueCapacity,
-      "\(requests.count) requests asked in one call, the queue's capacity is \(Limits.queueCapacity)")
-    requests.append(request)
+      count < Limits.queueCapacity, "\(count) requests asked and not taken, the queue's capacity is \(Limits.queueCapacity)")
+    if askedCount < slots.count {
+      slots[askedCount] = request
+    } else {
+      slots.append(request)
+    }
+    askedCount += 1
   }
 
-  /// Hands every request to the engine, in the order asked, through `taken` (which must be
-  /// empty): the port keeps `taken`'s storage for the requests to come, so taking allocates
-  /// nothing once both buffers have grown.
-  mutating func take(into taken: inout [Request]) {
-    precondition(taken.isEmpty, "the engine took \(taken.count) requests it has not carried out")
-    swap(&requests, &taken)
+  /// Hands the engine the oldest request not yet taken, moved out of the port; `nil` when every
+  /// request was taken (the port then reuses its slots). A request asked while the engine takes
+  /// (none is, today) would be handed over after those asked before it.
+  mutating func takeNext() -> Request? {
+    guard takenCount < askedCount else {
+      (askedCount, takenCount) = (0, 0)
+      return nil
+    }
+    let request = slots[takenCount].take()
+    precondition(request != nil, "the port's slot \(takenCount) of \(askedCount) held no request")
+    takenCount += 1
+    return request
   }
 }

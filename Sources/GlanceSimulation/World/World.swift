@@ -32,8 +32,8 @@ public struct World {
   /// The local day holding `now` in `calendar`'s zone (kept as time passes: every surface asks).
   public private(set) var today: DayInterval
   /// What the world and its designs asked of time, not yet taken by the engine (see
-  /// ``SchedulingPort``).
-  var port = SchedulingPort()
+  /// ``SchedulingPort``); the engine takes it with ``takeRequest()``.
+  private(set) var port = SchedulingPort()
   /// Whether the app runs (in the foreground or in the background).
   public private(set) var appRunning = false
   /// Whether the app is in the foreground.
@@ -63,13 +63,21 @@ public struct World {
   /// may not have reached `device` yet; one made before it has (each channel delivers in order,
   /// and a message on its way counts until it is delivered or fails), or was never sent.
   func pendingSince(to device: Device) -> Instant? {
-    precondition(!watchAppEndPending, "the watch app's kill is not carried out: its messages still count as in flight")
-    var since = transfers[device].first?.sentAt
-    for candidate in [contextSince[device], messagesInFlight[device].min(), outOfRangeSince, unsentSince(device.other)] {
-      guard let candidate else { continue }
-      since = min(since ?? candidate, candidate)
-    }
-    return since
+    // Written out, without an array literal of the candidates or a call to `min()`: the judge
+    // asks this for each device after every event, and the optimizer does not always keep such a
+    // literal off the heap, nor inline `min()` (each then retains and releases an array:
+    // callgrind, 30-day default run, up to 69 M instructions).
+    var since = Self.earliest(transfers[device].first?.sentAt, contextSince[device])
+    for sentAt in messagesInFlight[device] { since = min(since ?? sentAt, sentAt) }
+    since = Self.earliest(since, outOfRangeSince)
+    return Self.earliest(since, unsentSince(device.other))
+  }
+
+  /// The earlier of two instants, either or both of which may be missing.
+  private static func earliest(_ first: Instant?, _ second: Instant?) -> Instant? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return min(first, second)
   }
 
   /// Until when `device` may know what the other device did: the latest send instant of
@@ -198,6 +206,12 @@ public struct World {
   /// Asks the engine to schedule `event` `milliseconds` from now.
   mutating func schedule(_ event: consuming WorldEvent, after milliseconds: Int64) {
     schedule(event, at: now.advanced(by: milliseconds))
+  }
+
+  /// The oldest request the world and its designs asked of time that the engine has not yet
+  /// taken, moved out of ``port``; `nil` when it took them all.
+  mutating func takeRequest() -> SchedulingPort.Request? {
+    port.takeNext()
   }
 
   /// The engine popped an event at `time`: the clock moves to it, and ``today`` with it.
