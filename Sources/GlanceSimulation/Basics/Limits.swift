@@ -12,7 +12,8 @@ enum Limits {
   /// The days a run may last: one day, to ten years of a person's life (a report's charts and
   /// a sweep's figures stay readable; a longer run adds nothing a ten-year one does not).
   static let days = 1...3650
-  /// The most events the world's queue holds at once: a 30-day run of every domain holds a few
+  /// The most events the engine's queue holds at once (and the most requests the world's
+  /// scheduling port holds between two takes): a 30-day run of every domain holds a few
   /// thousand; a queue that grows past this is a design scheduling without end (a reload storm),
   /// which stops the run with a clear message rather than exhausting memory.
   static let queueCapacity = 2_000_000

@@ -2,12 +2,16 @@ import Foundation
 import GlanceKernel
 import GlanceSync
 
-/// One play of a ``DomainRun``: the world, the design and the judge, and one small handler per
-/// kind of event. The engine pops the next event, lets the judge note who is excused, hands the
+/// One play of a ``DomainRun``: the world, the design and the judge, the queue of events, and one
+/// small handler per kind of event. The engine pops the next event (taking first what the world
+/// and the design asked of time, ``EngineQueue``), lets the judge note who is excused, hands the
 /// event to its handler, then lets the judge observe every surface.
 struct DomainPlay<Design: SyncDesign> {
   let run: DomainRun<Design>
   private(set) var world: World
+  /// The play's events: the engine owns the queue; the world, the design and the handlers below
+  /// ask for events through the world's port (``World/schedule(_:at:)``).
+  private var queue = EngineQueue()
   private var design: Design
   private var judge: Judge
   /// The person, who decides what each action means.
@@ -55,7 +59,7 @@ struct DomainPlay<Design: SyncDesign> {
 
   /// The next event, with the world's clock at it and the judge's excuses noted.
   mutating func next() -> WorldEvent? {
-    guard let (_, event) = world.popNext() else { return nil }
+    guard let (_, event) = queue.next(in: &world) else { return nil }
     eventCount += 1
     world.note(event)
     judge.noteExcuses(world: world)
@@ -301,6 +305,8 @@ struct DomainPlay<Design: SyncDesign> {
     guard world.injector.on, world.watchAppRunning else { return }
     world.injector.note(.watchAppKill)
     world.killWatchApp()
+    // What vanished with it goes back to the world before anything else reads the world.
+    queue.take(from: &world)
   }
 
   /// Launches the app's process in the background if it is not running, and tells the design.

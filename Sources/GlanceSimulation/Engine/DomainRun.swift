@@ -97,7 +97,8 @@ struct DomainRun<Design: SyncDesign> {
     preconditionFailure("the run ended without its final check")
   }
 
-  /// Puts the planned actions, faults and day boundaries on the queue.
+  /// Asks for the first planned action, the first timed event and the end of the safety phase
+  /// (through the world's port: the engine takes them before its first pop).
   func schedulePlan(_ world: inout World, timed: [(time: Instant, event: WorldEvent)]) {
     if let first = actions.first, first.time < end { world.schedule(.workload(.action(first)), at: first.time) }
     if let first = timed.first { world.schedule(first.event, at: first.time) }

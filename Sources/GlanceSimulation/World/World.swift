@@ -6,8 +6,15 @@ public import GlanceSync
 /// data (stores, defaults, replicas) and asks the world for what follows; the world draws every
 /// latency, duplicate and late firing from the run's seed.
 ///
+/// The world does not hold the queue of events: the engine does. What the world and its designs
+/// ask of time (a step, a wake, a delivery, a reload, a process's end) waits in the world's
+/// scheduling port until the engine takes it, in the order asked; the engine moves the clock to
+/// each event it pops.
+///
 /// ## Laws
-/// - Time only moves forward, and only between two calls to a design.
+/// - Time only moves forward, and only between two calls to a design: the engine moves it.
+/// - A request is never in the past (``schedule(_:at:)``); requests reach the engine's queue in
+///   the order they were asked, so events at one instant happen in that order.
 /// - `transferUserInfo` delivers every message at least once, in the order sent, while the watch
 ///   is in range; `updateApplicationContext` delivers the latest value only; `sendMessage`
 ///   delivers only while the watch is in range, and says so.
@@ -24,7 +31,9 @@ public struct World {
   public private(set) var calendar: ZoneCalendar
   /// The local day holding `now` in `calendar`'s zone (kept as time passes: every surface asks).
   public private(set) var today: DayInterval
-  private(set) var queue = EventQueue<WorldEvent>(capacityMax: Limits.queueCapacity)
+  /// What the world and its designs asked of time, not yet taken by the engine (see
+  /// ``SchedulingPort``); the engine takes it with ``takeRequest()``.
+  private(set) var port = SchedulingPort()
   /// Whether the app runs (in the foreground or in the background).
   public private(set) var appRunning = false
   /// Whether the app is in the foreground.
@@ -201,21 +210,33 @@ public struct World {
     self.lateFiringMillisecondsMax = Int64(faults.lateFiringSecondsMax) * 1000
   }
 
+  /// Asks the engine to schedule `event` at `time` (through ``port``): events at one instant
+  /// happen in the order they were asked.
+  ///
+  /// - Precondition: `time >= now`: time never goes back.
   mutating func schedule(_ event: consuming WorldEvent, at time: Instant) {
     precondition(time >= now, "scheduling \(event) in the past: \(time) < \(now)")
-    queue.push(event, at: time)
+    port.schedule(event, at: time)
   }
 
+  /// Asks the engine to schedule `event` `milliseconds` from now.
   mutating func schedule(_ event: consuming WorldEvent, after milliseconds: Int64) {
     schedule(event, at: now.advanced(by: milliseconds))
   }
 
-  mutating func popNext() -> (Instant, WorldEvent)? {
-    guard let (time, _, event) = queue.pop() else { return nil }
+  /// The oldest request the world and its designs asked of time that the engine has not yet
+  /// taken, moved out of ``port``; `nil` when it took them all.
+  mutating func takeRequest() -> SchedulingPort.Request? {
+    port.takeNext()
+  }
+
+  /// The engine popped an event at `time`: the clock moves to it, and ``today`` with it.
+  ///
+  /// - Precondition: `time >= now`: time never goes back.
+  mutating func advance(to time: Instant) {
     precondition(time >= now, "time went back from \(now) to \(time)")
     now = time
     if now >= today.end { today = calendar.dayInterval(containing: now) }
-    return (time, event)
   }
 
   mutating func note(_ event: WorldEvent) {
@@ -397,12 +418,7 @@ public struct World {
     appLife = nil
     strandedSince.phone = unsentSince(.phone)
     if firstSessionAfterUpdate { (awaitingFirstLaunch, firstSessionAfterUpdate) = (true, false) }
-    queue.removeAll { event in
-      switch event {
-      case .platform(.step(.app, _)), .platform(.wake(.reloadAfterDeafWindow)): return true
-      default: return false
-      }
-    }
+    port.end(.app)
   }
 
   // MARK: Process lives
@@ -503,7 +519,7 @@ public struct World {
     widgetExtensionRunning = false
     widgetExtensionLife?.end()
     widgetExtensionLife = nil
-    queue.removeAll { $0.process == .widgetExtension }
+    port.end(.widgetExtension)
   }
 
   // MARK: The watch app
@@ -524,6 +540,7 @@ public struct World {
   /// The person raises the wrist and opens the watch app; returns whether it was launched (it
   /// was not running).
   mutating func openWatchApp() -> Bool {
+    precondition(!watchAppEndPending, "the watch app is opened before the engine carried out its kill")
     let launched = !watchAppRunning
     if launched { watchAppLife = ProcessLife(of: .watchApp) }
     watchAppRunning = true
@@ -533,32 +550,63 @@ public struct World {
   }
 
   /// Kills the watch app: its steps vanish, and so do the messages in flight to it and the
-  /// error handlers it was waiting on (they lived in its memory).
+  /// error handlers it was waiting on (they lived in its memory). The world asks the engine to
+  /// take them out of its queue (``port``) and learns which they were when the engine hands them
+  /// back (``processEnded(_:cancelled:)``): until then, the messages still count as in flight,
+  /// so the engine takes the request before anything else reads or changes the world (the watch
+  /// app is not opened again before, a precondition checks it).
   mutating func killWatchApp() {
     noteKill()
     precondition(watchAppRunning, "only a running watch app is killed")
+    precondition(!watchAppEndPending, "the watch app's previous end was not carried out")
     watchAppRunning = false
     watchAppLife?.end()
     watchAppLife = nil
     watchForegroundUntil = nil
-    var landed: [(sentAt: Instant, device: Device)] = []
-    queue.removeAll { event in
-      switch event {
-      case .platform(.step(.watchApp, _)): return true
-      case .platform(.deliver(let message, to: .watch, _)):
-        landed.append((message.sentAt, .watch))
-        return true
-      case .platform(.sendFailed(let message, let device, let failure)) where device == .phone:
-        // The error handler lived on the watch; a message that failed in flight leaves the air.
-        if failure == .deliveryFailed { landed.append((message.sentAt, .phone)) }
-        return true
-      default: return false
-      }
+    watchAppEndPending = true
+    port.end(.watchApp)
+  }
+
+  /// Whether the watch app was killed and the engine has not yet handed back what vanished with
+  /// it (``processEnded(_:cancelled:)``).
+  private var watchAppEndPending = false
+
+  /// Whether `event`, pending in the engine's queue, vanishes when `process` ends: the app's
+  /// steps and its in-process timer (the wake after WidgetKit's deaf window: GlanceSync's
+  /// `AppWakeScheduler` uses a `Timer` for it, a background task for a paced reload); the widget
+  /// extension's steps; the watch app's steps, the messages on their way to it and the error
+  /// handlers it waits on (the `sendMessage`s it sent to the phone).
+  static func vanishes(_ event: WorldEvent, withEndOf process: Process) -> Bool {
+    switch (process, event) {
+    case (.app, .platform(.step(.app, _))), (.app, .platform(.wake(.reloadAfterDeafWindow))): true
+    case (.widgetExtension, .platform(.step(.widgetExtension, _))): true
+    case (.watchApp, .platform(.step(.watchApp, _))), (.watchApp, .platform(.deliver(_, to: .watch, _))),
+      (.watchApp, .platform(.sendFailed(_, to: .phone, _))):
+      true
+    default: false
     }
-    for message in landed {
-      landMessage(sentAt: message.sentAt, to: message.device)
-      // A message to the phone that failed in flight: its error handler died with the app.
-      if message.device == .phone { noteUnsent(by: .watch, since: message.sentAt) }
+  }
+
+  /// The engine carried out the end of `process` the world asked for: `cancelled` are the events
+  /// it took out of its queue (``vanishes(_:withEndOf:)``), in the order it found them. For the
+  /// watch app, the messages among them leave the air, and one to the phone that failed in
+  /// flight is what the watch still holds (its error handler died with the app).
+  mutating func processEnded(_ process: Process, cancelled: [WorldEvent]) {
+    guard process == .watchApp else { return }
+    precondition(watchAppEndPending, "the watch app's end was carried out without a kill")
+    watchAppEndPending = false
+    for event in cancelled {
+      switch event {
+      case .platform(.deliver(let message, to: .watch, _)):
+        landMessage(sentAt: message.sentAt, to: .watch)
+      case .platform(.sendFailed(let message, to: .phone, .deliveryFailed)):
+        landMessage(sentAt: message.sentAt, to: .phone)
+        noteUnsent(by: .watch, since: message.sentAt)
+      case .platform(.step(.watchApp, _)), .platform(.sendFailed(_, to: .phone, .replyTimedOut)):
+        break
+      default:
+        preconditionFailure("\(World.describe(event)) does not vanish with the watch app")
+      }
     }
     strandedSince.watch = unsentSince(.watch)
   }
@@ -783,7 +831,8 @@ public struct World {
   /// that keeps retrying a link that keeps failing is not judged until it gets through or the
   /// faults end) and no app killed while it held it (``strandedSince``).
   var isQuiescent: Bool {
-    watchReachable && hosts.allSatisfy { !$0.reloadPending } && transfers.phone.isEmpty && transfers.watch.isEmpty
+    precondition(!watchAppEndPending, "the watch app's kill is not carried out: its messages still count as in flight")
+    return watchReachable && hosts.allSatisfy { !$0.reloadPending } && transfers.phone.isEmpty && transfers.watch.isEmpty
       && contexts.phone == nil && contexts.watch == nil && messagesInFlight.phone.isEmpty
       && messagesInFlight.watch.isEmpty && zoneSettles.map { $0 <= now } ?? true && unsent.phone.isEmpty
       && unsent.watch.isEmpty && strandedSince.phone == nil && strandedSince.watch == nil

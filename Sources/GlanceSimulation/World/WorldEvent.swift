@@ -1,6 +1,7 @@
 /// Everything that happens, in virtual time, named by its source: the person, the platform, a
-/// fault, or a checkpoint of the judge and the engine. The engine's queue holds them; the
-/// engine hands each to its source's handler.
+/// fault, or a checkpoint of the judge and the engine. The world asks for them
+/// (``World/schedule(_:at:)``), the engine's queue holds them (``EngineQueue``), and the engine
+/// hands each to its source's handler.
 enum WorldEvent: Sendable {
   /// What the person does (``WorkloadEvent``).
   case workload(WorkloadEvent)
@@ -11,10 +12,4 @@ enum WorldEvent: Sendable {
   case fault(FaultEvent)
   /// A check of the judge, or a phase of the engine (``Checkpoint``).
   case checkpoint(Checkpoint)
-
-  /// The process whose step this is, for a step.
-  var process: Process? {
-    if case .platform(.step(let process, _)) = self { return process }
-    return nil
-  }
 }

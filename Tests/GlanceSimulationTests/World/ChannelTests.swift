@@ -32,10 +32,12 @@ struct ChannelTests {
     return own
   }
 
-  /// Runs the world's queue, collecting what reaches `device` through each channel.
+  /// Runs what the world asked of time through an engine's queue, collecting what reaches
+  /// `device` through each channel.
   static func drain(_ world: inout World, to device: Device) -> [(Channel, Message)] {
     var received: [(Channel, Message)] = []
-    while let (_, event) = world.popNext() {
+    var queue = EngineQueue()
+    while let (_, event) = queue.next(in: &world) {
       switch event {
       case .platform(.deliver(let message, let to, _)) where to == device: received.append((.sendMessage, own(message)))
       case .platform(.pumpTransfers(let to)) where to == device:
@@ -105,10 +107,12 @@ struct ChannelTests {
     case failed(Message, to: Device, SendFailure)
   }
 
-  /// Runs the world's queue; `answer` is called for each delivery, inside it, as a receiver is.
+  /// Runs what the world asked of time through an engine's queue; `answer` is called for each
+  /// delivery, inside it, as a receiver is.
   static func outcomes(_ world: inout World, answer: (inout World, Message) -> Void = { _, _ in }) -> [(Instant, Outcome)] {
     var outcomes: [(Instant, Outcome)] = []
-    while let (time, event) = world.popNext() {
+    var queue = EngineQueue()
+    while let (time, event) = queue.next(in: &world) {
       switch event {
       case .platform(.deliver(let message, let to, let replyLost)):
         outcomes.append((time, .delivered(own(message), to: to, replyLost: replyLost)))
@@ -138,7 +142,8 @@ struct ChannelTests {
     #expect(Self.outcomes(&world).map(\.1) == [.delivered(Self.tap, to: .watch, replyLost: false)])
     // The queue ran dry long before two minutes: move time past the foreground spell.
     world.schedule(.checkpoint(.finalCheck), after: World.watchSessionMilliseconds)
-    _ = world.popNext()
+    var queue = EngineQueue()
+    _ = queue.next(in: &world)
     #expect(world.watchAppRunning && !world.watchAppActive)
     sent = world.sendMessage(Self.tap, to: .watch)
     #expect(!sent)
@@ -203,9 +208,14 @@ struct ChannelTests {
     _ = failing.openWatchApp()
     sent = failing.sendMessage(Self.tap, to: .phone)
     #expect(sent)
+    let sentAt = failing.now
     world.killWatchApp()
     failing.killWatchApp()
     #expect(Self.outcomes(&world).isEmpty && Self.outcomes(&failing).isEmpty)
     #expect(!world.watchAppRunning && !world.watchAppActive)
+    // Handed back by the engine: the message to the watch left the air; the one to the phone that
+    // failed in flight is what the killed watch app still holds.
+    #expect(world.pendingSince(to: .watch) == nil && world.strandedSince.watch == nil)
+    #expect(failing.strandedSince.watch == sentAt && failing.pendingSince(to: .phone) == sentAt)
   }
 }

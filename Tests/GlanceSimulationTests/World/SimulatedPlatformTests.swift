@@ -32,7 +32,7 @@ struct SimulatedPlatformTests {
     }
     #expect(refused == .payloadTooLarge(channel: channel, bytes: channel.payloadBytesMax + 1, limit: channel.payloadBytesMax))
     #expect(platform.refusedPayloads == 1 && platform.largestPayloads[channel] == channel.payloadBytesMax)
-    let onItsWay = world.transfers.watch.count + (world.contexts.watch == nil ? 0 : 1) + world.queue.count
+    let onItsWay = world.transfers.watch.count + (world.contexts.watch == nil ? 0 : 1) + world.port.count
     #expect(onItsWay >= 1, "the payload at the bound was sent")
   }
 

@@ -1,0 +1,58 @@
+import GlanceKernel
+
+/// The engine's queue of world events: it owns the ``EventQueue``, takes into it what the world
+/// and the designs asked of time (the world's ``SchedulingPort``), pops the events in order and
+/// moves the world's clock to each.
+///
+/// ```swift
+/// var queue = EngineQueue()
+/// world.schedule(.checkpoint(.finalCheck), after: 1_000)
+/// while let (time, event) = queue.next(in: &world) { … }  // world.now == time
+/// ```
+///
+/// ## Laws
+/// - Events pop in time order; events at one instant in the order they were asked (the port hands
+///   its requests over in that order, and the queue numbers them as it takes them).
+/// - Time never goes back: an event pops at or after the world's `now`, which it then becomes
+///   (a request in the past is refused when it is asked, ``World/schedule(_:at:)``).
+/// - A process's end takes every pending event that vanishes with it out of the queue
+///   (``World/vanishes(_:withEndOf:)``), those asked before the end in the same call included,
+///   and hands them to the world (``World/processEnded(_:cancelled:)``).
+/// - At most ``Limits/queueCapacity`` events are pending; more is a precondition failure.
+struct EngineQueue {
+  private var queue = EventQueue<WorldEvent>(capacityMax: Limits.queueCapacity)
+
+  /// The number of pending events (requests still in the world's port not counted).
+  var count: Int { queue.count }
+
+  /// Takes every request out of `world`'s port, in the order asked: schedules each event and
+  /// carries out each process's end.
+  mutating func take(from world: inout World) {
+    while let request = world.takeRequest() {
+      switch consume request {
+      case .schedule(let event, let time): queue.push(event, at: time)
+      case .end(let process): end(process, in: &world)
+      }
+    }
+  }
+
+  /// Takes the world's requests, then pops the next event and moves the world's clock to it;
+  /// `nil` when nothing is pending.
+  mutating func next(in world: inout World) -> (time: Instant, event: WorldEvent)? {
+    take(from: &world)
+    guard let (time, _, event) = queue.pop() else { return nil }
+    world.advance(to: time)
+    return (time, event)
+  }
+
+  /// `process` ended: its pending events vanish, and the world is handed them.
+  private mutating func end(_ process: Process, in world: inout World) {
+    var cancelled: [WorldEvent] = []
+    queue.removeAll { event in
+      guard World.vanishes(event, withEndOf: process) else { return false }
+      cancelled.append(event)
+      return true
+    }
+    world.processEnded(process, cancelled: cancelled)
+  }
+}
