@@ -84,6 +84,7 @@ struct DomainPlay<Design: SyncDesign> {
       terminateApp()
     }
     if entersTimed { scheduleNextTimed() }
+    world.noteDeferredWrites(hasWatch: hasWatch)
     judge.observe(world: world, design: design)
     return nil
   }
@@ -140,6 +141,8 @@ struct DomainPlay<Design: SyncDesign> {
     case .storeWriteFailureDeadline(let number): world.injector.storeFaults.disarm(number)
     case .corruptDefaults: world.corruptDefaults()
     case .reachability(let reachable): changeReachability(to: reachable)
+    case .storeBusy(let held): world.injector.holdStoreLock(held)
+    case .suspendApp: suspendApp()
     }
   }
 
@@ -263,6 +266,19 @@ struct DomainPlay<Design: SyncDesign> {
     guard closing == session, world.appForeground else { return }
     world.appEntersBackground()
     design.appWentToBackground(world: &world)
+    // iOS suspends the app a few seconds on; one holding the App Group database's lock dies then.
+    if world.injector.storeFaults.lock?.process == .app {
+      world.schedule(.fault(.suspendApp), after: StoreFaults.suspensionMilliseconds)
+    }
+  }
+
+  /// iOS suspends the app, which went to the background holding the App Group database's write
+  /// lock: if it runs in the background and holds it still, the system kills it (`0xDEAD10CC`),
+  /// and its open transaction is rolled back with the process (``World/killApp()``).
+  private mutating func suspendApp() {
+    guard world.appRunning, !world.appForeground, world.injector.storeFaults.lock?.process == .app else { return }
+    world.injector.note(.suspendedHoldingLock)
+    terminateApp()
   }
 
   /// A step of the design's operation runs, unless an armed kill falls just before it.

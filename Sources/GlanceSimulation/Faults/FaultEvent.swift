@@ -17,14 +17,21 @@ enum FaultEvent: Sendable {
   case corruptDefaults
   /// The watch goes out of range of the phone (`false`), or comes back (`true`).
   case reachability(Bool)
+  /// Another process takes the App Group database's write lock (`true`): a commit on the phone's
+  /// App Group store meets `SQLITE_BUSY` until it releases it (`false`).
+  case storeBusy(Bool)
+  /// iOS suspends the app, ``StoreFaults/suspensionMilliseconds`` after it went to the background
+  /// holding the App Group database's write lock (queued only then): if it holds it still, the
+  /// system kills it (`0xDEAD10CC`) and its open transaction is rolled back.
+  case suspendApp
 
   /// Whether a ``FaultPlan`` puts it on the queue (``FaultPlan/timedEvents(from:until:)``), so
   /// that it enters the queue in turn with the run's other timed events; a deadline or a strike
   /// is scheduled by the run as it plays.
   var isPlanned: Bool {
     switch self {
-    case .kill, .armStoreWriteFailure, .corruptDefaults, .reachability: return true
-    case .killDeadline, .killWatchApp, .storeWriteFailureDeadline: return false
+    case .kill, .armStoreWriteFailure, .corruptDefaults, .reachability, .storeBusy: return true
+    case .killDeadline, .killWatchApp, .storeWriteFailureDeadline, .suspendApp: return false
     }
   }
 }

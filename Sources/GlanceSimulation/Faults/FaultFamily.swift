@@ -21,9 +21,10 @@
 struct FaultFamily: Sendable {
   /// What the family is, in words (`app kills`).
   let name: String
-  /// What the report counts a fault of the family as; `nil` for late reloads, which are not
-  /// counted.
-  let kind: FaultKind?
+  /// What the report counts a fault of the family as (most families count one kind; store
+  /// locks count the busy commits and the kills of a process suspended holding the lock); none
+  /// for late reloads, which are not counted.
+  let kinds: [FaultKind]
   /// The family's keys in a scenario's `faults:` section, in schema order.
   let settings: [FaultSetting]
   /// How the family's faults are scripted and planned, if they strike at planned times; `nil`
@@ -33,11 +34,11 @@ struct FaultFamily: Sendable {
   /// The generator version that first drew the family's settings.
   let generatorVersion: Int
 
-  init(name: String, kind: FaultKind?, settings: [FaultSetting], script: FaultScript? = nil, generatorVersion: Int) {
+  init(name: String, kinds: [FaultKind], settings: [FaultSetting], script: FaultScript? = nil, generatorVersion: Int) {
     precondition(!settings.isEmpty, "the family \(name) has a key in a scenario")
     precondition(generatorVersion >= 1, "generator versions start at 1, not \(generatorVersion)")
     self.name = name
-    self.kind = kind
+    self.kinds = kinds
     self.settings = settings
     self.script = script
     self.generatorVersion = generatorVersion
@@ -46,7 +47,7 @@ struct FaultFamily: Sendable {
   /// Every family, in schema order.
   static let all: [FaultFamily] = [
     .appKills, .outOfRange, .duplicateDelivery, .lateReloads, .widgetKills, .watchKills, .messageFailure, .replyTimeout,
-    .storeWriteFailures, .corruptedDefaults,
+    .storeWriteFailures, .corruptedDefaults, .storeLocks,
   ]
 
   /// Every family's settings, in schema order: the keys of a scenario's `faults:` section.

@@ -59,6 +59,7 @@ struct FaultInjector {
   var counts: [FaultKind: Int] {
     var counts = struck
     if storeFaults.struck > 0 { counts[.storeWriteFailure] = storeFaults.struck }
+    if storeFaults.busyStruck > 0 { counts[.storeBusy] = storeFaults.busyStruck }
     return counts
   }
 
@@ -134,6 +135,15 @@ struct FaultInjector {
     guard on else { return false }
     storeFaults.arm(number)
     return true
+  }
+
+  // MARK: Store locks
+
+  /// Another process takes the App Group database's write lock (`held`), or releases it; none is
+  /// taken once faults are off (``end()`` released it).
+  func holdStoreLock(_ held: Bool) {
+    guard on || !held else { return }
+    storeFaults.setBusy(held)
   }
 
   // MARK: The store move

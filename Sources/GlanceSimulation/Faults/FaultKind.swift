@@ -25,6 +25,13 @@ public enum FaultKind: String, Hashable, Sendable, CaseIterable, Comparable {
   case corruptedDefaults = "corrupted-defaults"
   /// The app was killed in the middle of its store move (before a step the scenario names).
   case storeMoveInterrupted = "store-move-interrupted"
+  /// A commit to the App Group database on the phone met the write lock another process held,
+  /// and gave up after the busy timeout (`SQLITE_BUSY`): nothing was written, and the same write
+  /// succeeds once the lock is released.
+  case storeBusy = "store-busy"
+  /// A process suspended while it held the App Group database's write lock was killed by the
+  /// system (`0xDEAD10CC`): its open transaction was rolled back, what it held was lost.
+  case suspendedHoldingLock = "dead10cc"
 
   public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

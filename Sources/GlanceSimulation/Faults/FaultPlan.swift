@@ -23,6 +23,9 @@ struct FaultPlan: Hashable, Sendable {
   var storeWriteFailures: [Instant] = []
   /// Corruptions of a defaults value, in time order.
   var corruptedDefaults: [Instant] = []
+  /// Spells during which another process holds the App Group database's write lock, sorted by
+  /// `from`.
+  var storeBusy: [OutOfRangeSpell] = []
 
   /// How many faults the plan holds, of every family.
   var entryCount: Int {

@@ -31,6 +31,13 @@ public struct Faults: Hashable, Sendable {
   /// design keeps there (the world draws which) into garbage of the wrong type, which reads as
   /// missing on the platform (`UserDefaults.integer(forKey:)` gives 0, a decoder throws).
   public var corruptedDefaultsPerDay: Int = 1
+  /// Spells per day during which another process holds the App Group database's write lock,
+  /// 0…50 (none by default): a commit to the App Group store on the phone then meets
+  /// `SQLITE_BUSY` and writes nothing, and the same write succeeds once the spell ends.
+  public var storeBusyPerDay: Int = 0
+  /// How long another process holds the App Group database's write lock, in seconds (low…high,
+  /// 1…600).
+  public var storeBusySeconds: ClosedRange<Int> = 5...30
 
   public init() {}
 }

@@ -1,6 +1,7 @@
 public import GlanceKernel
 
-/// A spell during which the watch is out of range of the phone: from `from` until `until`.
+/// A spell of a fault family, from `from` until `until`: the watch out of range of the phone, or
+/// another process holding the App Group database's write lock (``FaultFamily/storeLocks``).
 ///
 /// ## Laws
 /// - In a loaded scenario, `from < until`.

@@ -167,12 +167,16 @@ struct SurfaceChecker: Checker {
   private var expectedAnswers: [Int] = []
 
   /// Whether `surface` cannot show a change now (see ``Invariant``): a widget while WidgetKit is
-  /// deaf, while a zone change is caught up with, or before the updated app's first launch.
+  /// deaf, while a zone change is caught up with, or before the updated app's first launch; a
+  /// widget or the watch while the App Group store has writes it deferred and has not taken
+  /// (the widget reads the store, the watch hears from the phone what the store holds).
   private func excused(_ surface: Surface, facts: some PlatformFacts) -> Bool {
     switch surface {
-    case .app, .watch: return false
+    case .app: return false
+    case .watch: return facts.deferredWrites > 0
     case .widget, .yearWidget:
       return facts.zoneSettling != nil || facts.deafUntil.map { facts.now < $0 } ?? false || facts.awaitingFirstLaunch
+        || facts.deferredWrites > 0
     }
   }
 
@@ -182,25 +186,30 @@ struct SurfaceChecker: Checker {
   /// How many deliveries had reached the phone just before the event being handled: the event
   /// delivered something when the count changed.
   private var phoneDeliveriesBeforeEvent = 0
+  /// How many deferred writes waited just before the event being handled: the event committed
+  /// some when the count fell.
+  private var deferredWritesBeforeEvent = 0
 
   /// Notes, before the engine handles the next event, which surfaces are excused.
   mutating func noteExcuses(facts: some PlatformFacts) {
     phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
+    deferredWritesBeforeEvent = facts.deferredWrites
     for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
       excusedBeforeEvent[index] = excused(surface, facts: facts)
     }
   }
 
   /// Until when a widget is excused that learns of a change in the background (the event being
-  /// handled delivered something to the phone, on any channel, while the app is not in the
-  /// foreground, so only a charged reload can show it): `pacing` after the widget's last charged
-  /// reload before now. `nil` for other surfaces, and for an event that delivered nothing (a
-  /// transfer still queued excuses nothing here: the expected display already leaves out what
-  /// it carries).
+  /// handled delivered something to the phone, on any channel, or committed writes the App Group
+  /// store had deferred, while the app is not in the foreground, so only a charged reload can
+  /// show it): `pacing` after the widget's last charged reload before now. `nil` for other
+  /// surfaces, and for an event that delivered and committed nothing (a transfer still queued
+  /// excuses nothing here: the expected display already leaves out what it carries).
   private func pacedUntil(_ surface: Surface, facts: some PlatformFacts) -> Instant? {
-    guard let widget = surface.widget, !facts.appForeground, facts.deliveryCount(to: .phone) != phoneDeliveriesBeforeEvent,
-      let last = facts.lastChargedReload(of: widget)
-    else { return nil }
+    let changed = facts.deliveryCount(to: .phone) != phoneDeliveriesBeforeEvent || facts.deferredWrites < deferredWritesBeforeEvent
+    guard let widget = surface.widget, !facts.appForeground, changed, let last = facts.lastChargedReload(of: widget) else {
+      return nil
+    }
     let until = last.advanced(by: pacingMilliseconds)
     return until > facts.now ? until : nil
   }
@@ -226,6 +235,7 @@ struct SurfaceChecker: Checker {
     defer {
       for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false }
       phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
+      deferredWritesBeforeEvent = facts.deferredWrites
     }
     for (index, surface) in surfaces.enumerated() {
       refreshExpected(on: surface, at: index, facts: facts, truth: &truth)

@@ -141,6 +141,43 @@ workload:
 """#
     ),
     (
+      "store-locks",
+      #"""
+# store-locks — a week in which other processes hold the App Group database's write lock.
+#
+# Several times a day another process (the widget extension, a share extension, a backup) holds
+# the write lock of the SQLite database the app shares in its App Group for seconds to two
+# minutes: a commit to it meanwhile meets SQLITE_BUSY after the busy timeout and writes nothing.
+# iOS suspends the app five seconds after it goes to the background, and kills it (0xDEAD10CC)
+# if it still holds the lock then, rolling its open transaction back. The converged design
+# keeps every write its store defers (GlanceSync's PendingWrites, saved across kills) and
+# commits it once the lock is free; a design that holds a transaction across its background
+# transition loses it (the `lock-holding-tally` design of the simulator's tests).
+# Run it with `simulate --scenario store-locks --days 7`.
+
+# The scenario's name; used in report paths.
+name: store-locks
+# What the scenario is for.
+summary: >-
+  A week in Zurich in which other processes hold the App Group database's write lock several
+  times a day (SQLITE_BUSY), with the tally, steps and budget domains.
+# The zone the person lives in.
+zone: Europe/Zurich
+# Monday 4 May 2026.
+start: 2026-05-04
+# MirrorSmoker's tally, BabySteps' steps and Pulpe's budget: each keeps its data on the phone.
+domains: [tally, steps, budget]
+
+# What goes wrong: the defaults, plus the App Group database's lock held by others.
+faults:
+  # Spells per day during which another process holds the App Group database's write lock.
+  storeBusyPerDay: 20
+  # How long each spell holds it, in seconds: [shortest, longest].
+  storeBusySeconds: [30, 600]
+
+"""#
+    ),
+    (
       "store-move-widget-first",
       #"""
 # store-move-widget-first — the BabySteps store move after the widget opened the store first.

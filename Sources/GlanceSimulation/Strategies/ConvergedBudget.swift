@@ -11,6 +11,8 @@ struct ConvergedBudget: ConvergedDesign {
   /// The widget extension's timeline provider.
   private let provider: BudgetWidgets
   let platform = SimulatedPlatform()
+  var savedPendingWrites = PendingWrites()
+  var pendingRetryAsked = false
   /// What the app shows, for the log's version, the current period and the zone.
   private let memo = Memo<BudgetMemoKey, Display>()
   private let refreshBudget: Int
@@ -27,22 +29,28 @@ struct ConvergedBudget: ConvergedDesign {
       log: SimulatedEventLog("phone", stores: stores), book: book, refreshBudget: scenario.refreshBudget, platform: platform)
   }
 
-  /// The phone's engine over `log`, as the app makes it at launch.
+  /// The phone's engine over `log`, as the app makes it at launch, with the writes the last one
+  /// left waiting (`pendingWrites`, saved in the app's container).
   private static func phone(
-    log: SimulatedEventLog, book: BudgetBook, refreshBudget: Int, platform: SimulatedPlatform
+    log: SimulatedEventLog, book: BudgetBook, refreshBudget: Int, platform: SimulatedPlatform,
+    pendingWrites: PendingWrites = PendingWrites()
   ) -> BudgetApp<SimulatedEventLog> {
     do {
-      return try BudgetApp(log: log, book: book, refreshBudget: refreshBudget, reloader: platform, wakes: platform)
+      return try BudgetApp(
+        log: log, book: book, refreshBudget: refreshBudget, reloader: platform, wakes: platform, pendingWrites: pendingWrites)
     } catch {
       preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
     }
   }
 
   /// A launched app makes its engine anew over its store, resuming its pacing from the App
-  /// Group's defaults: what the last process kept in memory is gone.
+  /// Group's defaults and the writes waiting from its container: what the last process kept in
+  /// memory is gone.
   mutating func appLaunched(world: inout World) {
-    let (log, book, refreshBudget) = (phone.log, phone.book, refreshBudget)
-    platform.run(&world) { phone = Self.phone(log: log, book: book, refreshBudget: refreshBudget, platform: platform) }
+    let (log, book, refreshBudget, pending) = (phone.log, phone.book, refreshBudget, savedPendingWrites)
+    platform.run(&world) {
+      phone = Self.phone(log: log, book: book, refreshBudget: refreshBudget, platform: platform, pendingWrites: pending)
+    }
   }
 
   mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
@@ -57,11 +65,21 @@ struct ConvergedBudget: ConvergedDesign {
     default:
       preconditionFailure("the budget model does not make \(deed)")
     }
+    savePendingWrites(world: &world)
   }
 
   mutating func appBecameActive(world: inout World) {
     let now = world.now
+    // The writes the store deferred first, as BudgetApp asks.
+    retryPendingWrites(world: &world)
+    savePendingWrites(world: &world)
     platform.run(&world) { phone.becameActive(at: now) }
+  }
+
+  mutating func retryPendingWrites(world: inout World) {
+    guard !phone.pendingWrites.isEmpty else { return }
+    let now = world.now
+    platform.run(&world) { try phone.retryPendingWrites(at: now) }
   }
 
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
@@ -73,7 +91,9 @@ struct ConvergedBudget: ConvergedDesign {
   /// The app shows what the current-period widget shows.
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the budget app shows \(surface) no display of its own")
-    let key = BudgetMemoKey(version: phone.log.version, period: phone.book.period(on: world.today.date), zone: world.calendar.identifier)
+    let key = BudgetMemoKey(
+      version: Self.memoVersion(phone.log.version, phone.pendingWrites), period: phone.book.period(on: world.today.date),
+      zone: world.calendar.identifier)
     return memo.value(for: key) { .currentPeriod(Self.shown { try phone.display(at: world.now, in: world.calendar) }) }
   }
 

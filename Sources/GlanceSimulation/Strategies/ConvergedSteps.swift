@@ -27,6 +27,8 @@ struct ConvergedSteps: ConvergedDesign {
   private var copyFailureInjected = false
   private let refreshBudget: Int
   let platform = SimulatedPlatform()
+  var savedPendingWrites = PendingWrites()
+  var pendingRetryAsked = false
   private let memo = Memo<DayMemoKey, Display>()
   /// What the phone's store holds, per store and version: the audit is handed the same array
   /// while the store does not change.
@@ -36,7 +38,8 @@ struct ConvergedSteps: ConvergedDesign {
     self.storeMove = scenario.storeMove
     self.stores = stores
     if scenario.storeMove == nil { group = SimulatedEventLog("group", stores: stores) }
-    legacy = scenario.storeMove == nil ? nil : SimulatedEventLog("legacy", stores: stores)
+    // The legacy store is in the app's own container, which no other process opens.
+    legacy = scenario.storeMove == nil ? nil : SimulatedEventLog("legacy", appGroup: false, stores: stores)
     refreshBudget = scenario.refreshBudget
     do {
       provider = try StepsWidget(tasks: StepsPlan.tasks, refreshBudget: scenario.refreshBudget)
@@ -47,13 +50,16 @@ struct ConvergedSteps: ConvergedDesign {
   }
 
   /// The app's engine over its stores, as the app makes it at launch: the App Group store once
-  /// it uses it, the legacy store until a move has deleted it.
+  /// it uses it, the legacy store until a move has deleted it, and the writes the last engine
+  /// left waiting (`pendingWrites`, saved in the app's container).
   private static func phone(
-    store: SimulatedEventLog?, legacy: SimulatedEventLog?, refreshBudget: Int, platform: SimulatedPlatform
+    store: SimulatedEventLog?, legacy: SimulatedEventLog?, refreshBudget: Int, platform: SimulatedPlatform,
+    pendingWrites: PendingWrites = PendingWrites()
   ) -> StepsApp<SimulatedEventLog> {
     do {
       return try StepsApp(
-        store: store, legacy: legacy, tasks: StepsPlan.tasks, refreshBudget: refreshBudget, reloader: platform, wakes: platform)
+        store: store, legacy: legacy, tasks: StepsPlan.tasks, refreshBudget: refreshBudget, reloader: platform, wakes: platform,
+        pendingWrites: pendingWrites)
     } catch {
       preconditionFailure("the steps plan and a loaded scenario's refresh budget are valid: \(error)")
     }
@@ -65,8 +71,10 @@ struct ConvergedSteps: ConvergedDesign {
   /// updated app.
   mutating func appLaunched(world: inout World) {
     if world.appVersion > 1 { updateInstalled = true }
-    let (group, legacy, refreshBudget) = (group, legacy, refreshBudget)
-    platform.run(&world) { phone = Self.phone(store: group, legacy: legacy, refreshBudget: refreshBudget, platform: platform) }
+    let (group, legacy, refreshBudget, pending) = (group, legacy, refreshBudget, savedPendingWrites)
+    platform.run(&world) {
+      phone = Self.phone(store: group, legacy: legacy, refreshBudget: refreshBudget, platform: platform, pendingWrites: pending)
+    }
   }
 
   /// The widget's provider opens the App Group store when it runs: the store-move scenario says
@@ -107,10 +115,14 @@ struct ConvergedSteps: ConvergedDesign {
     default:
       preconditionFailure("the steps model does not make \(deed)")
     }
+    savePendingWrites(world: &world)
   }
 
   mutating func appBecameActive(world: inout World) {
     let now = world.now
+    // The writes the store deferred first, as StepsApp asks.
+    retryPendingWrites(world: &world)
+    savePendingWrites(world: &world)
     platform.run(&world) { phone.becameActive(at: now) }
     // The updated app moves the store on its first launch (and on the next, if that one failed).
     guard updateInstalled, phone.legacy != nil else { return }
@@ -130,6 +142,12 @@ struct ConvergedSteps: ConvergedDesign {
     legacy = nil
   }
 
+  mutating func retryPendingWrites(world: inout World) {
+    guard !phone.pendingWrites.isEmpty else { return }
+    let now = world.now
+    platform.run(&world) { try phone.retryPendingWrites(at: now) }
+  }
+
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
     precondition(widget == .main, "the steps have one widget")
     let timeline = Self.shown { try provider.timeline(of: group, at: world.now, in: world.calendar) }
@@ -138,7 +156,7 @@ struct ConvergedSteps: ConvergedDesign {
 
   func display(on surface: Surface, world: World) -> Display {
     precondition(surface == .app, "the steps app shows \(surface) no display of its own")
-    return memo.value(for: DayMemoKey(version: phone.active.version, world: world)) {
+    return memo.value(for: DayMemoKey(version: Self.memoVersion(phone.active.version, phone.pendingWrites), world: world)) {
       .steps(Self.shown { try phone.display(at: world.now, in: world.calendar) })
     }
   }

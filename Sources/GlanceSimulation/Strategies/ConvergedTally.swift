@@ -17,6 +17,8 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   var phone: TallyPhone<SimulatedEventLog>
   private var watch: TallyWatch<SimulatedEventLog>
   let platform = SimulatedPlatform()
+  var savedPendingWrites = PendingWrites()
+  var pendingRetryAsked = false
   /// What the app and the watch show, for their store's version, the day and the zone.
   private let appMemo = Memo<DayMemoKey, Display>()
   private let watchMemo = Memo<DayMemoKey, Display>()
@@ -37,23 +39,26 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     watch = TallyWatch(log: SimulatedEventLog("watch", on: .watch, stores: stores), settings: Self.settings, link: platform.watchLink)
   }
 
-  /// The phone's engine over `log`, as the app makes it at launch.
-  private static func phone(log: SimulatedEventLog, refreshBudget: Int, platform: SimulatedPlatform) -> TallyPhone<SimulatedEventLog> {
+  /// The phone's engine over `log`, as the app makes it at launch, with the writes the last one
+  /// left waiting (`pendingWrites`, saved in the app's container).
+  private static func phone(
+    log: SimulatedEventLog, refreshBudget: Int, platform: SimulatedPlatform, pendingWrites: PendingWrites = PendingWrites()
+  ) -> TallyPhone<SimulatedEventLog> {
     do {
       return try TallyPhone(
         log: log, settings: settings, refreshBudget: refreshBudget, link: platform.phoneLink, reloader: platform,
-        wakes: platform)
+        wakes: platform, pendingWrites: pendingWrites)
     } catch {
       preconditionFailure("a loaded scenario's refresh budget is in range: \(error)")
     }
   }
 
   /// A launched app makes its engine anew over its store, resuming its pacing from the App
-  /// Group's defaults: what the last process kept in memory (its reload pacing, what it last
-  /// pushed) is gone.
+  /// Group's defaults and the writes waiting from its container: what the last process kept in
+  /// memory (its reload pacing, what it last pushed) is gone.
   mutating func appLaunched(world: inout World) {
-    let (log, refreshBudget) = (phone.log, refreshBudget)
-    platform.run(&world) { phone = Self.phone(log: log, refreshBudget: refreshBudget, platform: platform) }
+    let (log, refreshBudget, pending) = (phone.log, refreshBudget, savedPendingWrites)
+    platform.run(&world) { phone = Self.phone(log: log, refreshBudget: refreshBudget, platform: platform, pendingWrites: pending) }
   }
 
   /// Likewise the watch app's engine, over the watch's store.
@@ -63,10 +68,12 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   mutating func appTap(_ record: Record, world: inout World) {
     platform.run(&world) { try phone.tap(id: record.id, at: record.instant) }
+    savePendingWrites(world: &world)
   }
 
   mutating func widgetTap(_ record: Record, world: inout World) {
     platform.run(&world, intent: true) { try phone.widgetTap(id: record.id, at: record.instant) }
+    savePendingWrites(world: &world)
   }
 
   mutating func watchTap(_ record: Record, world: inout World) {
@@ -75,11 +82,19 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
 
   mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
     platform.run(&world) { try phone.delete(target.id, id: action.eventID, at: action.time) }
+    savePendingWrites(world: &world)
   }
 
   mutating func appBecameActive(world: inout World) {
     let now = world.now
     platform.run(&world) { try phone.becameActive(at: now) }
+    savePendingWrites(world: &world)
+  }
+
+  mutating func retryPendingWrites(world: inout World) {
+    guard !phone.pendingWrites.isEmpty else { return }
+    let (now, foreground) = (world.now, world.appForeground)
+    platform.run(&world) { try phone.retryPendingWrites(at: now, foreground: foreground) }
   }
 
   mutating func receive(_ payload: PeerPayload, on device: Device, via channel: Channel, world: inout World) {
@@ -88,6 +103,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
       // A WatchConnectivity delivery launched the app in the background if it was not running.
       let (now, foreground) = (world.now, world.appForeground)
       platform.run(&world) { try phone.received(payload.bytes, at: now, foreground: foreground) }
+      savePendingWrites(world: &world)
     case .watch:
       platform.run(&world) { try watch.received(payload.bytes) }
     }
@@ -102,7 +118,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   func display(on surface: Surface, world: World) -> Display {
     switch surface {
     case .app:
-      return appMemo.value(for: DayMemoKey(version: phone.log.version, world: world)) {
+      return appMemo.value(for: DayMemoKey(version: Self.memoVersion(phone.log.version, phone.pendingWrites), world: world)) {
         .tally(Self.shown { try phone.summary(at: world.now, in: world.calendar) })
       }
     case .watch:

@@ -68,6 +68,14 @@ public import GlanceSync
 ///   action wrote is gone (the design is put back as it was before the action), what it sent or
 ///   asked for stays done. Not for a design that keeps its records on a server
 ///   (``keepsRecordsOnServer``).
+/// - **Store locks** (``FaultFamily/storeLocks``): while another process holds the App Group
+///   database's write lock, a commit to the phone's App Group store (a ``SimulatedEventLog``; a
+///   design that keeps its own stores does not meet it) fails with `SQLITE_BUSY`, writing
+///   nothing: the log's error is a `DeferrableWriteError`, and the same write succeeds after the
+///   release. iOS suspends the
+///   app five seconds after it went to the background: an app that still holds the lock then (a
+///   transaction it opened with ``SimulatedEventLog/beginTransaction(in:)``) is killed,
+///   `0xDEAD10CC`, and its transaction rolled back.
 /// - **Corrupted defaults** strike one of the values the App Group's defaults hold
 ///   (``World/appGroupDefaults``), drawn by the seed among the keys stored there: it turns to
 ///   garbage bytes, which the design meets when it next reads the value back, and reads as its
@@ -214,12 +222,29 @@ extension SyncDesign {
 /// The one value GlanceSync keeps in the App Group's defaults is the pacer's last charged reload
 /// (``SimulatedPlatform/lastPacedReload``, `WidgetCenterReloader`'s key): a corrupted one reads
 /// as none, and an engine made at the next launch paces from scratch.
+///
+/// A write the App Group store defers (another process holds its lock: ``FaultFamily/storeLocks``)
+/// waits in the phone engine's `PendingWrites`. The app does what *Ship the converged design*
+/// asks: after each call of its engine it saves the writes waiting in its own container (a kill
+/// spares them; ``savedPendingWrites``, handed to the engine made at the next launch), and while
+/// any wait it asks the system for a background refresh (``pendingRetryMilliseconds`` on), whose
+/// task tries them again, as its coming to the foreground does. Every write the person made is
+/// thus committed, once, as soon as the store takes writes again. The app holds no transaction
+/// across a callback: each engine call is one transaction or none.
 protocol ConvergedDesign: SyncDesign {
   associatedtype Phone: PhoneEngine
   /// The phone's engine.
   var phone: Phone { get set }
   /// The ports every engine of the design runs on.
   var platform: SimulatedPlatform { get }
+  /// The writes the App Group store deferred, as the app saved them in its own container after
+  /// its last engine call: they outlive the process.
+  var savedPendingWrites: PendingWrites { get set }
+  /// Whether the app asked for a background refresh to try the writes waiting again and it has
+  /// not run yet (the system keeps the request across a kill).
+  var pendingRetryAsked: Bool { get set }
+  /// The phone engine commits the writes waiting (`retryPendingWrites`), at `world.now`.
+  mutating func retryPendingWrites(world: inout World)
 }
 
 extension ConvergedDesign {
@@ -239,6 +264,37 @@ extension ConvergedDesign {
   mutating func wake(_ reason: WakeReason, world: inout World) {
     let (now, foreground) = (world.now, world.appForeground)
     platform.run(&world) { phone.wake(reason, at: now, foreground: foreground) }
+  }
+
+  /// What the app's display memo keys on: the store's `version` and how many writes wait, which
+  /// the engine's display counts too (a deferred write changes no version). `version` itself
+  /// when none waits.
+  static func memoVersion(_ version: Int, _ pending: PendingWrites) -> Int {
+    precondition(version < 1 << 40, "store version \(version) fits the memo key")
+    return version + (pending.count << 40)
+  }
+
+  /// How long after a call that left writes waiting the app asks for its background refresh: a
+  /// busy lock is held seconds to minutes, and a task a minute on tries again well within the
+  /// judge's 30-minute quiescence window.
+  static var pendingRetryMilliseconds: Int64 { Instant.millisecondsPerMinute }
+
+  /// The background refresh the app asked for: it tries the writes waiting again.
+  mutating func backgroundRefresh(world: inout World) {
+    pendingRetryAsked = false
+    retryPendingWrites(world: &world)
+    savePendingWrites(world: &world)
+  }
+
+  /// What the app does after each call of its phone engine: it saves the writes waiting in its
+  /// own container, and while any wait, asks for a background refresh to try them again (once
+  /// until it runs). Nothing when none waits and none was saved.
+  mutating func savePendingWrites(world: inout World) {
+    guard !phone.pendingWrites.isEmpty || !savedPendingWrites.isEmpty else { return }
+    savedPendingWrites = phone.pendingWrites
+    guard !savedPendingWrites.isEmpty, !pendingRetryAsked else { return }
+    pendingRetryAsked = true
+    world.scheduleBackgroundRefresh(after: Self.pendingRetryMilliseconds)
   }
 
   /// What an engine shows: its reads of the simulated stores cannot fail (a store failure is

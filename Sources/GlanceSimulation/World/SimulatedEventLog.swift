@@ -16,12 +16,24 @@ public import GlanceSync
 /// A fault the world injects lives here too: `failNextReceive` makes the next bulk write fail
 /// as an I/O error would, writing nothing (a store's transaction is all or nothing).
 ///
+/// The App Group database's write lock (``FaultFamily/storeLocks``): a commit to a store in the
+/// App Group while another process holds the lock throws a ``StoreDeferral`` (`.busy`), as a
+/// store suspended by ``suspend()`` does (`.suspended`) until ``resume()``, writing nothing. A
+/// design that writes several steps in one transaction opens it with
+/// ``beginTransaction(in:)``: the lock is then its process's (the world tracks it, and kills a
+/// process suspended while it holds it, `0xDEAD10CC`) until ``commitTransaction()``; what is
+/// written meanwhile is stored at the commit, or rolled back whole if the process ends first.
+///
 /// ## Laws
 /// - Both backings answer alike for the same writes: `replica()` holds every event written,
 ///   `replica(in: r)` is its `slice(r)`.
 /// - ``version`` counts the writes that added something.
 /// - The audits answer from the events written, whichever the backing: with a durable log, what
 ///   its writes reported as new (checked write by write).
+/// - A write that throws a ``StoreDeferral`` stores nothing; reads answer what was committed
+///   (never a transaction's writes before its commit).
+/// - With no busy spell, no suspension and no transaction, every write meets exactly the checks
+///   it met before the store locks existed.
 public final class SimulatedEventLog: ChangeCountingEventLog {
   /// The store's name within the design (`phone`, `watch`, `group`, `legacy`).
   public let name: String
@@ -52,24 +64,121 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
 
   /// The device the store is on: the world's write failures strike the phone's stores.
   public let device: Device
+  /// Whether the store is in the phone's App Group container, which other processes open too:
+  /// their write lock (a busy spell) meets its commits. A store in the app's own container (a
+  /// legacy store before a move) or on the watch meets none.
+  public let inAppGroup: Bool
+  /// Whether the store is suspended (``suspend()``): it takes no write until ``resume()``.
+  public private(set) var isSuspended = false
+  /// The transaction open on the store: its number (``StoreFaults/lock``) and the events written
+  /// in it, not yet stored.
+  private var transaction: (number: Int, events: [Event])? = nil
 
   /// A new, empty store named `name` (unique within the design: `phone`, `watch`), on `device`,
-  /// in the run's backend.
-  public init(_ name: String, on device: Device = .phone, stores: RunStores) {
+  /// in the run's backend; `appGroup: false` for a store on the phone that is not in the App
+  /// Group container.
+  public init(_ name: String, on device: Device = .phone, appGroup: Bool = true, stores: RunStores) {
     self.name = name
     self.device = device
+    self.inAppGroup = appGroup && device == .phone
     self.stores = stores
     self.durable = stores.open(name)
   }
 
   /// Throws ``StoreWriteFailure`` when the world's armed write failure strikes this commit
-  /// (``StoreFaults``): nothing is written.
-  private func commit() throws(StoreWriteFailure) {
+  /// (``StoreFaults``), a ``StoreDeferral`` when the store is suspended or, in the App Group,
+  /// another process holds the write lock: nothing is written.
+  private func commit(_ events: [Event]) throws {
     if device == .phone, stores.faults.commitFails() { throw StoreWriteFailure(store: name) }
+    var deferral: WriteDeferral? = nil
+    if isSuspended {
+      deferral = .suspended
+    } else if inAppGroup, stores.faults.commitMeetsBusyLock() {
+      deferral = .busy
+    }
+    guard let deferral else { return }
+    stores.faults.noteDeferred(events)
+    throw StoreDeferral(store: name, reason: deferral)
   }
 
+  // MARK: Suspension and transactions
+
+  /// Suspends the store, as GlanceStore's `EventStore.suspendAll()` does before iOS suspends the
+  /// process: a transaction open now is rolled back whole (it releases the lock), and every
+  /// write is refused with a ``StoreDeferral`` (`.suspended`) until ``resume()``. Reads go on.
+  public func suspend() {
+    isSuspended = true
+    rollBack()
+  }
+
+  /// Resumes the store (`EventStore.resumeAll()`): writes are taken again.
+  public func resume() { isSuspended = false }
+
+  /// Whether a transaction is open on the store (one the world rolled back is not).
+  public var hasOpenTransaction: Bool {
+    if let open = transaction, !stores.faults.holds(open.number) { transaction = nil }
+    return transaction != nil
+  }
+
+  /// Opens a write transaction of `process` on the store (`BEGIN IMMEDIATE`): it takes the App
+  /// Group database's write lock and holds it until ``commitTransaction()`` or
+  /// ``rollBack()``, across steps and callbacks if the design lets it. Every write meanwhile
+  /// goes into the transaction, stored at the commit. The world tracks the lock: a process that
+  /// ends holding it (killed, or suspended, `0xDEAD10CC`) has its transaction rolled back.
+  ///
+  /// - Throws: a ``StoreDeferral``: `.suspended` when the store is suspended, `.busy` when another
+  ///   process holds the lock. No transaction is open then.
+  public func beginTransaction(in process: Process) throws {
+    precondition(!hasOpenTransaction, "store \(name) has a transaction open already")
+    if isSuspended { throw StoreDeferral(store: name, reason: .suspended) }
+    guard let number = stores.faults.takeLock(for: process, store: name) else { throw StoreDeferral(store: name, reason: .busy) }
+    transaction = (number, [])
+  }
+
+  /// Commits the open transaction (`COMMIT`): its writes are stored together, and the lock is
+  /// released. Returns how many of its events were new.
+  ///
+  /// - Throws: ``StoreWriteFailure`` when the world's armed write failure strikes the commit: the
+  ///   transaction is rolled back, nothing stored.
+  public func commitTransaction() throws -> Int {
+    precondition(hasOpenTransaction, "store \(name) has no transaction open to commit")
+    guard let open = transaction else { return 0 }
+    transaction = nil
+    stores.faults.releaseLock(open.number)
+    if device == .phone, stores.faults.commitFails() { throw StoreWriteFailure(store: name) }
+    return stored(open.events)
+  }
+
+  /// Rolls the open transaction back, if one is open: nothing of it is stored, and the lock is
+  /// released.
+  public func rollBack() {
+    guard hasOpenTransaction, let open = transaction else { return }
+    transaction = nil
+    stores.faults.releaseLock(open.number)
+  }
+
+  /// Adds `events` to the open transaction; returns how many it did not hold.
+  private func written(inTransaction events: [Event]) -> Int {
+    guard var open = transaction else { preconditionFailure("no transaction is open on store \(name)") }
+    var added = 0
+    for event in events where !open.events.contains(where: { $0.id == event.id }) {
+      open.events.append(event)
+      added += 1
+    }
+    transaction = open
+    return added
+  }
+
+  // MARK: Writes
+
   public func record(_ event: Event) throws -> Bool {
-    try commit()
+    if hasOpenTransaction {
+      // A write inside the transaction can meet the disk's failure too; it holds the lock.
+      if device == .phone, stores.faults.commitFails() { throw StoreWriteFailure(store: name) }
+      return written(inTransaction: [event]) > 0
+    }
+    try commit([event])
+    stores.faults.noteStored([event])
     let new: Bool
     if var log = durable {
       new = attempt(false) { try log.record(event) }
@@ -86,11 +195,21 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   }
 
   public func receive(_ events: [Event]) throws -> Int {
-    try commit()
+    if hasOpenTransaction {
+      if device == .phone, stores.faults.commitFails() { throw StoreWriteFailure(store: name) }
+      return written(inTransaction: events)
+    }
+    try commit(events)
     if failNextReceive {
       failNextReceive = false
       throw CopyFailure()
     }
+    return stored(events)
+  }
+
+  /// Stores `events` in one commit; returns how many were new.
+  private func stored(_ events: [Event]) -> Int {
+    stores.faults.noteStored(events)
     let new: Int
     if var log = durable {
       new = attempt(0) { try log.receive(events) }

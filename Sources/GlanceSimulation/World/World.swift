@@ -173,6 +173,25 @@ public struct World {
     noteUnsent(by: .watch, since: now)
   }
 
+  /// Since when the phone's App Group store has writes it deferred and has not taken
+  /// (``StoreFaults/deferredEvents``); `nil` while it has none.
+  private var deferredSince: Instant? = nil
+
+  /// Notes, after each event, whether the App Group store still has writes it deferred: once it
+  /// took them all, the phone's app holds what it made since the first of them and has not told
+  /// the watch (its digests are made of what the store holds), as with a `sendMessage` that
+  /// failed (``unsent``), until something it sends from now on reaches the watch. Only with a
+  /// watch (`hasWatch`): without one, nothing is ever sent.
+  mutating func noteDeferredWrites(hasWatch: Bool) {
+    guard injector.storeFaults.deferredEvents.isEmpty else {
+      if deferredSince == nil { deferredSince = now }
+      return
+    }
+    guard let since = deferredSince else { return }
+    deferredSince = nil
+    if hasWatch { unsent.phone.append((since: since, learned: now)) }
+  }
+
   /// When each device's context slot was filled after its last delivery.
   private var contextSince = PerDevice<Instant?>(repeating: nil)
 
@@ -265,6 +284,13 @@ public struct World {
     case .fault(.armStoreWriteFailure): return "store write failure armed: the next commit on the phone fails"
     case .fault(.storeWriteFailureDeadline): return "armed store write failure: deadline"
     case .fault(.corruptDefaults): return "a value in the App Group's defaults is corrupted"
+    case .fault(.storeBusy(let held)):
+      return held
+        ? "another process takes the App Group database's write lock: commits to it meet SQLITE_BUSY"
+        : "the other process releases the App Group database's write lock"
+    case .fault(.suspendApp):
+      return "iOS suspends the app in the background: if it holds the App Group database's write lock still, it is killed"
+        + " (0xDEAD10CC) and its open transaction rolled back"
     case .checkpoint(.quiescenceCheck): return "quiescence check"
     case .fault(.reachability(let reachable)): return reachable ? "watch in range" : "watch out of range"
     case .platform(.deliver(let message, let device, _)): return "sendMessage to \(traceName(device)): \(message)"
@@ -416,6 +442,8 @@ public struct World {
     appForeground = false
     appLife?.end()
     appLife = nil
+    // A transaction the process held open dies with it: SQLite rolls it back, the lock is free.
+    injector.storeFaults.rollBack(of: .app)
     strandedSince.phone = unsentSince(.phone)
     if firstSessionAfterUpdate { (awaitingFirstLaunch, firstSessionAfterUpdate) = (true, false) }
     port.end(.app)
@@ -519,6 +547,7 @@ public struct World {
     widgetExtensionRunning = false
     widgetExtensionLife?.end()
     widgetExtensionLife = nil
+    injector.storeFaults.rollBack(of: .widgetExtension)
     port.end(.widgetExtension)
   }
 
@@ -829,13 +858,15 @@ public struct World {
   /// `sendMessage` or reply on its way, no reload pending, the watch in range, no zone change
   /// still being caught up with, no app holding what has not got through (``unsent``: a design
   /// that keeps retrying a link that keeps failing is not judged until it gets through or the
-  /// faults end) and no app killed while it held it (``strandedSince``).
+  /// faults end), no app killed while it held it (``strandedSince``) and no write a store
+  /// deferred and has not taken since (``StoreFaults/deferredEvents``).
   var isQuiescent: Bool {
     precondition(!watchAppEndPending, "the watch app's kill is not carried out: its messages still count as in flight")
     return watchReachable && hosts.allSatisfy { !$0.reloadPending } && transfers.phone.isEmpty && transfers.watch.isEmpty
       && contexts.phone == nil && contexts.watch == nil && messagesInFlight.phone.isEmpty
       && messagesInFlight.watch.isEmpty && zoneSettles.map { $0 <= now } ?? true && unsent.phone.isEmpty
       && unsent.watch.isEmpty && strandedSince.phone == nil && strandedSince.watch == nil
+      && injector.storeFaults.deferredEvents.isEmpty
   }
 
   /// The person adds the widget: WidgetKit asks for its first timeline (not a budgeted reload).

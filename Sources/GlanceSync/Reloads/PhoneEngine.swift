@@ -9,6 +9,10 @@ public protocol PhoneEngine {
   /// When the engine's widgets are reloaded. Leave it to the engine: it is settable only so that
   /// the calls below can reach it.
   var reloads: ReloadCoordinator { get set }
+  /// The writes the engine's App Group store deferred, waiting for it in order: what an app saves
+  /// in its own container after each call, so that the next engine (after a kill) starts with
+  /// them (see ``PendingWrites``).
+  var pendingWrites: PendingWrites { get }
 }
 
 extension PhoneEngine {

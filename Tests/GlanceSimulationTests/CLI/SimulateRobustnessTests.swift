@@ -177,8 +177,8 @@ struct SimulateRobustnessTests {
     defer { try? FileManager.default.removeItem(atPath: elsewhere) }
     let list = try Self.run(["list"], in: elsewhere)
     #expect(list.status == 0)
-    #expect(
-      list.output.contains("scenarios: default, no-midnight, store-move, store-move-widget-first, travel, year-end"), "\(list.output)")
+    let names = "default, no-midnight, store-locks, store-move, store-move-widget-first, travel, year-end"
+    #expect(list.output.contains("scenarios: \(names)"), "\(list.output)")
     let run = try Self.run(["--days", "1", "--seed", "42", "--strategy", "converged", "--scenario", "travel"], in: elsewhere)
     #expect(run.status == 0, "\(run.output)\(run.errors)")
     #expect(FileManager.default.fileExists(atPath: elsewhere + "/Reports/travel-seed42-days1/report.md"))

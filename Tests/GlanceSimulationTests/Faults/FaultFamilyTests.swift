@@ -15,7 +15,7 @@ struct FaultFamilyTests {
   func familiesAreDistinct() {
     let names = FaultFamily.all.map(\.name)
     #expect(Set(names).count == names.count, "\(names)")
-    let kinds = FaultFamily.all.compactMap(\.kind)
+    let kinds = FaultFamily.all.flatMap(\.kinds)
     #expect(Set(kinds).count == kinds.count, "\(kinds)")
     #expect(Set(kinds).isSubset(of: Set(FaultKind.allCases)))
     let keys = FaultFamily.settings.map(\.key)
@@ -36,16 +36,16 @@ struct FaultFamilyTests {
       ScenarioReader.faultsKeys == [
         "appKillsPerDay", "watchOutOfRangePerDay", "watchOutOfRangeMinutes", "duplicateDelivery", "lateFiringSecondsMax",
         "widgetKillsPerDay", "watchKillsPerDay", "messageFailure", "replyTimeout", "storeWriteFailuresPerDay",
-        "corruptedDefaultsPerDay",
+        "corruptedDefaultsPerDay", "storeBusyPerDay", "storeBusySeconds",
       ])
     #expect(
       ScenarioReader.scriptKeys == [
-        "actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults",
+        "actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults", "storeBusy",
       ])
     #expect(
       ScenarioReader.scriptExpectation
-        == "a mapping of actions, kills, outOfRange, widgetKills, watchKills, storeWriteFailures and corruptedDefaults")
-    #expect(ScenarioGenerator.version == 3)
+        == "a mapping of actions, kills, outOfRange, widgetKills, watchKills, storeWriteFailures, corruptedDefaults and storeBusy")
+    #expect(ScenarioGenerator.version == 4)
   }
 
   @Test("every default and every typical range the generator draws from lies within its setting's bounds")
@@ -141,12 +141,13 @@ struct FaultFamilyTests {
     let end = Self.at(minutes: 61)  // The last instant list's second entry (minute 61) is not played.
     let events = script.faultPlan.timedEvents(from: Self.start, until: end)
     let instants = FaultFamily.scripts.filter { if case .instants = $0.entries { true } else { false } }.count
-    #expect(FaultFamily.scripts.count - instants == 1, "one family of spells: out of range")
+    #expect(FaultFamily.scripts.count - instants == 2, "two families of spells: out of range, then busy store locks")
     let arming = events.prefix(2 * instants - 1)
     #expect(arming.allSatisfy { $0.event.isPlanned } && arming.count == 2 * instants - 1)
     #expect(arming.map(\.time) == [10, 11, 30, 31, 40, 41, 50, 51, 60].map { Self.at(minutes: $0) })
     // The spells 20–50 and 25–60 overlap: the watch leaves once, at 20, and an end is queued at
-    // each spell's end (min'd with the end of the run), as the engine always queued them.
+    // each spell's end (min'd with the end of the run), as the engine always queued them. The
+    // busy spells (70–100, 75–110) begin at or after the end: none is queued.
     let changes = events.dropFirst(2 * instants - 1)
     #expect(changes.map(\.time) == [20, 50, 60].map { Self.at(minutes: $0) })
     let reachable = changes.map { change -> Bool? in

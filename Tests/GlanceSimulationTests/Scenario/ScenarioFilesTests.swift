@@ -12,7 +12,7 @@ struct ScenarioFilesTests {
     .deletingLastPathComponent().appendingPathComponent("Simulations").path
 
   static let shipped = [
-    "default", "no-midnight", "store-move", "store-move-widget-first", "travel", "year-end",
+    "default", "no-midnight", "store-locks", "store-move", "store-move-widget-first", "travel", "year-end",
   ]
 
   static func load(_ name: String) throws -> Scenario {

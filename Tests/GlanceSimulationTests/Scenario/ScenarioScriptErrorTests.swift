@@ -182,7 +182,9 @@ struct ScenarioScriptErrorTests {
       Self.error(Self.head + "script:\n  crashes: []\n")
         == .unknownKey(
           source: Self.source, keyPath: "script.crashes", line: 4,
-          known: ["actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults"]))
+          known: [
+            "actions", "kills", "outOfRange", "widgetKills", "watchKills", "storeWriteFailures", "corruptedDefaults", "storeBusy",
+          ]))
   }
 
   @Test("seed is an integer from 0 to 2^64 − 1; days from 1 to 3650")

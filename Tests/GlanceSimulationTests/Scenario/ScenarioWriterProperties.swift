@@ -203,6 +203,7 @@ struct ScenarioWriterProperties {
           watchKills: []
           storeWriteFailures: []
           corruptedDefaults: []
+          storeBusy: []
 
         """)
   }
