@@ -41,6 +41,7 @@ struct DomainPlay<Design: SyncDesign> {
       start: run.start, itinerary: run.itinerary, refreshBudget: budget, widgets: Design.widgets, seed: run.seed,
       faults: scenario.faults, storeFaults: stores.faults, storeMoveInterruption: scenario.storeMove?.interruptedBefore,
       updateAwaited: run.updateAwaited)
+    world.keepsTrace = run.inputs.detail == .full
     design = Design(scenario: scenario, stores: stores)
     let model = Design.domain.truth(in: scenario, start: run.start, calendar: world.calendar)
     person = Design.domain.person(in: scenario)

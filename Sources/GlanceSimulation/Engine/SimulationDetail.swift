@@ -7,7 +7,7 @@ public enum SimulationDetail: Hashable, Sendable {
   /// earlier action is replayed to show the events around it) and the chart of the longest
   /// divergence.
   case full
-  /// What a sweep needs: no trace replays, no chart (a violation keeps the events before the
-  /// moment it was seen). About a third cheaper for the legacy designs.
+  /// What a sweep needs: no traces (a violation's ``Violation/trace`` is empty), no chart.
+  /// About a third cheaper for the legacy designs.
   case verdicts
 }

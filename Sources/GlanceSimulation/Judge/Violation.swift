@@ -13,7 +13,8 @@ public struct Violation: Hashable, Sendable {
   public let found: String
   public let detail: String
   /// The events around it, oldest first: just before it, or, when it is dated at the action
-  /// that made the entry (``datedAtAction``), around that action.
+  /// that made the entry (``datedAtAction``), around that action. Empty at
+  /// ``SimulationDetail/verdicts`` detail.
   public internal(set) var trace: [String]
   /// Whether `time` is the instant of the action whose record was lost or doubled (found at the
   /// final check), rather than when the checker saw it.

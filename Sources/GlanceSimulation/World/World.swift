@@ -211,6 +211,10 @@ public struct World {
   /// The last events (a ring of `traceLength`), formatted only when a report needs them.
   private var recent: [(time: Instant, event: WorldEvent)] = []
   private var recentNext = 0
+  /// Whether the world keeps its last events for a violation's trace: not for a sweep's
+  /// verdicts (``SimulationDetail/verdicts``), which no trace reaches. Without it, ``trace`` is
+  /// empty.
+  var keepsTrace = true
 
   init(
     start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults,
@@ -259,6 +263,7 @@ public struct World {
   }
 
   mutating func note(_ event: WorldEvent) {
+    guard keepsTrace else { return }
     if recent.count < Limits.traceLength {
       recent.append((now, event))
     } else {

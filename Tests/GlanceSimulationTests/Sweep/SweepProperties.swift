@@ -101,7 +101,10 @@ struct SweepProperties {
         let countsB: [Int] = [b.events, b.acceptedActions, b.reloadRequests, b.chargedReloads, b.deniedReloads]
         #expect(countsA == countsB)
         #expect(b.chart == nil)
+        #expect(b.violations.allSatisfy { $0.trace.isEmpty }, "no trace at verdicts detail")
       }
+      #expect(
+        full.results.contains { $0.violations.contains { !$0.trace.isEmpty } }, "the full detail keeps traces")
       #expect(full.results.contains { $0.chart != nil }, "the full detail draws charts")
     }
   }
