@@ -26,6 +26,8 @@ struct SurfaceChecker: Checker {
   let expectedToConverge: Bool
   /// Per surface (indexed like `surfaces`): how long it may disagree once it could know.
   let boundsMilliseconds: [Int64]
+  /// Whether a surface is on the watch.
+  let hasWatchSurface: Bool
   /// How often a widget can afford a charged reload for a change learned in the background:
   /// `2 × 24 h / refreshBudget` (see ``Invariant/staleness``).
   let pacingMilliseconds: Int64
@@ -69,6 +71,7 @@ struct SurfaceChecker: Checker {
   init(surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64, pacingMilliseconds: Int64, keepsChart: Bool) {
     self.surfaces = surfaces
     self.expectedToConverge = expectedToConverge
+    self.hasWatchSurface = surfaces.contains { $0.device == .watch }
     self.boundsMilliseconds = surfaces.map { Self.bound(of: $0, lateFiringMillisecondsMax: lateFiringMillisecondsMax) }
     self.pacingMilliseconds = pacingMilliseconds
     self.keepsChart = keepsChart
@@ -145,7 +148,14 @@ struct SurfaceChecker: Checker {
   /// changed (``ExpectedMemoKey``), else the last answer stands; each new answer counts in
   /// `expectedAnswers[index]`.
   private mutating func refreshExpected(on surface: Surface, at index: Int, facts: some PlatformFacts, truth: inout JudgedTruth) {
-    let since = facts.pendingSince(to: surface.device)
+    refreshExpected(on: surface, at: index, since: facts.pendingSince(to: surface.device), facts: facts, truth: &truth)
+  }
+
+  /// ``refreshExpected(on:at:facts:truth:)`` with `since`, the device's
+  /// ``PlatformFacts/pendingSince(to:)``, already read (once per device after every event).
+  private mutating func refreshExpected(
+    on surface: Surface, at index: Int, since: Instant?, facts: some PlatformFacts, truth: inout JudgedTruth
+  ) {
     let key = ExpectedMemoKey(deeds: truth.deeds, dayStart: facts.today.start, zoneChanges: facts.zoneChanges, unknownSince: since)
     guard expectedKeys[index] != key || expectedDisplays[index] == nil else { return }
     let display: Display
@@ -237,8 +247,12 @@ struct SurfaceChecker: Checker {
       phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
       deferredWritesBeforeEvent = facts.deferredWrites
     }
+    // Where what each device must know stops, read once per device rather than per surface.
+    let phoneSince = facts.pendingSince(to: .phone)
+    let watchSince = hasWatchSurface ? facts.pendingSince(to: .watch) : nil
     for (index, surface) in surfaces.enumerated() {
-      refreshExpected(on: surface, at: index, facts: facts, truth: &truth)
+      refreshExpected(
+        on: surface, at: index, since: surface.device == .phone ? phoneSince : watchSince, facts: facts, truth: &truth)
       let shown = showing(surface)
       if keepsChart {
         if index == 0 { chartValues[0] = expectedDisplays[0]?.chartValue }

@@ -57,12 +57,13 @@ final class ExpenseSums: @unchecked Sendable {
   }
 
   private var state: State? = nil
+  private let lookup = ChangeCountingLookup()
   /// Counts the sums this fold handed out that may differ from the ones before: what the memos
   /// of the figures and models key on instead of comparing sums.
   private(set) var generation = 0
 
   func spent(of log: some EventLog, book: BudgetBook, in calendar: ZoneCalendar) throws -> [BudgetPeriod: Money] {
-    guard let counting = log as? any ChangeCountingEventLog else {
+    guard let counting = lookup.view(of: log) else {
       generation += 1
       return book.spent(BudgetBook.expenses(of: try log.replica()), in: calendar)
     }

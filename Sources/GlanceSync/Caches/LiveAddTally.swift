@@ -24,9 +24,10 @@ final class LiveAddTally: @unchecked Sendable {
   }
 
   private var state: State? = nil
+  private let lookup = ChangeCountingLookup()
 
   func tally(of log: some EventLog) throws -> Tally? {
-    guard let counting = log as? any ChangeCountingEventLog else { return nil }
+    guard let counting = lookup.view(of: log) else { return nil }
     let count = counting.changeCount
     let identity = counting.logIdentity
     if var state, state.log == identity {

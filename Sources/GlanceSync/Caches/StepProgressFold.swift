@@ -36,6 +36,7 @@ final class StepProgressFold: @unchecked Sendable {
   }
 
   private var state: State? = nil
+  private let lookup = ChangeCountingLookup()
   /// Counts the progresses this fold handed out that may differ from the one before: the
   /// snapshot memo's generation.
   private var generation = 0
@@ -67,7 +68,7 @@ final class StepProgressFold: @unchecked Sendable {
   }
 
   func progress(of log: some EventLog, base: [StepTask]) throws -> StepProgress {
-    guard let counting = log as? any ChangeCountingEventLog else {
+    guard let counting = lookup.view(of: log) else {
       generation += 1
       return try Self.read(log, base: base)
     }

@@ -22,6 +22,7 @@ import GlanceKernel
 ///   does. A digest too large for `bytesMax` is trimmed by ``TallyDigest/making(of:at:bytesMax:)``.
 final class TallyDigestFold: @unchecked Sendable {
   private var state: TallyDigestWindow? = nil
+  private let lookup = ChangeCountingLookup()
 
   /// The digest of `log` at `now`: ``TallyDigest/making(of:at:bytesMax:)``, from the kept window
   /// when the log's feed allows.
@@ -29,7 +30,7 @@ final class TallyDigestFold: @unchecked Sendable {
   /// - Throws: what the log throws.
   func digest<Log: EventLog>(of log: Log, at now: Instant, bytesMax: Int) throws -> TallyDigest {
     let from = now.advanced(by: -TallyDigest.windowMilliseconds)
-    guard Log.self is AnyObject.Type, let counting = log as? any ChangeCountingEventLog,
+    guard Log.self is AnyObject.Type, let counting = lookup.view(of: log),
       let window = try window(of: counting, from: from)
     else {
       state = nil
