@@ -278,21 +278,8 @@ public struct World {
     case .workload(.action(let action)): return "action #\(action.ordinal) \(traceName(action.kind))"
     case .workload(.appClose(let session)): return "the app session of action #\(session) ends"
     case .platform(.step(let process, let step)): return "\(traceName(process)) step \(step)"
-    case .fault(.kill(let process)): return "kill of the \(traceName(process)) armed"
-    case .fault(.killDeadline(let process)): return "armed kill of the \(traceName(process)): deadline"
-    case .fault(.killWatchApp): return "the watch app is killed"
-    case .fault(.armStoreWriteFailure): return "store write failure armed: the next commit on the phone fails"
-    case .fault(.storeWriteFailureDeadline): return "armed store write failure: deadline"
-    case .fault(.corruptDefaults): return "a value in the App Group's defaults is corrupted"
-    case .fault(.storeBusy(let held)):
-      return held
-        ? "another process takes the App Group database's write lock: commits to it meet SQLITE_BUSY"
-        : "the other process releases the App Group database's write lock"
-    case .fault(.suspendApp):
-      return "iOS suspends the app in the background: if it holds the App Group database's write lock still, it is killed"
-        + " (0xDEAD10CC) and its open transaction rolled back"
+    case .fault(let fault): return fault.traceLine
     case .checkpoint(.quiescenceCheck): return "quiescence check"
-    case .fault(.reachability(let reachable)): return reachable ? "watch in range" : "watch out of range"
     case .platform(.deliver(let message, let device, _)): return "sendMessage to \(traceName(device)): \(message)"
     case .platform(.sendFailed(let message, let device, let failure)):
       return "sendMessage to \(traceName(device)) failed (\(traceName(failure))): \(message)"
@@ -319,14 +306,8 @@ public struct World {
   // interpolation finds them by reflection (about 45,000 instructions each), and a trace names
   // one in most of its lines. `WorldTraceNameTests` compares each with `String(describing:)`.
 
-  /// `"\(process)"`, without reflection.
-  static func traceName(_ process: Process) -> String {
-    switch process {
-    case .app: "app"
-    case .widgetExtension: "widgetExtension"
-    case .watchApp: "watchApp"
-    }
-  }
+  /// `"\(process)"`, without reflection (``Process/traceName``).
+  static func traceName(_ process: Process) -> String { process.traceName }
 
   /// `"\(device)"`, without reflection.
   static func traceName(_ device: Device) -> String {
