@@ -63,6 +63,9 @@ struct FaultInjector {
     return counts
   }
 
+  /// What the faults in effect do to the platform now, for the judge (see ``FaultEffects``).
+  var effects: FaultEffects { FaultEffects(deferredWrites: storeFaults.deferredEvents.count) }
+
   /// How many faults of `kind` struck so far.
   func count(_ kind: FaultKind) -> Int { counts[kind] ?? 0 }
 
