@@ -177,12 +177,23 @@ public struct World {
   /// (``StoreFaults/deferredEvents``); `nil` while it has none.
   private var deferredSince: Instant? = nil
 
+  /// The engine handled an event and carried out the kills it asked for: the world's own
+  /// bookkeeping that follows every event, before the judge observes it. It queues iOS's
+  /// suspension of an app that went to the background during the event holding the App Group
+  /// database's write lock (``noteBackgroundTransition()``), then notes the writes the App Group
+  /// store deferred (``noteDeferredWrites(hasWatch:)``). `hasWatch`: whether the domain has a
+  /// watch app.
+  mutating func eventHandled(hasWatch: Bool) {
+    noteBackgroundTransition()
+    noteDeferredWrites(hasWatch: hasWatch)
+  }
+
   /// Notes, after each event, whether the App Group store still has writes it deferred: once it
   /// took them all, the phone's app holds what it made since the first of them and has not told
   /// the watch (its digests are made of what the store holds), as with a `sendMessage` that
   /// failed (``unsent``), until something it sends from now on reaches the watch. Only with a
   /// watch (`hasWatch`): without one, nothing is ever sent.
-  mutating func noteDeferredWrites(hasWatch: Bool) {
+  private mutating func noteDeferredWrites(hasWatch: Bool) {
     guard injector.storeFaults.deferredEvents.isEmpty else {
       if deferredSince == nil { deferredSince = now }
       return
@@ -388,9 +399,27 @@ public struct World {
     awaitingFirstLaunch = true
   }
 
+  /// The app goes to the background; the engine then tells the design
+  /// (``SyncDesign/appWentToBackground(world:)``). iOS suspends it a few seconds on: what the
+  /// faults make of that is asked once the design's callback has returned, after the event
+  /// (``eventHandled(hasWatch:)``), so that what the callback commits or opens counts.
   mutating func appEntersBackground() {
     appForeground = false
     firstSessionAfterUpdate = false
+    enteredBackground = true
+  }
+
+  /// Whether the app went to the background during the event being handled.
+  private var enteredBackground = false
+
+  /// After the event in which the app went to the background: the suspension the faults bring
+  /// (``FaultInjector/suspension()``: the app holds the App Group database's write lock), queued
+  /// for when iOS suspends the app; nothing otherwise.
+  private mutating func noteBackgroundTransition() {
+    guard enteredBackground else { return }
+    enteredBackground = false
+    guard appRunning, !appForeground, let (event, delay) = injector.suspension() else { return }
+    schedule(.fault(event), after: delay)
   }
 
   /// The kills of the run, for the charts (at most ``chartEventsMax``).
@@ -481,19 +510,22 @@ public struct World {
   /// ``SimulatedEventLog`` asks it itself.
   public func phoneCommitFails() -> Bool { injector.storeFaults.commitFails() }
 
-  /// Whether the app is to be killed when the design's call returns (a store move interrupted).
+  /// Whether the app is to be killed once the event being handled is (a store move
+  /// interrupted, an app suspended holding the App Group database's write lock): the fault that
+  /// asked counted itself when it asked.
   private(set) var killRequested = false
 
   /// A design's store move is about to run `step`: returns `true` when the scenario interrupts
-  /// the move here (``StoreMove/interruptedBefore``, once per run): the app dies before the step,
-  /// so the design stops its operation and returns; the world kills it then.
+  /// the move here (``StoreMove/interruptedBefore``, once per run, counted): the app dies before
+  /// the step, so the design stops its operation and returns; the engine kills it then.
   public mutating func storeMoveReaches(_ step: StoreMoveStep) -> Bool {
     guard injector.interruptsStoreMove(before: step) else { return false }
     killRequested = true
     return true
   }
 
-  /// Takes the kill a store move asked for, if any.
+  /// Takes the kill of the app a fault asked for (``killRequested``), if any: the engine carries
+  /// it out.
   mutating func takeKillRequest() -> Bool {
     defer { killRequested = false }
     return killRequested
@@ -623,6 +655,30 @@ public struct World {
 
   mutating func endFaults() {
     injector.end()
+  }
+
+  // MARK: Fault events
+
+  /// Carries out a fault event that acts on the world alone (the engine hands it over, and
+  /// carries out a kill it asks for, ``takeKillRequest()``): arming a store write failure and
+  /// its deadline, corrupting the App Group's defaults, another process's hold on the App Group
+  /// database's write lock, iOS's suspension of an app that went to the background holding it.
+  ///
+  /// - Precondition: `event` is not one the engine carries out itself (a kill, an armed kill's
+  ///   deadline, reachability: they tell the design or take the engine's queue).
+  mutating func strike(_ event: FaultEvent) {
+    switch event {
+    case .armStoreWriteFailure(let number):
+      guard injector.armStoreWriteFailure(number) else { return }
+      schedule(.fault(.storeWriteFailureDeadline(number)), after: Limits.armedFaultDeadlineMilliseconds)
+    case .storeWriteFailureDeadline(let number): injector.storeFaults.disarm(number)
+    case .corruptDefaults: corruptDefaults()
+    case .storeBusy(let held): injector.holdStoreLock(held)
+    case .suspendApp:
+      if injector.killsSuspendedApp(inBackground: appRunning && !appForeground) { killRequested = true }
+    case .kill, .killDeadline, .killWatchApp, .reachability:
+      preconditionFailure("the engine carries out \(event.traceLine) itself")
+    }
   }
 
   /// The device arrives in the zone of itinerary leg `leg`; the widgets have until
