@@ -79,13 +79,11 @@ struct DomainPlay<Design: SyncDesign> {
     case .checkpoint(let checkpoint): if let result = handle(checkpoint) { return result }
     }
     if let (delay, checkpoint) = checkpoint { world.schedule(.checkpoint(checkpoint), after: delay) }
-    if world.takeKillRequest() {
-      // The design stopped its store move where the scenario interrupts it: the app dies there.
-      world.injector.note(.storeMoveInterrupted)
-      terminateApp()
-    }
+    // A fault asked for the app's end during the event (a store move interrupted where the
+    // scenario says, an app suspended holding a lock): the app dies now, the fault counted.
+    if world.takeKillRequest() { terminateApp() }
     if entersTimed { scheduleNextTimed() }
-    world.noteDeferredWrites(hasWatch: hasWatch)
+    world.eventHandled(hasWatch: hasWatch)
     judge.observe(world: world, design: design)
     return nil
   }
@@ -130,20 +128,16 @@ struct DomainPlay<Design: SyncDesign> {
     }
   }
 
-  /// A fault the plan arms, or an armed fault's deadline.
+  /// A fault the plan arms, or an armed fault's deadline. The engine carries out those that
+  /// tell the design or take its queue (kills, reachability); every other acts on the world
+  /// alone (``World/strike(_:)``), which asks for a kill of the app if it needs one.
   private mutating func handle(_ event: consuming FaultEvent) {
     switch consume event {
     case .kill(let process): armKill(of: process)
     case .killDeadline(let process): killAtDeadline(of: process)
     case .killWatchApp: killWatchApp()
-    case .armStoreWriteFailure(let number):
-      guard world.injector.armStoreWriteFailure(number) else { break }
-      world.schedule(.fault(.storeWriteFailureDeadline(number)), after: Limits.armedFaultDeadlineMilliseconds)
-    case .storeWriteFailureDeadline(let number): world.injector.storeFaults.disarm(number)
-    case .corruptDefaults: world.corruptDefaults()
     case .reachability(let reachable): changeReachability(to: reachable)
-    case .storeBusy(let held): world.injector.holdStoreLock(held)
-    case .suspendApp: suspendApp()
+    case let other: world.strike(other)
     }
   }
 
@@ -267,19 +261,6 @@ struct DomainPlay<Design: SyncDesign> {
     guard closing == session, world.appForeground else { return }
     world.appEntersBackground()
     design.appWentToBackground(world: &world)
-    // iOS suspends the app a few seconds on; one holding the App Group database's lock dies then.
-    if world.injector.storeFaults.lock?.process == .app {
-      world.schedule(.fault(.suspendApp), after: StoreFaults.suspensionMilliseconds)
-    }
-  }
-
-  /// iOS suspends the app, which went to the background holding the App Group database's write
-  /// lock: if it runs in the background and holds it still, the system kills it (`0xDEAD10CC`),
-  /// and its open transaction is rolled back with the process (``World/killApp()``).
-  private mutating func suspendApp() {
-    guard world.appRunning, !world.appForeground, world.injector.storeFaults.lock?.process == .app else { return }
-    world.injector.note(.suspendedHoldingLock)
-    terminateApp()
   }
 
   /// A step of the design's operation runs, unless an armed kill falls just before it.

@@ -3,9 +3,10 @@ import GlanceKernel
 /// Every fault of one play in one place: the streams that draw what each fault strikes, what is
 /// armed, and what struck (the report's counts). The world holds it and asks it at each point a
 /// fault can strike (a step of an operation, a `sendMessage`, a transfer's delivery, a commit, a
-/// step of the store move); the engine arms what the ``FaultPlan`` schedules. A fault acts on the
-/// world (a process ends, a message is lost, a commit fails, a value turns to garbage), never by
-/// telling a design.
+/// step of the store move, a suspension); the engine and the world arm what the ``FaultPlan``
+/// schedules. A fault acts on the world (a process ends, a message is lost, a commit fails, a
+/// value turns to garbage), never by telling a design; what it does that the judge must allow
+/// for is ``effects``.
 ///
 /// ## Laws
 /// - Each kind of draw reads its own labelled stream of the seed (`faults.kill.step`,
@@ -62,6 +63,9 @@ struct FaultInjector {
     if storeFaults.busyStruck > 0 { counts[.storeBusy] = storeFaults.busyStruck }
     return counts
   }
+
+  /// What the faults in effect do to the platform now, for the judge (see ``FaultEffects``).
+  var effects: FaultEffects { FaultEffects(deferredWrites: storeFaults.deferredEvents.count) }
 
   /// How many faults of `kind` struck so far.
   func count(_ kind: FaultKind) -> Int { counts[kind] ?? 0 }
@@ -146,13 +150,33 @@ struct FaultInjector {
     storeFaults.setBusy(held)
   }
 
+  /// The app went to the background and its design's callback returned: when the app holds the
+  /// App Group database's write lock, iOS's suspension (``FaultEvent/suspendApp``) and how long
+  /// from now it comes (``StoreFaults/suspensionMilliseconds``); `nil` otherwise, and nothing is
+  /// queued.
+  func suspension() -> (event: FaultEvent, afterMilliseconds: Int64)? {
+    guard storeFaults.lock?.process == .app else { return nil }
+    return (.suspendApp, StoreFaults.suspensionMilliseconds)
+  }
+
+  /// iOS suspends the app (``FaultEvent/suspendApp``): whether the system kills it, which it does
+  /// when the app runs in the background (`inBackground`) and still holds the App Group
+  /// database's write lock (`0xDEAD10CC`); counted as ``FaultKind/suspendedHoldingLock`` while
+  /// faults are on. Its open transaction is rolled back with the process.
+  mutating func killsSuspendedApp(inBackground: Bool) -> Bool {
+    guard inBackground, storeFaults.lock?.process == .app else { return false }
+    note(.suspendedHoldingLock)
+    return true
+  }
+
   // MARK: The store move
 
   /// Whether the store move is killed before `step` (``StoreMove/interruptedBefore``, once per
-  /// run).
+  /// run); counted as ``FaultKind/storeMoveInterrupted`` when it is.
   mutating func interruptsStoreMove(before step: StoreMoveStep) -> Bool {
     guard on, storeMoveInterruption == step else { return false }
     storeMoveInterruption = nil
+    note(.storeMoveInterrupted)
     return true
   }
 

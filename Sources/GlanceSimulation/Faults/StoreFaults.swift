@@ -50,7 +50,7 @@ public final class StoreFaults {
   /// since: while any is left, a surface that reads the store cannot show them, and the world is
   /// not quiescent.
   ///
-  /// Read after every event (by the world, and by the judge through ``PlatformFacts``): exempt
+  /// Read after every event (by the world, and by the judge through ``FaultEffects``): exempt
   /// from the dynamic exclusivity check, whose thread-local lookup cost more than the read. Safe:
   /// a run's store faults are used by one thread, and no access to it overlaps another.
   @exclusivity(unchecked) public private(set) var deferredEvents: Set<EventID> = []

@@ -16,9 +16,9 @@ protocol PlatformFacts {
   var awaitingFirstLaunch: Bool { get }
   /// Until when WidgetKit ignores reloads (the app was opened from a widget), if ever.
   var deafUntil: Instant? { get }
-  /// How many events of writes the App Group store deferred (another process held its lock, or
-  /// it was suspended) it has not taken since: no surface that reads the store can show them.
-  var deferredWrites: Int { get }
+  /// What the faults in effect do to the platform now (writes the App Group store deferred, …):
+  /// the one door through which a checker allows for faults.
+  var faultEffects: FaultEffects { get }
   /// When the device's last zone change is caught up with, if it was.
   var zoneSettles: Instant? { get }
   /// ``zoneSettles`` while it is still ahead: a zone change is being caught up with.

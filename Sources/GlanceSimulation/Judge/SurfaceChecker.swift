@@ -183,10 +183,10 @@ struct SurfaceChecker: Checker {
   private func excused(_ surface: Surface, facts: some PlatformFacts) -> Bool {
     switch surface {
     case .app: return false
-    case .watch: return facts.deferredWrites > 0
+    case .watch: return facts.faultEffects.deferredWrites > 0
     case .widget, .yearWidget:
       return facts.zoneSettling != nil || facts.deafUntil.map { facts.now < $0 } ?? false || facts.awaitingFirstLaunch
-        || facts.deferredWrites > 0
+        || facts.faultEffects.deferredWrites > 0
     }
   }
 
@@ -203,7 +203,7 @@ struct SurfaceChecker: Checker {
   /// Notes, before the engine handles the next event, which surfaces are excused.
   mutating func noteExcuses(facts: some PlatformFacts) {
     phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
-    deferredWritesBeforeEvent = facts.deferredWrites
+    deferredWritesBeforeEvent = facts.faultEffects.deferredWrites
     for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
       excusedBeforeEvent[index] = excused(surface, facts: facts)
     }
@@ -216,7 +216,8 @@ struct SurfaceChecker: Checker {
   /// surfaces, and for an event that delivered and committed nothing (a transfer still queued
   /// excuses nothing here: the expected display already leaves out what it carries).
   private func pacedUntil(_ surface: Surface, facts: some PlatformFacts) -> Instant? {
-    let changed = facts.deliveryCount(to: .phone) != phoneDeliveriesBeforeEvent || facts.deferredWrites < deferredWritesBeforeEvent
+    let changed =
+      facts.deliveryCount(to: .phone) != phoneDeliveriesBeforeEvent || facts.faultEffects.deferredWrites < deferredWritesBeforeEvent
     guard let widget = surface.widget, !facts.appForeground, changed, let last = facts.lastChargedReload(of: widget) else {
       return nil
     }
@@ -245,7 +246,7 @@ struct SurfaceChecker: Checker {
     defer {
       for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false }
       phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
-      deferredWritesBeforeEvent = facts.deferredWrites
+      deferredWritesBeforeEvent = facts.faultEffects.deferredWrites
     }
     // Where what each device must know stops, read once per device rather than per surface.
     let phoneSince = facts.pendingSince(to: .phone)

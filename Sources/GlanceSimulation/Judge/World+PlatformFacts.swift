@@ -3,7 +3,7 @@ import GlanceKernel
 extension World: PlatformFacts {
   var hostedWidgets: ArraySlice<WidgetID> { WidgetID.allCases.prefix(hosts.count) }
 
-  var deferredWrites: Int { injector.storeFaults.deferredEvents.count }
+  var faultEffects: FaultEffects { injector.effects }
 
   func lastChargedReload(of widget: WidgetID) -> Instant? {
     self[host: widget].budget.charged.last(where: { $0 < now })

@@ -177,12 +177,23 @@ public struct World {
   /// (``StoreFaults/deferredEvents``); `nil` while it has none.
   private var deferredSince: Instant? = nil
 
+  /// The engine handled an event and carried out the kills it asked for: the world's own
+  /// bookkeeping that follows every event, before the judge observes it. It queues iOS's
+  /// suspension of an app that went to the background during the event holding the App Group
+  /// database's write lock (``noteBackgroundTransition()``), then notes the writes the App Group
+  /// store deferred (``noteDeferredWrites(hasWatch:)``). `hasWatch`: whether the domain has a
+  /// watch app.
+  mutating func eventHandled(hasWatch: Bool) {
+    noteBackgroundTransition()
+    noteDeferredWrites(hasWatch: hasWatch)
+  }
+
   /// Notes, after each event, whether the App Group store still has writes it deferred: once it
   /// took them all, the phone's app holds what it made since the first of them and has not told
   /// the watch (its digests are made of what the store holds), as with a `sendMessage` that
   /// failed (``unsent``), until something it sends from now on reaches the watch. Only with a
   /// watch (`hasWatch`): without one, nothing is ever sent.
-  mutating func noteDeferredWrites(hasWatch: Bool) {
+  private mutating func noteDeferredWrites(hasWatch: Bool) {
     guard injector.storeFaults.deferredEvents.isEmpty else {
       if deferredSince == nil { deferredSince = now }
       return
@@ -283,21 +294,8 @@ public struct World {
     case .workload(.action(let action)): return "action #\(action.ordinal) \(traceName(action.kind))"
     case .workload(.appClose(let session)): return "the app session of action #\(session) ends"
     case .platform(.step(let process, let step)): return "\(traceName(process)) step \(step)"
-    case .fault(.kill(let process)): return "kill of the \(traceName(process)) armed"
-    case .fault(.killDeadline(let process)): return "armed kill of the \(traceName(process)): deadline"
-    case .fault(.killWatchApp): return "the watch app is killed"
-    case .fault(.armStoreWriteFailure): return "store write failure armed: the next commit on the phone fails"
-    case .fault(.storeWriteFailureDeadline): return "armed store write failure: deadline"
-    case .fault(.corruptDefaults): return "a value in the App Group's defaults is corrupted"
-    case .fault(.storeBusy(let held)):
-      return held
-        ? "another process takes the App Group database's write lock: commits to it meet SQLITE_BUSY"
-        : "the other process releases the App Group database's write lock"
-    case .fault(.suspendApp):
-      return "iOS suspends the app in the background: if it holds the App Group database's write lock still, it is killed"
-        + " (0xDEAD10CC) and its open transaction rolled back"
+    case .fault(let fault): return fault.traceLine
     case .checkpoint(.quiescenceCheck): return "quiescence check"
-    case .fault(.reachability(let reachable)): return reachable ? "watch in range" : "watch out of range"
     case .platform(.deliver(let message, let device, _)): return "sendMessage to \(traceName(device)): \(message)"
     case .platform(.sendFailed(let message, let device, let failure)):
       return "sendMessage to \(traceName(device)) failed (\(traceName(failure))): \(message)"
@@ -324,14 +322,8 @@ public struct World {
   // interpolation finds them by reflection (about 45,000 instructions each), and a trace names
   // one in most of its lines. `WorldTraceNameTests` compares each with `String(describing:)`.
 
-  /// `"\(process)"`, without reflection.
-  static func traceName(_ process: Process) -> String {
-    switch process {
-    case .app: "app"
-    case .widgetExtension: "widgetExtension"
-    case .watchApp: "watchApp"
-    }
-  }
+  /// `"\(process)"`, without reflection (``Process/traceName``).
+  static func traceName(_ process: Process) -> String { process.traceName }
 
   /// `"\(device)"`, without reflection.
   static func traceName(_ device: Device) -> String {
@@ -412,9 +404,27 @@ public struct World {
     awaitingFirstLaunch = true
   }
 
+  /// The app goes to the background; the engine then tells the design
+  /// (``SyncDesign/appWentToBackground(world:)``). iOS suspends it a few seconds on: what the
+  /// faults make of that is asked once the design's callback has returned, after the event
+  /// (``eventHandled(hasWatch:)``), so that what the callback commits or opens counts.
   mutating func appEntersBackground() {
     appForeground = false
     firstSessionAfterUpdate = false
+    enteredBackground = true
+  }
+
+  /// Whether the app went to the background during the event being handled.
+  private var enteredBackground = false
+
+  /// After the event in which the app went to the background: the suspension the faults bring
+  /// (``FaultInjector/suspension()``: the app holds the App Group database's write lock), queued
+  /// for when iOS suspends the app; nothing otherwise.
+  private mutating func noteBackgroundTransition() {
+    guard enteredBackground else { return }
+    enteredBackground = false
+    guard appRunning, !appForeground, let (event, delay) = injector.suspension() else { return }
+    schedule(.fault(event), after: delay)
   }
 
   /// The kills of the run, for the charts (at most ``chartEventsMax``).
@@ -505,19 +515,22 @@ public struct World {
   /// ``SimulatedEventLog`` asks it itself.
   public func phoneCommitFails() -> Bool { injector.storeFaults.commitFails() }
 
-  /// Whether the app is to be killed when the design's call returns (a store move interrupted).
+  /// Whether the app is to be killed once the event being handled is (a store move
+  /// interrupted, an app suspended holding the App Group database's write lock): the fault that
+  /// asked counted itself when it asked.
   private(set) var killRequested = false
 
   /// A design's store move is about to run `step`: returns `true` when the scenario interrupts
-  /// the move here (``StoreMove/interruptedBefore``, once per run): the app dies before the step,
-  /// so the design stops its operation and returns; the world kills it then.
+  /// the move here (``StoreMove/interruptedBefore``, once per run, counted): the app dies before
+  /// the step, so the design stops its operation and returns; the engine kills it then.
   public mutating func storeMoveReaches(_ step: StoreMoveStep) -> Bool {
     guard injector.interruptsStoreMove(before: step) else { return false }
     killRequested = true
     return true
   }
 
-  /// Takes the kill a store move asked for, if any.
+  /// Takes the kill of the app a fault asked for (``killRequested``), if any: the engine carries
+  /// it out.
   mutating func takeKillRequest() -> Bool {
     defer { killRequested = false }
     return killRequested
@@ -647,6 +660,30 @@ public struct World {
 
   mutating func endFaults() {
     injector.end()
+  }
+
+  // MARK: Fault events
+
+  /// Carries out a fault event that acts on the world alone (the engine hands it over, and
+  /// carries out a kill it asks for, ``takeKillRequest()``): arming a store write failure and
+  /// its deadline, corrupting the App Group's defaults, another process's hold on the App Group
+  /// database's write lock, iOS's suspension of an app that went to the background holding it.
+  ///
+  /// - Precondition: `event` is not one the engine carries out itself (a kill, an armed kill's
+  ///   deadline, reachability: they tell the design or take the engine's queue).
+  mutating func strike(_ event: FaultEvent) {
+    switch event {
+    case .armStoreWriteFailure(let number):
+      guard injector.armStoreWriteFailure(number) else { return }
+      schedule(.fault(.storeWriteFailureDeadline(number)), after: Limits.armedFaultDeadlineMilliseconds)
+    case .storeWriteFailureDeadline(let number): injector.storeFaults.disarm(number)
+    case .corruptDefaults: corruptDefaults()
+    case .storeBusy(let held): injector.holdStoreLock(held)
+    case .suspendApp:
+      if injector.killsSuspendedApp(inBackground: appRunning && !appForeground) { killRequested = true }
+    case .kill, .killDeadline, .killWatchApp, .reachability:
+      preconditionFailure("the engine carries out \(event.traceLine) itself")
+    }
   }
 
   /// The device arrives in the zone of itinerary leg `leg`; the widgets have until

@@ -10,7 +10,7 @@ struct HandMadeFacts: PlatformFacts {
   var zoneChanges = 0
   var appForeground = true
   var awaitingFirstLaunch = false
-  var deferredWrites = 0
+  var faultEffects = FaultEffects.none
   var deafUntil: Instant? = nil
   var zoneSettles: Instant? = nil
   var pending: [Device: Instant] = [:]
