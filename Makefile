@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | test-custom-design | test-nogmp | test-consumer | test-yams5 | apple-typecheck | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-custom-design | test-consumer | test-variants | apple-typecheck | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -24,7 +24,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test test-custom-design test-nogmp test-consumer test-yams5 apple-typecheck lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-custom-design test-consumer test-variants apple-typecheck lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -63,17 +63,16 @@ build: deps
 ## separate package that simulates a design of its own,
 ## Examples/KernelConsumer, an app's package that pins Yams 5 beside Glance's kernel and builds it
 ## with a noisy setting (test-consumer), and Examples/ReadmeSnippets (each in its own build folder:
-## it builds Glance from source, as a user's package would); then the scenario tests with Yams 5
-## (test-yams5) and the kernel's tests without GMP (test-nogmp). `--traits` replaces the default
-## traits, so GMP is named beside InternalChecks.
+## it builds Glance from source, as a user's package would); then, in one more build, the scenario
+## tests with Yams 5 and the kernel's tests without GMP (test-variants). `--traits` replaces the
+## default traits, so GMP is named beside InternalChecks.
 test: deps browser
 	$(SWIFT) build --build-tests --traits GMP,InternalChecks $(STRICT)
 	$(SWIFT) test --skip-build --traits GMP,InternalChecks $(STRICT)
 	$(MAKE) test-custom-design
 	$(MAKE) test-consumer
 	cd Examples/ReadmeSnippets && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
-	$(MAKE) test-yams5
-	$(MAKE) test-nogmp
+	$(MAKE) test-variants
 
 ## test-custom-design: Examples/CustomDesign as an app's package meets Glance: its tracked files
 ## copied into a new temporary folder outside the repository, the copy's Glance dependency pointed
@@ -97,21 +96,6 @@ test-custom-design: deps
 	  && $(SWIFT) run --skip-build --scratch-path $(CUSTOM_DESIGN_BUILD) small-tally-sweep \
 	    --scenario Tests/CustomDesignTests/Scenarios/watch-away.yaml --seeds 1...4 --days 2 --jobs 2
 
-## test-nogmp: the kernel's tests on the pure-Swift backend (attaswift/BigInt), as on iOS and
-## watchOS, and the determinism suite's report checks (the committed baseline, byte for byte; two runs
-## of one seed alike; `make test`'s GMP run holds the rest of the suite): a build without the
-## default trait GMP, in its own folder, whose test binary must not link libgmp (ldd shows it);
-## the GMP build's binary must (so that the check can fail).
-NOGMP_BUILD ?= .build-nogmp
-test-nogmp: deps
-	$(SWIFT) build --build-tests --traits InternalChecks --build-path $(NOGMP_BUILD) $(STRICT)
-	$(SWIFT) test --skip-build --traits InternalChecks --build-path $(NOGMP_BUILD) $(STRICT) --filter 'GlanceKernelTests|DeterminismTests/(sameSeedSameBytes|baseline)\('
-	@binary=$$(ls -d $(NOGMP_BUILD)/debug/*.xctest | head -n 1); echo "ldd $$binary:"; ldd $$binary | sed 's/ (0x.*//; s/^/  /'; \
-	  if ldd $$binary | grep -q libgmp; then echo "test-nogmp: $$binary links GMP"; exit 1; fi; \
-	  gmp_binary=$$(ls -d .build/debug/*.xctest 2>/dev/null | head -n 1); \
-	  if [ -n "$$gmp_binary" ] && ! ldd $$gmp_binary | grep -q libgmp; then echo "test-nogmp: $$gmp_binary (GMP trait) does not link GMP"; exit 1; fi; \
-	  echo "test-nogmp: no GMP linked; the GMP build links $$(ldd $$gmp_binary | grep -o 'libgmp[^ ]*' | head -n 1)"
-
 ## test-consumer: Examples/KernelConsumer, an app's package (Glance's kernel without GMP, beside
 ## its own pin of Yams 5), built with a deliberately noisy setting of its own: strict memory
 ## safety (SE-0458), which makes Glance's unsafe code warn. Glance imposes no warnings-as-errors on
@@ -132,15 +116,31 @@ test-consumer: deps
 	  echo "test-consumer: Examples/KernelConsumer built with $(CONSUMER_FLAGS): $$warnings warnings in Glance's sources, none an error"
 	cd Examples/KernelConsumer && $(SWIFT) test --skip-build --scratch-path $(CONSUMER_BUILD) $(CONSUMER_FLAGS)
 
-## test-yams5: Glance accepts Yams 5 or 6 (Package.swift); the package resolves 6 itself, so this
-## copies the tracked files into $(YAMS5_COPY), resolves Yams 5.0.1 there and runs the scenario
-## tests (the only code that reads YAML) against it.
-YAMS5_COPY ?= .build-yams5/package
-test-yams5: deps
-	rm -rf $(YAMS5_COPY) && mkdir -p $(YAMS5_COPY)
-	git ls-files -z Package.swift Sources Tests Simulations Benchmarks Fuzz | xargs -0 cp --parents -t $(YAMS5_COPY)
-	cd $(YAMS5_COPY) && $(SWIFT) package resolve && $(SWIFT) package resolve Yams --version 5.0.1
-	cd $(YAMS5_COPY) && $(SWIFT) build --build-tests $(STRICT) && $(SWIFT) test --skip-build $(STRICT) --filter Scenario
+## test-variants: Glance as two other kinds of package build it, in one build (a cold build of
+## every test target is most of what this costs, and the two variants touch unrelated code):
+## - without the default trait GMP: the kernel on the pure-Swift backend (attaswift/BigInt), as on
+##   iOS and watchOS. The kernel's tests and the determinism suite's report checks run (the
+##   committed baseline byte for byte; two runs of one seed alike; `make test`'s GMP run holds the
+##   rest of the suite); the test binary must not link libgmp (ldd shows it), and the GMP build's
+##   must (so that the check can fail);
+## - with Yams 5: Glance accepts Yams 5 or 6 (Package.swift) and resolves 6 itself, so the tracked
+##   files are copied into $(VARIANTS_COPY) and Yams resolved to 5.0.1 there; the scenario tests
+##   (the only code that reads YAML) run against it.
+VARIANTS_COPY ?= .build-variants/package
+test-variants: deps
+	rm -rf $(VARIANTS_COPY) && mkdir -p $(VARIANTS_COPY)
+	git ls-files -z Package.swift Sources Tests Simulations Reports/baseline Benchmarks Fuzz | xargs -0 cp --parents -t $(VARIANTS_COPY)
+	cd $(VARIANTS_COPY) && $(SWIFT) package resolve && $(SWIFT) package resolve Yams --version 5.0.1
+	cd $(VARIANTS_COPY) && grep -A6 '"identity" : "yams"' Package.resolved | grep -q '"version" : "5\.' \
+	  || { echo "test-variants: Yams did not resolve to 5 in $(VARIANTS_COPY)"; exit 1; }
+	cd $(VARIANTS_COPY) && $(SWIFT) build --build-tests --traits InternalChecks $(STRICT)
+	cd $(VARIANTS_COPY) && $(SWIFT) test --skip-build --traits InternalChecks $(STRICT) \
+	  --filter 'GlanceKernelTests|Scenario|DeterminismTests/(sameSeedSameBytes|baseline)\('
+	@binary=$$(ls -d $(VARIANTS_COPY)/.build/debug/*.xctest | head -n 1); echo "ldd $$binary:"; ldd $$binary | sed 's/ (0x.*//; s/^/  /'; \
+	  if ldd $$binary | grep -q libgmp; then echo "test-variants: $$binary links GMP"; exit 1; fi; \
+	  gmp_binary=$$(ls -d .build/debug/*.xctest 2>/dev/null | head -n 1); \
+	  if [ -n "$$gmp_binary" ] && ! ldd $$gmp_binary | grep -q libgmp; then echo "test-variants: $$gmp_binary (GMP trait) does not link GMP"; exit 1; fi; \
+	  echo "test-variants: no GMP linked; the GMP build links $$(ldd $$gmp_binary | grep -o 'libgmp[^ ]*' | head -n 1)"
 
 ## lint: swift-format's lint over every Swift file (the configuration is .swift-format): warnings
 ## only; `.ci/run` passes LINT_FLAGS=--strict, which makes them errors. `make format` rewrites the

@@ -73,7 +73,7 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     // Yams 5 or 6: an app that pins either resolves Glance beside it (Examples/KernelConsumer
-    // pins 5; the scenario tests run with both, see `make test-yams5`).
+    // pins 5; the scenario tests run with both, see `make test-variants`).
     .package(url: "https://github.com/jpsim/Yams.git", "5.0.1"..<"7.0.0"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     // The kernel's big integers where GMP is not used (iOS, watchOS, tvOS, or the trait off).

@@ -5,7 +5,7 @@ import Testing
 
 // Both big-integer backends exist side by side only where GMP is linked (the `GMP` trait on
 // Linux and macOS). Without it the kernel's own tests run on attaswift/BigInt alone (CI runs them
-// once that way, `make test-nogmp`).
+// once that way, `make test-variants`).
 #if GLANCE_GMP
 
   /// The two backends of `ExactInteger` given the same operands must agree on every result: its

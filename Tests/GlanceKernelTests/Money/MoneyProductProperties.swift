@@ -5,7 +5,7 @@ import Testing
 /// The fused product (`Money.add(_:times:)`, `Money.sum(of:times:)`) against the plain
 /// expression it replaces, `total + amount * quantity`, and against `Int128`: at every size, in
 /// both currencies (the currency rides in the word the fast path adds to), on whichever backend
-/// this build links (`make test-nogmp` runs the suite on attaswift/BigInt).
+/// this build links (`make test-variants` runs the suite on attaswift/BigInt).
 @Suite("Money products without a temporary")
 struct MoneyProductProperties {
   /// Quantities: the edges (0, ±1, `Int.max`, `Int.min`), small ones, and any.
