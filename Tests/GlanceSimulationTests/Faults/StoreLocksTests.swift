@@ -186,37 +186,18 @@ struct StoreLocksTests {
   }
 
   /// A mutant of the converged tally that forgets the writes its store deferred: the app makes
-  /// its engine anew, without them, after every tap (as an app that does not keep
+  /// its engine anew, without them, after every tap in the app (as an app that does not keep
   /// `pendingWrites`, or throws them away on a deferral, would).
-  struct ForgetsDeferredWrites: TallySyncDesign {
-    typealias Message = PeerPayload
+  struct ForgetsDeferredWrites: Mutant {
     static let name = "converged-forgets-deferred-writes"
-    static let expectedToConverge = true
-    static let widgetIntentRunsInApp = true
-    var converged: ConvergedTally
+    var inner: ConvergedTally
 
-    init(scenario: Scenario, stores: RunStores) { converged = ConvergedTally(scenario: scenario, stores: stores) }
-
-    mutating func appTap(_ record: Record, world: inout World) {
-      converged.appTap(record, world: &world)
-      converged.savedPendingWrites = PendingWrites()
-      converged.appLaunched(world: &world)
+    mutating func perform(_ deed: Deed, of action: PlannedAction, world: inout World) {
+      inner.perform(deed, of: action, world: &world)
+      guard case .add = deed, case .appTap = action.kind else { return }
+      inner.savedPendingWrites = PendingWrites()
+      inner.appLaunched(world: &world)
     }
-    mutating func widgetTap(_ record: Record, world: inout World) { converged.widgetTap(record, world: &world) }
-    mutating func watchTap(_ record: Record, world: inout World) { converged.watchTap(record, world: &world) }
-    mutating func appDelete(_ target: Record, by action: PlannedAction, world: inout World) {
-      converged.appDelete(target, by: action, world: &world)
-    }
-    mutating func appLaunched(world: inout World) { converged.appLaunched(world: &world) }
-    mutating func appBecameActive(world: inout World) { converged.appBecameActive(world: &world) }
-    mutating func backgroundRefresh(world: inout World) { converged.backgroundRefresh(world: &world) }
-    mutating func wake(_ reason: WakeReason, world: inout World) { converged.wake(reason, world: &world) }
-    mutating func receive(_ payload: PeerPayload, on device: Device, via channel: Channel, world: inout World) {
-      converged.receive(payload, on: device, via: channel, world: &world)
-    }
-    func timeline(of widget: WidgetID, world: World) -> WidgetTimeline { converged.timeline(of: widget, world: world) }
-    func display(on surface: Surface, world: World) -> Display { converged.display(on: surface, world: world) }
-    func storedRecords(on device: Device) -> StoredRecords? { converged.storedRecords(on: device) }
   }
 
   @Test("the judge catches a converged design that drops the writes its store deferred (no-lost-write)")
