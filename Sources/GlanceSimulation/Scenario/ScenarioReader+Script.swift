@@ -51,7 +51,7 @@ extension ScenarioReader {
         preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
       }
       switch fault.entries {
-      case .instants(let path, _, _, _): script.faultPlan[keyPath: path] = try kills(item)
+      case .instants(let path, _, _, _): script.faultPlan[keyPath: path] = try instants(item, list: key)
       case .spells(let path, _, _, _): script.faultPlan[keyPath: path] = try spells(item)
       }
     }
@@ -138,20 +138,20 @@ extension ScenarioReader {
     return name
   }
 
-  /// The instants of a fault list (`kills`, `widgetKills`, …), never decreasing; an error calls
-  /// them kills, whichever the list.
-  func kills(_ field: ScenarioField) throws(ScenarioError) -> [Instant] {
+  /// The instants of the fault list `list` (`kills`, `widgetKills`, …), never decreasing; an
+  /// error names the list.
+  func instants(_ field: ScenarioField, list: String) throws(ScenarioError) -> [Instant] {
     let expected = "a sequence of instants, such as [2026-03-10T13:44:43.020Z]"
-    var kills: [Instant] = []
+    var instants: [Instant] = []
     for item in try elements(of: field, expected: expected) {
-      let kill = try instant(item)
-      if let previous = kills.last, kill < previous {
+      let next = try instant(item)
+      if let previous = instants.last, next < previous {
         throw outOfRange(
-          item, at: kill, expected: "an instant at or after \(previous) (kills are listed in time order)")
+          item, at: next, expected: "an instant at or after \(previous) (\(list) are listed in time order)")
       }
-      kills.append(kill)
+      instants.append(next)
     }
-    return kills
+    return instants
   }
 
   /// Out-of-range spells, sorted by `from`, each ending after it begins.

@@ -27,6 +27,7 @@ import GlanceKernel
 ///   watchKills: []
 ///   storeWriteFailures: []
 ///   corruptedDefaults: []
+///   storeBusy: []
 /// ```
 ///
 /// ## Laws

@@ -22,11 +22,14 @@ public import GlanceKernel
 ///   watchKills: []
 ///   storeWriteFailures: []
 ///   corruptedDefaults: []
+///   storeBusy:
+///     - {from: 2026-03-10T21:00:00.000Z, until: 2026-03-10T21:00:30.000Z}
 /// ```
 ///
 /// ## Laws
 /// - `actions` strictly increase in time (the legacy design identifies entries by timestamp), `kills`,
-///   `widgetKills`, `watchKills`, `storeWriteFailures` and `corruptedDefaults` never decrease, `outOfRange` is sorted by `from` (never decreasing) and every spell has
+///   `widgetKills`, `watchKills`, `storeWriteFailures` and `corruptedDefaults` never decrease,
+///   `outOfRange` and `storeBusy` are sorted by `from` (never decreasing) and every spell has
 ///   `from < until`. The loader checks these, naming the index; ``Simulation/run(_:store:detail:)``
 ///   checks them again, and that nothing is before the run's start.
 /// - Action `i` of the list is the run's action number `i` (its ordinal in reports).
@@ -77,17 +80,24 @@ public struct Script: Hashable, Sendable {
     get { faultPlan.corruptedDefaults }
     set { faultPlan.corruptedDefaults = newValue }
   }
+  /// Spells during which another process holds the App Group database's write lock, sorted by
+  /// `from`: a commit to the App Group store on the phone meanwhile fails with `SQLITE_BUSY`
+  /// and writes nothing (see the store-locks fault family).
+  public var storeBusy: [OutOfRangeSpell] {
+    get { faultPlan.storeBusy }
+    set { faultPlan.storeBusy = newValue }
+  }
 
   public init(
     actions: [ScriptedAction] = [], kills: [Instant] = [], outOfRange: [OutOfRangeSpell] = [],
     widgetKills: [Instant] = [], watchKills: [Instant] = [], storeWriteFailures: [Instant] = [],
-    corruptedDefaults: [Instant] = []
+    corruptedDefaults: [Instant] = [], storeBusy: [OutOfRangeSpell] = []
   ) {
     self.init(
       actions: actions,
       faultPlan: FaultPlan(
         kills: kills, outOfRange: outOfRange, widgetKills: widgetKills, watchKills: watchKills,
-        storeWriteFailures: storeWriteFailures, corruptedDefaults: corruptedDefaults))
+        storeWriteFailures: storeWriteFailures, corruptedDefaults: corruptedDefaults, storeBusy: storeBusy))
   }
 
   /// The script of `actions` and the faults of `faultPlan` (a run's plan, as ``Shrinker`` takes it).

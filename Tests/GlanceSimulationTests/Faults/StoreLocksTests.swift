@@ -20,9 +20,8 @@ struct StoreLocksTests {
     scenario.faults.messageFailure = .never
     scenario.faults.replyTimeout = .never
     scenario.faults.duplicateDelivery = .never
-    var script = Script(actions: actions)
-    script.faultPlan.storeBusy = spells
-    scenario.script = script
+    // The public initialiser: the tests below that count busy commits fail if it dropped them.
+    scenario.script = Script(actions: actions, storeBusy: spells)
     return scenario
   }
 
@@ -55,6 +54,17 @@ struct StoreLocksTests {
     #expect(zip(spells, spells.dropFirst()).allSatisfy { $0.from <= $1.from })
     #expect(spells.allSatisfy { (10_000...20_000).contains($0.until.millisecondsSince1970 - $0.from.millisecondsSince1970) })
     #expect(spells.allSatisfy { start <= $0.from && $0.from < end })
+  }
+
+  @Test("Script's public storeBusy is the plan's list, read and written")
+  func scriptStoreBusy() throws {
+    let from = try Self.start().advanced(by: 8 * Instant.millisecondsPerHour)
+    let spell = OutOfRangeSpell(from: from, until: from.advanced(by: 30_000))
+    var script = Script(storeBusy: [spell])
+    #expect(script.faultPlan.storeBusy == [spell] && script.storeBusy == [spell])
+    #expect(script.eventCount == 1)
+    script.storeBusy = []
+    #expect(script.faultPlan.storeBusy.isEmpty && script.eventCount == 0)
   }
 
   @Test("the scenario keys and the script list are read as written")

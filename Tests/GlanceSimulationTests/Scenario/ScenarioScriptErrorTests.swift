@@ -162,6 +162,12 @@ struct ScenarioScriptErrorTests {
         == .outOfRange(
           source: Self.source, keyPath: "script.kills[1]", line: 4, value: "2026-03-10T12:00:00.000Z",
           expected: "an instant at or after 2026-03-10T13:00:00.000Z (kills are listed in time order)"))
+    // Every list of instants is named as it is written, not called kills.
+    #expect(
+      Self.error(Self.head + "script:\n  storeWriteFailures: [2026-03-10T13:00:00.000Z, 2026-03-10T12:00:00.000Z]\n")
+        == .outOfRange(
+          source: Self.source, keyPath: "script.storeWriteFailures[1]", line: 4, value: "2026-03-10T12:00:00.000Z",
+          expected: "an instant at or after 2026-03-10T13:00:00.000Z (storeWriteFailures are listed in time order)"))
     #expect(
       Self.error(Self.head + "script:\n  outOfRange:\n    - {from: 2026-03-10T13:00:00.000Z, until: 2026-03-10T13:00:00.000Z}\n")
         == .outOfRange(
