@@ -62,16 +62,19 @@ build: deps
 ## build and test a copy of Examples/CustomDesign outside the repository (test-custom-design), a
 ## separate package that simulates a design of its own,
 ## Examples/KernelConsumer, an app's package that pins Yams 5 beside Glance's kernel and builds it
-## with a noisy setting (test-consumer), and Examples/ReadmeSnippets (each in its own build folder:
-## it builds Glance from source, as a user's package would); then, in one more build, the scenario
-## tests with Yams 5 and the kernel's tests without GMP (test-variants). `--traits` replaces the
+## with a noisy setting (test-consumer), and Examples/ReadmeSnippets (each builds Glance from
+## source, as a user's package would; the README's snippets in test-custom-design's build folder,
+## $(EXAMPLES_BUILD), where Glance is built the same way, so that they reuse its modules instead of
+## a cold build of their own); then, in one more build, the scenario tests with Yams 5 and the
+## kernel's tests without GMP (test-variants). `--traits` replaces the
 ## default traits, so GMP is named beside InternalChecks.
 test: deps browser
 	$(SWIFT) build --build-tests --traits GMP,InternalChecks $(STRICT)
 	$(SWIFT) test --skip-build --traits GMP,InternalChecks $(STRICT)
 	$(MAKE) test-custom-design
 	$(MAKE) test-consumer
-	cd Examples/ReadmeSnippets && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd Examples/ReadmeSnippets && $(SWIFT) build --build-tests --scratch-path $(EXAMPLES_BUILD) \
+	  && $(SWIFT) test --skip-build --scratch-path $(EXAMPLES_BUILD)
 	$(MAKE) test-variants
 
 ## test-custom-design: Examples/CustomDesign as an app's package meets Glance: its tracked files
@@ -79,8 +82,9 @@ test: deps browser
 ## at this checkout's absolute path (its only way back), then built and tested there as a user
 ## would (debug, without STRICT: it is a consumer), and its `small-tally-sweep` run on a built-in
 ## scenario and on the package's own file; the copy is removed afterwards. The build folder,
-## $(CUSTOM_DESIGN_BUILD), is kept between runs so that Glance is not rebuilt from scratch.
-CUSTOM_DESIGN_BUILD ?= $(CURDIR)/.build/custom-design
+## $(EXAMPLES_BUILD), is kept between runs so that Glance is not rebuilt from scratch, and the
+## README's snippets build there after it (see test).
+EXAMPLES_BUILD ?= $(CURDIR)/.build/examples
 test-custom-design: deps
 	@copy=$$(mktemp -d "$${TMPDIR:-/tmp}/glance-custom-design.XXXXXX") || exit 1; \
 	trap 'rm -rf "$$copy"' EXIT; \
@@ -90,10 +94,10 @@ test-custom-design: deps
 	grep -q 'path: "$(CURDIR)"' "$$copy/Package.swift" \
 	  || { echo "test-custom-design: the copy's Package.swift does not point at $(CURDIR)"; exit 1; }; \
 	echo "test-custom-design: Examples/CustomDesign copied to $$copy, its Glance at $(CURDIR)"; \
-	cd "$$copy" && set -x && $(SWIFT) build --build-tests --scratch-path $(CUSTOM_DESIGN_BUILD) \
-	  && $(SWIFT) test --skip-build --scratch-path $(CUSTOM_DESIGN_BUILD) \
-	  && $(SWIFT) run --skip-build --scratch-path $(CUSTOM_DESIGN_BUILD) small-tally-sweep --seeds 1...4 --days 2 --jobs 2 \
-	  && $(SWIFT) run --skip-build --scratch-path $(CUSTOM_DESIGN_BUILD) small-tally-sweep \
+	cd "$$copy" && set -x && $(SWIFT) build --build-tests --scratch-path $(EXAMPLES_BUILD) \
+	  && $(SWIFT) test --skip-build --scratch-path $(EXAMPLES_BUILD) \
+	  && $(SWIFT) run --skip-build --scratch-path $(EXAMPLES_BUILD) small-tally-sweep --seeds 1...4 --days 2 --jobs 2 \
+	  && $(SWIFT) run --skip-build --scratch-path $(EXAMPLES_BUILD) small-tally-sweep \
 	    --scenario Tests/CustomDesignTests/Scenarios/watch-away.yaml --seeds 1...4 --days 2 --jobs 2
 
 ## test-consumer: Examples/KernelConsumer, an app's package (Glance's kernel without GMP, beside
