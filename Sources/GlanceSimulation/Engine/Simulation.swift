@@ -82,7 +82,7 @@ public enum Simulation {
   /// ```
   ///
   /// - Throws: ``SimulationError/domainNotInScenario(design:domain:)`` when the scenario does not
-  ///   play the design's domain, and what ``run(_:store:detail:)`` throws.
+  ///   play the design's domain, and what ``run(_:store:detail:choices:)`` throws.
   public static func run<Design: SyncDesign>(
     design: Design.Type, scenario: Scenario, days: Int = defaultDays, seed: UInt64, store: StoreBackend = .memory,
     detail: SimulationDetail = .full

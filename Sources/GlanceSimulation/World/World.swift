@@ -21,7 +21,11 @@ public import GlanceSync
 ///   delivers only while the watch is in range, and says so.
 /// - A reload request is judged by the kernel's `RefreshBudget` for each widget: free in the
 ///   foreground and after an interactive intent, dropped for 30 s after the app was opened from
-///   the widget, denied once the widget's budget for the last 24 hours is spent.
+///   the widget, denied once the widget's budget for the last 24 hours is spent; a charged request
+///   that would spend its last reload is granted unless the play's choices deny it
+///   (``ChoiceKind/grant``, granted by default).
+/// - Every latency, duplicate, late firing and fault draw is read from the play's one
+///   ``Choices`` door, the random door drawing exactly what the seed's labelled streams draw.
 public struct World {
   /// The current instant.
   public private(set) var now: Instant
