@@ -21,13 +21,17 @@ struct Simulate: ParsableCommand {
 
       A failure of a strategy expected to converge is shrunk to a small scenario file in the report's shrunk/ folder, which the report links and `simulate --scenario <file>` replays (--shrink shrinks the legacy designs' failures too).
 
+      --record-choices <file> writes every choice the run made (its workload, latencies, faults, the order of simultaneous events, WidgetKit's grants at its budget's edge) as text, one a line; --replay-choices <file> takes them from such a file instead of the seed and writes the recorded run's report byte for byte. A file that is not a recording, or does not fit the run, is a usage error (64) that names the line or the choice.
+
       Exit codes:
         0   every strategy expected to converge did
         1   one of them broke an invariant
         2   --check-determinism found two runs that differ
-        64  a usage error: a bad option or scenario, or a report folder clash
+        64  a usage error: a bad option or scenario, a report folder clash, or a
+            choice recording that cannot be read or does not fit the run
         70  an internal limit was reached, or a failure could not be shrunk
-        74  the report, or a store of --store sqlite, could not be written
+        74  the report, a store of --store sqlite or a --record-choices file could
+            not be written
       """,
     version: GlanceVersion.string,
     subcommands: [Run.self, SweepCommand.self, MergeCommand.self, GenerateCommand.self, List.self],
@@ -102,7 +106,26 @@ struct Run: ParsableCommand {
   )
   var shrink = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write every choice the run makes to this file (a choice recording, `glance-choices 1`).", valueName: "file"))
+  var recordChoices: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Take every choice of the run from this recording (written by --record-choices) instead of drawing it.", valueName: "file"))
+  var replayChoices: String?
+
+  func validate() throws {
+    if recordChoices != nil, replayChoices != nil {
+      throw ValidationError("--record-choices and --replay-choices cannot be used together (got both).")
+    }
+  }
+
   func run() throws {
+    let choices = try ChoiceFiles.mode(recording: recordChoices != nil, replaying: replayChoices)
     let loaded = try plan.load(seed: seed)
     let chosenSeed = seed ?? loaded.seed ?? Self.drawSeed()
     if seed == nil, loaded.seed == nil { print("seed: \(chosenSeed)") }
@@ -110,9 +133,13 @@ struct Run: ParsableCommand {
     try OutputFolder.prepare(out)
     let request = SimulationRequest(
       scenario: loaded, days: plan.days(of: loaded), seed: chosenSeed, strategies: plan.strategies)
-    var report = try Self.report(request, reference: plan.reference, store: store)
+    var report = try Self.report(request, reference: plan.reference, store: store, choices: choices)
+    if let recordChoices, let recording = report.outcome.choices {
+      try ChoiceFiles.write(recording, to: recordChoices)
+      print("choices: \(recordChoices)")
+    }
     if checkDeterminism {
-      let again = try Self.report(request, reference: plan.reference, store: store)
+      let again = try Self.report(request, reference: plan.reference, store: store, choices: choices)
       guard report.markdown == again.markdown, try report.json() == again.json() else {
         print("determinism: MISMATCH between two runs of the same request")
         throw ExitCode.determinismMismatch
@@ -166,7 +193,9 @@ struct Run: ParsableCommand {
 
   /// Runs `request` with its stores in `store` (SQLite: a new temporary folder for this run,
   /// removed after it).
-  static func report(_ request: SimulationRequest, reference: String, store: StoreChoice) throws(ExitCode) -> Report {
+  static func report(
+    _ request: SimulationRequest, reference: String, store: StoreChoice, choices: ChoiceMode = .random
+  ) throws(ExitCode) -> Report {
     var stores: SQLiteStores? = nil
     if store == .sqlite {
       do {
@@ -180,9 +209,9 @@ struct Run: ParsableCommand {
     do throws(SimulationError) {
       let outcome: SimulationOutcome
       if let stores {
-        outcome = try Simulation.run(request, store: stores.backend)
+        outcome = try Simulation.run(request, store: stores.backend, choices: choices)
       } else {
-        outcome = try Simulation.run(request)
+        outcome = try Simulation.run(request, choices: choices)
       }
       return Report(outcome: outcome, scenarioReference: reference)
     } catch {

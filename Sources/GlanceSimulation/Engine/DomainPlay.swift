@@ -28,7 +28,8 @@ struct DomainPlay<Design: SyncDesign> {
   /// The events popped so far; ``DomainRun`` stops the play past ``DomainRun/eventsMax``.
   private(set) var eventCount = 0
 
-  init(run: DomainRun<Design>, stores: RunStores) {
+  /// A play of `run` with fresh `stores`, every choice read from `choices`.
+  init(run: DomainRun<Design>, stores: RunStores, choices: Choices) {
     self.run = run
     let scenario = run.scenario
     let budget: RefreshBudget
@@ -38,7 +39,7 @@ struct DomainPlay<Design: SyncDesign> {
       preconditionFailure("scenario loading checks the refresh budget: \(error)")
     }
     world = World(
-      start: run.start, itinerary: run.itinerary, refreshBudget: budget, widgets: Design.widgets, seed: run.seed,
+      start: run.start, itinerary: run.itinerary, refreshBudget: budget, widgets: Design.widgets, choices: choices,
       faults: scenario.faults, storeFaults: stores.faults, storeMoveInterruption: scenario.storeMove?.interruptedBefore,
       updateAwaited: run.updateAwaited)
     world.keepsTrace = run.inputs.detail == .full
@@ -57,6 +58,10 @@ struct DomainPlay<Design: SyncDesign> {
     run.schedulePlan(&world, timed: timed)
     for widget in Design.widgets { run.serveReload(widget: widget, &world, &design) }
   }
+
+  /// The play ended at its final check: its door checks that a source had nothing more to give
+  /// (``Choices/finish()``).
+  mutating func finishChoices() { world.choices.finish() }
 
   /// The next event, with the world's clock at it and the judge's excuses noted.
   mutating func next() -> WorldEvent? {
@@ -209,7 +214,7 @@ struct DomainPlay<Design: SyncDesign> {
         world.watchMadeRecord()
         design.perform(deed, of: action, world: &world)
       }
-      if let delay = world.injector.watchKillDelay() { world.schedule(.fault(.killWatchApp), after: delay) }
+      if let delay = world.injector.watchKillDelay(choices: &world.choices) { world.schedule(.fault(.killWatchApp), after: delay) }
     }
   }
 
@@ -278,7 +283,7 @@ struct DomainPlay<Design: SyncDesign> {
   /// operation the process runs within six hours; failing that, the app's takes it down as a
   /// plain kill. The watch app's strikes shortly after the next watch tap.
   private mutating func armKill(of process: Process) {
-    guard world.injector.armKill(of: process, hasWatch: hasWatch) else { return }
+    guard world.injector.armKill(of: process, hasWatch: hasWatch, choices: &world.choices) else { return }
     world.schedule(.fault(.killDeadline(process)), after: Limits.armedFaultDeadlineMilliseconds)
   }
 

@@ -45,7 +45,13 @@ struct DomainRun<Design: SyncDesign> {
   /// or a play stopped at ``eventsMax``.
   private func play(focus: Instant?, number: Int) throws(SimulationError) -> Played {
     let stores = RunStores(backend: inputs.store, strategy: Design.name, domain: Design.domain, play: number)
-    let played = play(focus: focus, stores: stores)
+    // A recording run records its first play; the replays for traces make the same choices.
+    var mode = inputs.choiceMode
+    if number > 0, case .record = mode { mode = .random }
+    let door = try RunInputs.door(seed: seed, section: choiceSection, mode: mode)
+    let (played, choiceFailure) = play(focus: focus, stores: stores, choices: door)
+    // First: a play whose choices failed went on with placeholders, whatever it then did.
+    if let choiceFailure { throw .choiceReplay(choiceFailure) }
     if let failure = stores.failure {
       throw .storeFailed(
         strategy: Design.name, domain: Design.domain.rawValue, store: failure.store, reason: failure.reason)
@@ -80,21 +86,38 @@ struct DomainRun<Design: SyncDesign> {
     return max(1, Int((span + Instant.millisecondsPerDay / 2) / Instant.millisecondsPerDay))
   }
 
-  private func play(focus: Instant?, stores: RunStores) -> Played {
-    var play = DomainPlay(run: self, stores: stores)
+  /// The section of this design's play in a run's ``ChoiceRecording``: `<strategy>/<domain>`.
+  var choiceSection: ChoiceSectionName { .play(strategy: Design.name, domain: Design.domain.rawValue) }
+
+  /// Plays the run with `stores`, its choices read from `choices`; returns what the play gave and
+  /// its door's ``Choices/failure`` (a play whose choices failed went on with placeholders, and
+  /// what it gave is not an outcome).
+  private func play(focus: Instant?, stores: RunStores, choices: Choices) -> (Played, ChoiceReplayError?) {
+    var play = DomainPlay(run: self, stores: stores, choices: choices)
     let eventsMax = eventsMax
     var afterFocus = 0
     while let event = play.next() {
-      guard play.eventCount <= eventsMax else { return .stopped }
+      guard play.eventCount <= eventsMax else { return (.stopped, play.world.choices.failure) }
       if let focus, play.world.now >= focus {
         afterFocus += 1
-        if afterFocus == Limits.eventsAfterFocus { return .traced(Array(play.world.trace.suffix(12))) }
+        if afterFocus == Limits.eventsAfterFocus { return (.traced(Array(play.world.trace.suffix(12))), play.world.choices.failure) }
       }
-      let result = play.handle(event)
-      if let (at, fault) = play.world.designFault { return .faulted(at: at, fault) }
-      if let result { return .finished(result) }
+      let result = play.handle(consume event)
+      if let (at, fault) = play.world.designFault { return (.faulted(at: at, fault), play.world.choices.failure) }
+      if let result {
+        if focus == nil { finishChoices(of: &play) }
+        return (.finished(result), play.world.choices.failure)
+      }
     }
     preconditionFailure("the run ended without its final check")
+  }
+
+  /// A play without a focus ended at its final check: a replay must have read its whole
+  /// section, and a recording play adds its section to the run's recorder (a play with a focus
+  /// ends early and does neither).
+  private func finishChoices(of play: inout DomainPlay<Design>) {
+    play.finishChoices()
+    if play.world.choices.failure == nil, let section = play.world.choices.recording { inputs.recorder?.add(section) }
   }
 
   /// Asks for the first planned action, the first timed event and the end of the safety phase

@@ -12,7 +12,8 @@ import GlanceKernel
 ///
 /// ## Laws
 /// - Events pop in time order; events at one instant in the order they were asked (the port hands
-///   its requests over in that order, and the queue numbers them as it takes them).
+///   its requests over in that order, and the queue numbers them as it takes them), unless the
+///   world's choices pick another of them first (``Choices/first(among:)``).
 /// - Time never goes back: an event pops at or after the world's `now`, which it then becomes
 ///   (a request in the past is refused when it is asked, ``World/schedule(_:at:)``).
 /// - A process's end takes every pending event that vanishes with it out of the queue
@@ -38,9 +39,27 @@ struct EngineQueue {
 
   /// Takes the world's requests, then pops the next event and moves the world's clock to it;
   /// `nil` when nothing is pending.
+  ///
+  /// Which of the events due at one instant goes first is a choice of the world's door
+  /// (``Choices/first(among:)``), whose default is the earliest asked; the random door takes it
+  /// without the queue counting them (``Choices/isWatched``).
   mutating func next(in world: inout World) -> (time: Instant, event: WorldEvent)? {
     take(from: &world)
+    if world.choices.isWatched { return nextChosen(in: &world) }
     guard let (time, _, event) = queue.pop() else { return nil }
+    world.advance(to: time)
+    return (time, event)
+  }
+
+  /// ``next(in:)`` for a door that records or is answered: pops the event the world's choices
+  /// put first among those due at the earliest pending time (kept out of the random door's path,
+  /// which never chooses: that path pops exactly as before the door existed, and this one is
+  /// never inlined into it).
+  @inline(never)
+  private mutating func nextChosen(in world: inout World) -> (time: Instant, event: WorldEvent)? {
+    let simultaneous = queue.simultaneousCount()
+    let position = simultaneous > 1 ? world.choices.first(among: simultaneous) : 0
+    guard let (time, _, event) = queue.pop(position: position) else { return nil }
     world.advance(to: time)
     return (time, event)
   }

@@ -118,6 +118,53 @@ public struct EventQueue<Event: Sendable>: Sendable {
     return (first.time, first.sequence, event)
   }
 
+  /// How many pending events are due at the earliest pending time (0 when the queue is empty):
+  /// the events ``pop(position:)`` chooses among.
+  ///
+  /// - Complexity: O(k), where k is that count (only the heap's nodes due then are visited).
+  public func simultaneousCount() -> Int {
+    guard let time = keys.first?.time else { return 0 }
+    var count = 0
+    var pending = [0]
+    while let index = pending.popLast() {
+      guard index < keys.count, keys[index].time == time else { continue }
+      count += 1
+      pending.append(2 * index + 1)
+      pending.append(2 * index + 2)
+    }
+    return count
+  }
+
+  /// Removes and returns the event at `position` among those due at the earliest pending time,
+  /// by sequence (position 0 is what ``pop()`` returns); the others stay pending with their
+  /// times and sequences.
+  ///
+  /// - Precondition: `position < simultaneousCount()`.
+  /// - Complexity: O((position + 1) log n).
+  public mutating func pop(position: Int) -> (time: Instant, sequence: UInt64, event: Event)? {
+    guard position > 0 else { return pop() }
+    precondition(position < simultaneousCount(), "no event at position \(position) among those due first")
+    var passed: [Key] = []
+    for _ in 0..<position { passed.append(popKey()) }
+    let chosen = popKey()
+    precondition(chosen.time == passed[0].time, "the chosen event is due with those before it")
+    for key in passed {
+      keys.append(key)
+      siftUp(keys.count - 1)
+    }
+    guard let event = takeEvent(in: chosen.slot) else { return nil }
+    return (chosen.time, chosen.sequence, event)
+  }
+
+  /// Removes the earliest key from the heap, its event left in its slot.
+  private mutating func popKey() -> Key {
+    guard let last = keys.popLast() else { preconditionFailure("popKey on an empty EventQueue") }
+    guard !keys.isEmpty else { return last }
+    let first = keys[0]
+    siftDown(last, from: 0)
+    return first
+  }
+
   /// The event in `slot`, which becomes free.
   private mutating func takeEvent(in slot: Int) -> Event? {
     let event = slots[slot].take()

@@ -27,6 +27,10 @@ struct RunInputs {
   /// Per domain, the truth's answers, shared by the judges of the run's designs of that domain
   /// (``TruthAnswers``): the truth is computed once per seed where the designs' deeds agree.
   let truthAnswers: [Domain: TruthAnswers] = Dictionary(uniqueKeysWithValues: Domain.allCases.map { ($0, TruthAnswers()) })
+  /// How the run's plays make their choices (drawn from the seed by default).
+  var choiceMode: ChoiceMode = .random
+  /// Where a recording run keeps its sections (``ChoiceMode/record`` only).
+  var recorder: ChoiceRecorder? = nil
 
   init(
     scenario: Scenario, itinerary: Itinerary, start: Instant, end: Instant, seed: UInt64, actions: [PlannedAction],
@@ -50,23 +54,50 @@ struct RunInputs {
   /// - Throws: what ``bounds(of:days:)`` throws, and
   ///   ``SimulationError/invalidScript(keyPath:problem:)`` for a script out of order or before
   ///   the start.
-  init(_ request: SimulationRequest, store: StoreBackend = .memory, detail: SimulationDetail = .full) throws(SimulationError) {
+  ///   A replay (`choices`) that does not fit the plan throws
+  ///   ``SimulationError/choiceReplay(_:)``.
+  init(
+    _ request: SimulationRequest, store: StoreBackend = .memory, detail: SimulationDetail = .full, choices: ChoiceMode = .random
+  ) throws(SimulationError) {
     let scenario = request.scenario
     let bounds = try Self.bounds(of: scenario, days: request.days)
     let actions: [PlannedAction]
     let faults: FaultPlan
+    var door = try Self.door(seed: request.seed, section: .plan, mode: choices)
     if let script = scenario.script {
       try Simulation.check(script, start: bounds.start)
-      actions = WorkloadPlanner.actions(script: script, seed: request.seed)
+      actions = WorkloadPlanner.actions(script: script, choices: &door)
       faults = script.faultPlan
     } else {
       let days = bounds.itinerary.days(from: bounds.start, until: bounds.end)
-      actions = WorkloadPlanner.actions(scenario: scenario, days: days, seed: request.seed)
-      faults = FaultPlanner.plan(faults: scenario.faults, days: days, seed: request.seed)
+      actions = WorkloadPlanner.actions(scenario: scenario, days: days, choices: &door)
+      faults = FaultPlanner.plan(faults: scenario.faults, days: days, choices: &door)
     }
+    door.finish()
+    if let failure = door.failure { throw .choiceReplay(failure) }
     self.init(
       scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: request.seed,
       actions: actions, faults: faults, store: store, detail: detail)
+    self.choiceMode = choices
+    if choices == .record {
+      recorder = ChoiceRecorder()
+      if let section = door.recording { recorder?.add(section) }
+    }
+  }
+
+  /// The door of `section` (``ChoiceSectionName/plan``, or a design's play) as `mode` makes it:
+  /// random, recording, or replaying the recording's section.
+  ///
+  /// - Throws: ``SimulationError/choiceReplay(_:)`` with
+  ///   ``ChoiceReplayError/missingSection(_:)`` when a replay's recording has no such section.
+  static func door(seed: UInt64, section: ChoiceSectionName, mode: ChoiceMode) throws(SimulationError) -> Choices {
+    switch mode {
+    case .random: return Choices(seed: seed)
+    case .record: return Choices(seed: seed, recordingAs: section)
+    case .replay(let recording):
+      guard let recorded = recording.section(section) else { throw .choiceReplay(.missingSection(section)) }
+      return Choices(seed: seed, section: section, source: ChoiceReplay(recorded))
+    }
   }
 
   /// Where a run starts and ends: the first instant of the start date in the start zone, and the

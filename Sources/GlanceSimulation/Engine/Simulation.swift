@@ -40,8 +40,11 @@ public enum Simulation {
     (strategy, design, { inputs throws(SimulationError) in try inputs.play(Design.self) })
   }
 
-  /// Runs `request`, keeping the converged design's stores in `store` (in memory by default), and
-  /// keeping as much of the story as `detail` says (everything by default).
+  /// Runs `request`, keeping the converged design's stores in `store` (in memory by default),
+  /// keeping as much of the story as `detail` says (everything by default), and making its
+  /// choices as `choices` says: drawn from the seed (the default), drawn and recorded (the
+  /// outcome's ``SimulationOutcome/choices``), or replayed from a recording, which gives the
+  /// recorded run's outcome byte for byte.
   ///
   /// A scenario with a ``Script`` plays exactly its actions and faults (see ``Script``'s laws)
   /// instead of drawing them from the seed.
@@ -49,11 +52,12 @@ public enum Simulation {
   /// - Throws: ``SimulationError`` when the request cannot run: days out of range, an unknown
   ///   zone, a start date or a zone change that does not exist, a script that is out of order or
   ///   has an event before the run's start (``SimulationError/invalidScript(keyPath:problem:)``),
-  ///   or a failed store.
+  ///   a failed store, or a replayed recording that does not fit the run
+  ///   (``SimulationError/choiceReplay(_:)``).
   public static func run(
-    _ request: SimulationRequest, store: StoreBackend = .memory, detail: SimulationDetail = .full
+    _ request: SimulationRequest, store: StoreBackend = .memory, detail: SimulationDetail = .full, choices: ChoiceMode = .random
   ) throws(SimulationError) -> SimulationOutcome {
-    let inputs = try RunInputs(request, store: store, detail: detail)
+    let inputs = try RunInputs(request, store: store, detail: detail, choices: choices)
     var results: [StrategyResult] = []
     for domain in request.scenario.domains where simulatedDomains.contains(domain) {
       for strategy in request.strategies {
@@ -64,7 +68,7 @@ public enum Simulation {
     }
     return SimulationOutcome(
       request: request, start: inputs.start, end: inputs.end, actionsPlanned: inputs.actions.count, results: results,
-      store: store.name)
+      store: store.name, choices: inputs.recorder?.recording)
   }
 
   /// Plays `design`, a design of your own, through `scenario` for `days` from `seed`, and judges
@@ -78,7 +82,7 @@ public enum Simulation {
   /// ```
   ///
   /// - Throws: ``SimulationError/domainNotInScenario(design:domain:)`` when the scenario does not
-  ///   play the design's domain, and what ``run(_:store:detail:)`` throws.
+  ///   play the design's domain, and what ``run(_:store:detail:choices:)`` throws.
   public static func run<Design: SyncDesign>(
     design: Design.Type, scenario: Scenario, days: Int = defaultDays, seed: UInt64, store: StoreBackend = .memory,
     detail: SimulationDetail = .full

@@ -29,6 +29,9 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
   /// of date order, a reply with no message to answer, an engine that threw): see
   /// ``DesignFault``.
   case designFault(strategy: String, domain: String, at: Instant, fault: DesignFault)
+  /// A replay of a ``ChoiceRecording`` (``ChoiceMode/replay(_:)``) met a choice the recording
+  /// does not hold there, ran out, or was left with choices unread: the run was stopped.
+  case choiceReplay(ChoiceReplayError)
 
   public var description: String {
     switch self {
@@ -54,6 +57,8 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
         + " for that many days (a design that makes progress pops a few thousand a day); it seems caught in a loop"
     case .designFault(let strategy, let domain, let at, let fault):
       return "\(strategy) (\(domain)) at \(at): \(fault)"
+    case .choiceReplay(let error):
+      return "the choice recording does not replay this run: \(error)"
     }
   }
 }

@@ -9,6 +9,9 @@ public struct SimulationOutcome: Hashable, Sendable {
   public let results: [StrategyResult]
   /// The ``StoreBackend`` the converged design's stores were kept in (`memory`, `sqlite`).
   public let store: String
+  /// The run's choices, when it was asked to record them (``ChoiceMode/record``); `nil`
+  /// otherwise. Replaying it (``ChoiceMode/replay(_:)``) gives this outcome again.
+  public var choices: ChoiceRecording? = nil
 
   /// Whether any strategy expected to converge broke an invariant.
   public var failsExpectation: Bool { results.contains { $0.failsExpectation } }

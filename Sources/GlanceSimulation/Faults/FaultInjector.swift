@@ -1,6 +1,7 @@
 import GlanceKernel
 
-/// Every fault of one play in one place: the streams that draw what each fault strikes, what is
+/// Every fault of one play in one place: the streams that draw what each fault strikes (opened on
+/// the world's ``Choices``, which each drawing method is handed), what is
 /// armed, and what struck (the report's counts). The world holds it and asks it at each point a
 /// fault can strike (a step of an operation, a `sendMessage`, a transfer's delivery, a commit, a
 /// step of the store move, a suspension); the engine and the world arm what the ``FaultPlan``
@@ -23,17 +24,17 @@ struct FaultInjector {
   private var storeMoveInterruption: StoreMoveStep?
 
   /// Draws which upcoming operation step an armed kill of the app falls before.
-  private var killSteps: RandomStream
+  private let killSteps: ChoiceStream
   /// Draws which upcoming step of an intent a widget-extension kill falls before.
-  private var widgetKillSteps: RandomStream
+  private let widgetKillSteps: ChoiceStream
   /// Draws how long after a watch tap the watch app's armed kill strikes.
-  private var watchKillDelays: RandomStream
+  private let watchKillDelays: ChoiceStream
   /// Draws which of the values in the App Group's defaults a corruption strikes.
-  private var corruptedKeys: RandomStream
+  private let corruptedKeys: ChoiceStream
   /// Draws whether a `transferUserInfo` delivery comes twice.
-  private var duplicates: RandomStream
+  private let duplicates: ChoiceStream
   /// Draws each `sendMessage`'s fate: failed in flight, reply lost, or answered.
-  private var messageFates: RandomStream
+  private let messageFates: ChoiceStream
   private let rates: Faults
 
   /// Armed kills of the app and the widget extension: how many operation steps to let through
@@ -44,16 +45,17 @@ struct FaultInjector {
   /// What struck so far, by kind (store write failures are counted by ``storeFaults``).
   private var struck: [FaultKind: Int] = [:]
 
-  init(seed: UInt64, rates: Faults, storeFaults: StoreFaults, storeMoveInterruption: StoreMoveStep?) {
+  /// The injector of a play whose choices are read from `choices` (its streams are opened there).
+  init(choices: inout Choices, rates: Faults, storeFaults: StoreFaults, storeMoveInterruption: StoreMoveStep?) {
     self.rates = rates
     self.storeFaults = storeFaults
     self.storeMoveInterruption = storeMoveInterruption
-    killSteps = RandomStream.derived(root: seed, label: "faults.kill.step")
-    widgetKillSteps = RandomStream.derived(root: seed, label: "faults.kill.widget.step")
-    watchKillDelays = RandomStream.derived(root: seed, label: "faults.kill.watch.delay")
-    corruptedKeys = RandomStream.derived(root: seed, label: "faults.defaults.key")
-    duplicates = RandomStream.derived(root: seed, label: "world.duplicates")
-    messageFates = RandomStream.derived(root: seed, label: "world.messages")
+    killSteps = choices.open(ChoiceLabel("faults.kill.step"))
+    widgetKillSteps = choices.open(ChoiceLabel("faults.kill.widget.step"))
+    watchKillDelays = choices.open(ChoiceLabel("faults.kill.watch.delay"))
+    corruptedKeys = choices.open(ChoiceLabel("faults.defaults.key"))
+    duplicates = choices.open(ChoiceLabel("world.duplicates"))
+    messageFates = choices.open(ChoiceLabel("world.messages"))
   }
 
   /// What struck, by kind: the report's fault counts.
@@ -88,11 +90,11 @@ struct FaultInjector {
   /// operation steps (0–2 let through for the app, 0–4 for the extension); the watch app's after
   /// the next watch tap. Returns `false` when nothing was armed (faults are off, or a watch kill
   /// in a domain without a watch).
-  mutating func armKill(of process: Process, hasWatch: Bool) -> Bool {
+  mutating func armKill(of process: Process, hasWatch: Bool, choices: inout Choices) -> Bool {
     guard on else { return false }
     switch process {
-    case .app: armedKills[.app] = killSteps.uniform(in: 0...2)
-    case .widgetExtension: armedKills[.widgetExtension] = widgetKillSteps.uniform(in: 0...4)
+    case .app: armedKills[.app] = choices.uniform(in: 0...2, from: killSteps)
+    case .widgetExtension: armedKills[.widgetExtension] = choices.uniform(in: 0...4, from: widgetKillSteps)
     case .watchApp:
       guard hasWatch else { return false }
       watchKillArmed = true
@@ -125,10 +127,10 @@ struct FaultInjector {
 
   /// A watch tap was performed: when a kill of the watch app is armed, how long after now it
   /// strikes; `nil` otherwise.
-  mutating func watchKillDelay() -> Int64? {
+  mutating func watchKillDelay(choices: inout Choices) -> Int64? {
     guard watchKillArmed, on else { return nil }
     watchKillArmed = false
-    return watchKillDelays.uniform(in: Limits.watchKillDelayMilliseconds)
+    return choices.uniform(in: Limits.watchKillDelayMilliseconds, from: watchKillDelays)
   }
 
   // MARK: Store write failures
@@ -185,10 +187,10 @@ struct FaultInjector {
   /// Which of `keys`, the keys the App Group's defaults hold now (sorted, so that the draw
   /// depends on the seed only), a corruption strikes now; `nil` when faults are off or there is
   /// none to strike. Counted.
-  mutating func corruptedKey(among keys: [String]) -> String? {
+  mutating func corruptedKey(among keys: [String], choices: inout Choices) -> String? {
     guard on, !keys.isEmpty else { return nil }
     precondition(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "the keys to corrupt are sorted and distinct: \(keys)")
-    let key = keys[corruptedKeys.uniform(in: 0...(keys.count - 1))]
+    let key = keys[choices.uniform(in: 0...(keys.count - 1), from: corruptedKeys)]
     note(.corruptedDefaults)
     return key
   }
@@ -197,20 +199,20 @@ struct FaultInjector {
 
   /// The fate of a `sendMessage` just sent: failed in flight, or delivered with its reply lost
   /// or answered. Each is drawn only while faults are on, and counted.
-  mutating func messageFate() -> MessageFate {
+  mutating func messageFate(choices: inout Choices) -> MessageFate {
     guard on else { return .answered }
-    if messageFates.happens(rates.messageFailure) {
+    if choices.happens(rates.messageFailure, from: messageFates) {
       note(.messageFailure)
       return .failsInFlight
     }
-    guard messageFates.happens(rates.replyTimeout) else { return .answered }
+    guard choices.happens(rates.replyTimeout, from: messageFates) else { return .answered }
     note(.replyTimeout)
     return .replyLost
   }
 
   /// Whether the `transferUserInfo` delivered now comes twice (at-least-once delivery). Counted.
-  mutating func deliversTwice() -> Bool {
-    guard on, duplicates.happens(rates.duplicateDelivery) else { return false }
+  mutating func deliversTwice(choices: inout Choices) -> Bool {
+    guard on, choices.happens(rates.duplicateDelivery, from: duplicates) else { return false }
     note(.duplicateDelivery)
     return true
   }

@@ -19,13 +19,13 @@ struct FaultScript: Sendable {
       any WritableKeyPath<FaultPlan, [Instant]> & Sendable, perDay: any KeyPath<Faults, Int> & Sendable, stream: String,
       arms: @Sendable (Int) -> FaultEvent)
     /// Spells sorted by `from`, each `from < until`, written `{from: …, until: …}`, drawn by
-    /// `drawn` from the scenario's faults, the run's days and the seed. `begins` goes on the
+    /// `drawn` from the scenario's faults and the run's days, its draws read from the run's choices. `begins` goes on the
     /// queue where a spell begins outside every earlier one, `ends` where each spell that
     /// reaches past the earlier ones ends (or at the end of the safety phase, if sooner): see
     /// ``FaultPlan/timedEvents(from:until:)``.
     case spells(
       any WritableKeyPath<FaultPlan, [OutOfRangeSpell]> & Sendable,
-      drawn: @Sendable (_ faults: Faults, _ days: [DayPiece], _ seed: UInt64) -> [OutOfRangeSpell], begins: FaultEvent,
+      drawn: @Sendable (_ faults: Faults, _ days: [DayPiece], _ choices: inout Choices) -> [OutOfRangeSpell], begins: FaultEvent,
       ends: FaultEvent)
   }
 

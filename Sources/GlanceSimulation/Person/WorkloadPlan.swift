@@ -7,10 +7,17 @@ enum WorkloadPlanner {
   /// zone change keeps what was drawn inside it (what the person does next happens in the new
   /// zone's piece), so a stay in one zone draws exactly what it always did.
   static func actions(scenario: Scenario, days: [DayPiece], seed: UInt64) -> [PlannedAction] {
-    var stream = RandomStream.derived(root: seed, label: "workload")
-    let ids = Self.idKey(seed: seed)
+    var choices = Choices(seed: seed)
+    return actions(scenario: scenario, days: days, choices: &choices)
+  }
+
+  /// The actions of the local `days`, each draw read from `choices` (the streams `workload`,
+  /// `workload.ids` and `workload.edits`).
+  static func actions(scenario: Scenario, days: [DayPiece], choices: inout Choices) -> [PlannedAction] {
+    let stream = choices.open(ChoiceLabel("workload"))
+    let ids = Self.idKey(choices: &choices)
     // Edits were added later: their own stream leaves every other draw as it was.
-    var edits = RandomStream.derived(root: seed, label: "workload.edits")
+    let edits = choices.open(ChoiceLabel("workload.edits"))
     let workload = scenario.workload
     var drafts: [(Instant, PlannedAction.Kind)] = []
     for piece in days {
@@ -23,56 +30,64 @@ enum WorkloadPlanner {
         day.start.advanced(by: Int64(workload.wakeHour) * Instant.millisecondsPerHour),
         max(day.start, sleep.advanced(by: -Instant.millisecondsPerHour)))
       func moment() -> Instant {
-        Instant(millisecondsSince1970: stream.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1)))
+        Instant(millisecondsSince1970: choices.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1), from: stream))
       }
       /// Keeps what begins at `anchor` when the device is in this piece's zone then.
       func keep(_ anchor: Instant, _ drafted: [(Instant, PlannedAction.Kind)]) {
         if piece.window.contains(anchor) { drafts += drafted }
       }
-      for _ in 0..<stream.count(mean: workload.appSessionsPerDay, spread: 2) {
+      for _ in 0..<choices.count(mean: workload.appSessionsPerDay, spread: 2, from: stream) {
         let opened = moment()
-        let minutes = stream.uniform(in: 1...10)
+        let minutes = choices.uniform(in: 1...10, from: stream)
         // One session in four starts from a tap on the widget's body (a deep link).
         var session: [(Instant, PlannedAction.Kind)] = [
-          (opened, .appOpen(minutes: minutes, fromWidget: stream.happens(Chance(numerator: 1, denominator: 4))))
+          (opened, .appOpen(minutes: minutes, fromWidget: choices.happens(Chance(numerator: 1, denominator: 4), from: stream)))
         ]
-        for _ in 0..<stream.uniform(in: 0...(2 * workload.tapsPerSession)) {
-          session.append((opened.advanced(by: stream.uniform(in: Int64(1_000)...(Int64(minutes) * 60_000 - 1_000))), .appTap))
+        for _ in 0..<choices.uniform(in: 0...(2 * workload.tapsPerSession), from: stream) {
+          session.append(
+            (opened.advanced(by: choices.uniform(in: Int64(1_000)...(Int64(minutes) * 60_000 - 1_000), from: stream)), .appTap))
         }
         keep(opened, session)
       }
-      for _ in 0..<(stream.count(mean: workload.widgetTapsPerDay, spread: 2) * busy) {
+      for _ in 0..<(choices.count(mean: workload.widgetTapsPerDay, spread: 2, from: stream) * busy) {
         let tapped = moment()
         var tap: [(Instant, PlannedAction.Kind)] = [(tapped, .widgetTap)]
         // One time in four the person then opens the app to look (0.3 to 2.5 s later).
-        if stream.happens(Chance(numerator: 1, denominator: 4)) {
-          tap.append((tapped.advanced(by: stream.uniform(in: Int64(300)...2_500)), .appOpen(minutes: stream.uniform(in: 1...3))))
+        if choices.happens(Chance(numerator: 1, denominator: 4), from: stream) {
+          tap.append(
+            (
+              tapped.advanced(by: choices.uniform(in: Int64(300)...2_500, from: stream)),
+              .appOpen(minutes: choices.uniform(in: 1...3, from: stream))
+            ))
         }
         keep(tapped, tap)
       }
-      for _ in 0..<stream.count(mean: workload.watchTapsPerDay, spread: 2) {
+      for _ in 0..<choices.count(mean: workload.watchTapsPerDay, spread: 2, from: stream) {
         let tapped = moment()
         keep(tapped, [(tapped, .watchTap)])
       }
       let deletes =
-        workload.deletesPerWeek / 7 + (stream.happens(Chance(numerator: UInt64(workload.deletesPerWeek % 7), denominator: 7)) ? 1 : 0)
+        workload.deletesPerWeek / 7
+        + (choices.happens(Chance(numerator: UInt64(workload.deletesPerWeek % 7), denominator: 7), from: stream) ? 1 : 0)
       for _ in 0..<deletes {
         let opened = moment()
         keep(opened, [(opened, .appOpen(minutes: 2)), (opened.advanced(by: 30_000), .appDelete)])
       }
       let editCount =
-        workload.editsPerWeek / 7 + (edits.happens(Chance(numerator: UInt64(workload.editsPerWeek % 7), denominator: 7)) ? 1 : 0)
+        workload.editsPerWeek / 7
+        + (choices.happens(Chance(numerator: UInt64(workload.editsPerWeek % 7), denominator: 7), from: edits) ? 1 : 0)
       for _ in 0..<editCount {
-        let opened = Instant(millisecondsSince1970: edits.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1)))
+        let opened = Instant(
+          millisecondsSince1970: choices.uniform(in: wake.millisecondsSince1970...(sleep.millisecondsSince1970 - 1), from: edits))
         keep(opened, [(opened, .appOpen(minutes: 2)), (opened.advanced(by: 30_000), .appEdit)])
       }
       if workload.lateNightTaps {
         // The minutes around midnight: a widget tap before, one after, and one from the watch.
         let boundary = day.end
         let taps: [(Instant, PlannedAction.Kind)] = [
-          (boundary.advanced(by: -stream.uniform(in: Int64(1_000)...600_000)), .widgetTap),
-          (boundary.advanced(by: stream.uniform(in: Int64(1_000)...600_000)), .widgetTap),
-          (boundary.advanced(by: stream.uniform(in: Int64(1_000)...900_000)), .watchTap),
+          (boundary.advanced(by: -choices.uniform(in: Int64(1_000)...600_000, from: stream)), .widgetTap),
+          (boundary.advanced(by: choices.uniform(in: Int64(1_000)...600_000, from: stream)), .widgetTap),
+          (boundary.advanced(by: choices.uniform(in: Int64(1_000)...900_000, from: stream)), .watchTap),
         ]
         // Only around a midnight the device lives through in this zone.
         if piece.window.upperBound == day.end { drafts += taps }
@@ -96,16 +111,23 @@ enum WorkloadPlanner {
   /// action at that instant would, so the script of a drawn run replays it exactly, and a
   /// script with an action taken away gives every other action the id it had.
   static func actions(script: Script, seed: UInt64) -> [PlannedAction] {
-    let ids = Self.idKey(seed: seed)
+    var choices = Choices(seed: seed)
+    return actions(script: script, choices: &choices)
+  }
+
+  /// The actions of a script, their ids keyed by the word `choices` gives (``idKey(choices:)``).
+  static func actions(script: Script, choices: inout Choices) -> [PlannedAction] {
+    let ids = Self.idKey(choices: &choices)
     return script.actions.enumerated().map { ordinal, action in
       PlannedAction(time: action.at, kind: action.kind, ordinal: ordinal, eventID: Self.eventID(at: action.at, key: ids))
     }
   }
 
-  /// The key of a run's action ids: the first word of the seed's `workload.ids` stream.
-  static func idKey(seed: UInt64) -> UInt64 {
-    var stream = RandomStream.derived(root: seed, label: "workload.ids")
-    return stream.next()
+  /// The key of a run's action ids: a word chosen from the stream `workload.ids` (with the
+  /// random door, its first word). Each id is then a function of the key and the action's
+  /// instant (``eventID(at:key:)``), not a choice of its own.
+  static func idKey(choices: inout Choices) -> UInt64 {
+    choices.word(from: choices.open(ChoiceLabel("workload.ids")))
   }
 
   /// A time-ordered UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, version 7, 74 random bits

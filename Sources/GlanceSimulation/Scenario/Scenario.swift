@@ -12,7 +12,7 @@ public import GlanceKernel
 ///   faults' counts are not drawn (see ``Script``).
 /// - `seed` and `days`, when set, name the run the file is meant to replay (a shrunk failure sets
 ///   both): a caller such as the CLI uses them when it is given no seed or days.
-///   ``Simulation/run(_:store:detail:)`` does not read them; the request's seed and days govern.
+///   ``Simulation/run(_:store:detail:choices:)`` does not read them; the request's seed and days govern.
 public struct Scenario: Hashable, Sendable {
   /// The scenario's name, as in `default`; used in report paths.
   public var name: String

@@ -30,7 +30,7 @@ public import GlanceKernel
 /// - `actions` strictly increase in time (the legacy design identifies entries by timestamp), `kills`,
 ///   `widgetKills`, `watchKills`, `storeWriteFailures` and `corruptedDefaults` never decrease,
 ///   `outOfRange` and `storeBusy` are sorted by `from` (never decreasing) and every spell has
-///   `from < until`. The loader checks these, naming the index; ``Simulation/run(_:store:detail:)``
+///   `from < until`. The loader checks these, naming the index; ``Simulation/run(_:store:detail:choices:)``
 ///   checks them again, and that nothing is before the run's start.
 /// - Action `i` of the list is the run's action number `i` (its ordinal in reports).
 /// - What lies at or after the run's end is not played (as for a drawn plan).

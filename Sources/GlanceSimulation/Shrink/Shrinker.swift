@@ -66,7 +66,7 @@ public enum Shrinker {
   /// - Throws: ``SimulationError/notReproduced(strategy:domain:invariant:)`` when the scripted
   ///   run shows no such violation (nothing to shrink: the strategy does not play the domain,
   ///   holds the invariant, or breaks it only in ways `matching` rejects), and any error of
-  ///   ``Simulation/run(_:store:detail:)`` for the request.
+  ///   ``Simulation/run(_:store:detail:choices:)`` for the request.
   /// - Complexity: at most `runsMax + 1` runs, each of at most the request's days.
   public static func shrink(
     _ request: SimulationRequest, strategy: StrategyName, domain: Domain, invariant: Invariant,

@@ -6,7 +6,7 @@
 ///   where, in which order, or on how many jobs: a shard's lines are the whole sweep's lines of
 ///   its seeds, and the lines of a sweep on any number of jobs are, in the same order (seed
 ///   order), those of one job.
-/// - Each seed is one ``Simulation/run(_:store:detail:)`` at ``SimulationDetail/verdicts``
+/// - Each seed is one ``Simulation/run(_:store:detail:choices:)`` at ``SimulationDetail/verdicts``
 ///   detail, in memory, sharing nothing with the others.
 /// - A sweep that fails throws the error of its lowest failing seed, whatever the number of
 ///   jobs.

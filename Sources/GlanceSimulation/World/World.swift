@@ -3,8 +3,9 @@ public import GlanceSync
 
 /// The phone, the watch and WidgetKit as a design sees them: time, the app's lifecycle,
 /// reachability, the WatchConnectivity channels and WidgetKit's reloads. A design keeps its own
-/// data (stores, defaults, replicas) and asks the world for what follows; the world draws every
-/// latency, duplicate and late firing from the run's seed.
+/// data (stores, defaults, replicas) and asks the world for what follows; the world reads every
+/// latency, duplicate, late firing and fault it draws from its play's one door, ``Choices``
+/// (the seed's labelled streams, a recording's replay, …).
 ///
 /// The world does not hold the queue of events: the engine does. What the world and its designs
 /// ask of time (a step, a wake, a delivery, a reload, a process's end) waits in the world's
@@ -20,7 +21,11 @@ public import GlanceSync
 ///   delivers only while the watch is in range, and says so.
 /// - A reload request is judged by the kernel's `RefreshBudget` for each widget: free in the
 ///   foreground and after an interactive intent, dropped for 30 s after the app was opened from
-///   the widget, denied once the widget's budget for the last 24 hours is spent.
+///   the widget, denied once the widget's budget for the last 24 hours is spent; a charged request
+///   that would spend its last reload is granted unless the play's choices deny it
+///   (``ChoiceKind/grant``, granted by default).
+/// - Every latency, duplicate, late firing and fault draw is read from the play's one
+///   ``Choices`` door, the random door drawing exactly what the seed's labelled streams draw.
 public struct World {
   /// The current instant.
   public private(set) var now: Instant
@@ -208,7 +213,12 @@ public struct World {
 
   /// Until when the last zone change is still being caught up with, if it still is at `now`.
   var zoneSettling: Instant? { zoneSettles.flatMap { $0 > now ? $0 : nil } }
-  private var latencies: RandomStream
+  /// The play's one door for every choice (CONTRIBUTING.md, One door for every choice): the
+  /// world's latencies, the injector's draws, the engine's order of simultaneous events and
+  /// WidgetKit's grants at the budget's edge.
+  var choices: Choices
+  /// The stream `world.latency`, opened on ``choices``.
+  private let latencies: ChoiceStream
   /// While a `sendMessage` is handed to its receiver: the message, who sent it, when it arrived,
   /// and whether its reply is lost.
   private var answering: (message: WireMessage, sender: Device, arrivedAt: Instant, replyLost: Bool)? = nil
@@ -231,8 +241,23 @@ public struct World {
     start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults,
     storeFaults: StoreFaults = StoreFaults(), storeMoveInterruption: StoreMoveStep? = nil, updateAwaited: Bool = false
   ) {
+    self.init(
+      start: start, itinerary: itinerary, refreshBudget: refreshBudget, widgets: widgets, choices: Choices(seed: seed), faults: faults,
+      storeFaults: storeFaults, storeMoveInterruption: storeMoveInterruption, updateAwaited: updateAwaited)
+  }
+
+  /// A world whose every choice is read from `choices`.
+  init(
+    start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], choices: consuming Choices,
+    faults: Faults, storeFaults: StoreFaults = StoreFaults(), storeMoveInterruption: StoreMoveStep? = nil,
+    updateAwaited: Bool = false
+  ) {
     self.widgetInstalled = !updateAwaited
-    self.injector = FaultInjector(seed: seed, rates: faults, storeFaults: storeFaults, storeMoveInterruption: storeMoveInterruption)
+    var choices = choices
+    self.injector = FaultInjector(
+      choices: &choices, rates: faults, storeFaults: storeFaults, storeMoveInterruption: storeMoveInterruption)
+    self.latencies = choices.open(ChoiceLabel("world.latency"))
+    self.choices = choices
     precondition(
       widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
     self.now = start
@@ -240,7 +265,6 @@ public struct World {
     self.calendar = itinerary.calendar(at: start)
     self.today = calendar.dayInterval(containing: start)
     self.hosts = Array(repeating: WidgetHost(budget: refreshBudget), count: widgets.count)
-    self.latencies = RandomStream.derived(root: seed, label: "world.latency")
     self.lateFiringMillisecondsMax = Int64(faults.lateFiringSecondsMax) * 1000
   }
 
@@ -493,7 +517,7 @@ public struct World {
   /// drawn by the seed among their keys (sorted), turns to garbage. Nothing happens (and nothing
   /// is counted) when they hold none.
   mutating func corruptDefaults() {
-    guard let key = injector.corruptedKey(among: appGroupDefaults.keys) else { return }
+    guard let key = injector.corruptedKey(among: appGroupDefaults.keys, choices: &choices) else { return }
     appGroupDefaults.corrupt(key)
   }
 
@@ -738,10 +762,10 @@ public struct World {
       injector.note(.watchAppNotRunning)
       return false
     }
-    let latency = latencies.uniform(in: Limits.messageLatencyMilliseconds)
+    let latency = choices.uniform(in: Limits.messageLatencyMilliseconds, from: latencies)
     let wire = WireMessage(message, sentAt: now)
     messagesInFlight[device].append(now)
-    let fate = injector.messageFate()
+    let fate = injector.messageFate(choices: &choices)
     if fate == .failsInFlight {
       schedule(.platform(.sendFailed(wire, to: device, .deliveryFailed)), after: latency)
       return true
@@ -775,7 +799,7 @@ public struct World {
     messagesInFlight[answering.sender].append(now)
     schedule(
       .platform(.deliver(WireMessage(answer, sentAt: now, isReply: true), to: answering.sender, replyLost: false)),
-      after: latencies.uniform(in: Limits.messageLatencyMilliseconds))
+      after: choices.uniform(in: Limits.messageLatencyMilliseconds, from: latencies))
   }
 
   /// `message`, a `sendMessage` from `sender`, is being handed to its receiver: ``reply(_:)``
@@ -795,7 +819,7 @@ public struct World {
   private mutating func startPump(to device: Device) {
     guard !pumping[device] else { return }
     pumping[device] = true
-    schedule(.platform(.pumpTransfers(to: device)), after: latencies.uniform(in: Limits.backgroundLatencyMilliseconds))
+    schedule(.platform(.pumpTransfers(to: device)), after: choices.uniform(in: Limits.backgroundLatencyMilliseconds, from: latencies))
   }
 
   /// `updateApplicationContext`: only the latest value is kept; it replaces one not yet
@@ -809,7 +833,7 @@ public struct World {
   private mutating func scheduleContextDelivery(to device: Device) {
     guard !contextDeliveryScheduled[device] else { return }
     contextDeliveryScheduled[device] = true
-    schedule(.platform(.deliverContext(to: device)), after: latencies.uniform(in: Limits.backgroundLatencyMilliseconds))
+    schedule(.platform(.deliverContext(to: device)), after: choices.uniform(in: Limits.backgroundLatencyMilliseconds, from: latencies))
   }
 
   /// The context waiting for `device`, taken out of its slot; `nil` when there is none or the
@@ -831,7 +855,7 @@ public struct World {
     let head = transfers[device].removeFirst().message
     noteDelivery(to: device, sentAt: head.sentAt)
     if !transfers[device].isEmpty { startPump(to: device) }
-    let twice = injector.deliversTwice()
+    let twice = injector.deliversTwice(choices: &choices)
     return twice ? [head, head] : [head]
   }
 
@@ -849,22 +873,41 @@ public struct World {
     return first ?? .granted(charged: false)
   }
 
-  /// Asks WidgetKit to reload one widget.
+  /// Asks WidgetKit to reload one widget. A charged request that would spend the last reload of
+  /// the widget's budget is at the budget's edge: WidgetKit grants it (the default), or, when the
+  /// run's choices say so (``ChoiceKind/grant``), denies it as a budget already spent would.
   @discardableResult
   public mutating func requestReload(widget: WidgetID, context: ReloadContext) -> ReloadDecision {
-    let decision = hosts[widget.index].budget.requestReload(at: now, context: context)
+    let decision: ReloadDecision
+    if choices.isWatched, let edgeRetry = budgetEdgeRetry(widget: widget, context: context), !choices.grants() {
+      decision = .denied(retryAt: edgeRetry)
+    } else {
+      decision = hosts[widget.index].budget.requestReload(at: now, context: context)
+    }
     hosts[widget.index].recordRequest(decision, at: now)
     switch decision {
     case .granted:
       if !hosts[widget.index].reloadPending {
         hosts[widget.index].reloadPending = true
         let latest = max(Limits.reloadLatencyFloorMilliseconds, lateFiringMillisecondsMax)
-        schedule(.platform(.reloadServed(widget: widget)), after: latencies.uniform(in: Limits.reloadLatencyMinimumMilliseconds...latest))
+        schedule(
+          .platform(.reloadServed(widget: widget)),
+          after: choices.uniform(in: Limits.reloadLatencyMinimumMilliseconds...latest, from: latencies))
       }
     case .denied, .dropped:
       break
     }
     return decision
+  }
+
+  /// When a request of `widget` in `context` now is at its budget's edge (charged, outside a
+  /// deaf window, with one charged reload left), when a reload is possible again once it is
+  /// denied: 24 hours after the oldest charge in the window. `nil` when it is not at the edge.
+  private func budgetEdgeRetry(widget: WidgetID, context: ReloadContext) -> Instant? {
+    let budget = hosts[widget.index].budget
+    guard context == .background, budget.deafUntil.map({ now >= $0 }) ?? true, budget.remaining(at: now) == 1 else { return nil }
+    let windowStart = now.advanced(by: -RefreshBudget.windowMilliseconds)
+    return budget.charged.first { $0 > windowStart }.map { $0.advanced(by: RefreshBudget.windowMilliseconds) }
   }
 
   /// The app was opened from the widget: WidgetKit ignores reloads for the next 30 s.
@@ -933,10 +976,10 @@ public struct World {
   /// A duration drawn from the run's seed, uniformly in `range` (milliseconds): how long a cold
   /// extension launch or a store's save takes.
   public mutating func drawDuration(_ range: ClosedRange<Int64>) -> Int64 {
-    latencies.uniform(in: range)
+    choices.uniform(in: range, from: latencies)
   }
 
   mutating func drawLateness() -> Int64 {
-    latencies.uniform(in: Int64(0)...lateFiringMillisecondsMax)
+    choices.uniform(in: Int64(0)...lateFiringMillisecondsMax, from: latencies)
   }
 }

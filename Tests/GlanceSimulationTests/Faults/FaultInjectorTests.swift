@@ -7,8 +7,8 @@ import Testing
 /// once faults are off, and only what struck counted.
 @Suite("FaultInjector")
 struct FaultInjectorTests {
-  static func injector(seed: UInt64 = 7, rates: Faults = Faults(), interrupting step: StoreMoveStep? = nil) -> FaultInjector {
-    FaultInjector(seed: seed, rates: rates, storeFaults: StoreFaults(), storeMoveInterruption: step)
+  static func injector(seed: UInt64 = 7, rates: Faults = Faults(), interrupting step: StoreMoveStep? = nil) -> InjectorUnderTest {
+    InjectorUnderTest(seed: seed, rates: rates, interrupting: step)
   }
 
   /// Every message fails in flight (a chance of 1/1).
@@ -20,7 +20,7 @@ struct FaultInjectorTests {
   }
 
   /// The steps each of `kills` armed kills of the app lets through before it falls.
-  static func stepsLetThrough(_ injector: inout FaultInjector, kills: Int) -> [Int] {
+  static func stepsLetThrough(_ injector: inout InjectorUnderTest, kills: Int) -> [Int] {
     (0..<kills).map { _ in
       let answer1 = injector.armKill(of: .app, hasWatch: true)
       #expect(answer1)

@@ -14,7 +14,7 @@ extension FaultFamily {
     script: FaultScript(
       key: "outOfRange",
       entries: .spells(
-        \.outOfRange, drawn: { faults, days, seed in outOfRangeSpells(faults: faults, days: days, seed: seed) },
+        \.outOfRange, drawn: { faults, days, choices in outOfRangeSpells(faults: faults, days: days, choices: &choices) },
         begins: .reachability(false), ends: .reachability(true)),
       droppedWith: .watch),
     generatorVersion: 1)
@@ -22,13 +22,13 @@ extension FaultFamily {
   /// The spells of `days`, sorted by `from`: per day, how many from the stream `faults.watch`,
   /// then each one's start and length in minutes from the same stream (a spell drawn outside
   /// the piece's window is dropped, its draws made all the same).
-  private static func outOfRangeSpells(faults: Faults, days: [DayPiece], seed: UInt64) -> [OutOfRangeSpell] {
-    var stream = RandomStream.derived(root: seed, label: "faults.watch")
+  private static func outOfRangeSpells(faults: Faults, days: [DayPiece], choices: inout Choices) -> [OutOfRangeSpell] {
+    let stream = choices.open(ChoiceLabel("faults.watch"))
     var spells: [OutOfRangeSpell] = []
     for piece in days {
-      for _ in 0..<stream.count(mean: faults.watchOutOfRangePerDay, spread: 1) {
-        let from = Instant(millisecondsSince1970: stream.uniform(in: piece.span))
-        let minutes = stream.uniform(in: faults.watchOutOfRangeMinutes)
+      for _ in 0..<choices.count(mean: faults.watchOutOfRangePerDay, spread: 1, from: stream) {
+        let from = Instant(millisecondsSince1970: choices.uniform(in: piece.span, from: stream))
+        let minutes = choices.uniform(in: faults.watchOutOfRangeMinutes, from: stream)
         if piece.window.contains(from) {
           spells.append(OutOfRangeSpell(from: from, until: from.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute)))
         }

@@ -36,7 +36,7 @@ extension FaultFamily {
     script: FaultScript(
       key: "storeBusy",
       entries: .spells(
-        \.storeBusy, drawn: { faults, days, seed in storeBusySpells(faults: faults, days: days, seed: seed) },
+        \.storeBusy, drawn: { faults, days, choices in storeBusySpells(faults: faults, days: days, choices: &choices) },
         begins: .storeBusy(true), ends: .storeBusy(false)),
       droppedWith: .kills),
     generatorVersion: 4)
@@ -45,14 +45,14 @@ extension FaultFamily {
   /// `storeBusyPerDay` is 0; otherwise per day, how many from the stream `faults.store.busy`,
   /// then each one's start and length in seconds from the same stream (a spell drawn outside the
   /// piece's window is dropped, its draws made all the same).
-  static func storeBusySpells(faults: Faults, days: [DayPiece], seed: UInt64) -> [OutOfRangeSpell] {
+  static func storeBusySpells(faults: Faults, days: [DayPiece], choices: inout Choices) -> [OutOfRangeSpell] {
     guard faults.storeBusyPerDay > 0 else { return [] }
-    var stream = RandomStream.derived(root: seed, label: "faults.store.busy")
+    let stream = choices.open(ChoiceLabel("faults.store.busy"))
     var spells: [OutOfRangeSpell] = []
     for piece in days {
-      for _ in 0..<stream.count(mean: faults.storeBusyPerDay, spread: 1) {
-        let from = Instant(millisecondsSince1970: stream.uniform(in: piece.span))
-        let seconds = stream.uniform(in: faults.storeBusySeconds)
+      for _ in 0..<choices.count(mean: faults.storeBusyPerDay, spread: 1, from: stream) {
+        let from = Instant(millisecondsSince1970: choices.uniform(in: piece.span, from: stream))
+        let seconds = choices.uniform(in: faults.storeBusySeconds, from: stream)
         if piece.window.contains(from) { spells.append(OutOfRangeSpell(from: from, until: from.advanced(by: Int64(seconds) * 1_000))) }
       }
     }
