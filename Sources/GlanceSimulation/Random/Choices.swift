@@ -112,10 +112,7 @@ public struct Choices: Sendable {
   /// (`RandomStream.count(mean:spread:)`): a ``ChoiceKind/uniform(_:)`` choice over that range.
   public mutating func count(mean: Int, spread: Int, from stream: ChoiceStream) -> Int {
     guard isWatched else { return streams[stream.index].count(mean: mean, spread: spread) }
-    precondition(mean >= 0 && spread >= 0, "count(mean: \(mean), spread: \(spread)) needs both >= 0")
-    let (upper, overflow) = mean.addingReportingOverflow(spread)
-    precondition(!overflow, "count(mean: \(mean), spread: \(spread)): mean + spread overflows Int")
-    return uniform(in: max(0, mean - spread)...upper, from: stream)
+    return uniform(in: RandomStream.countRange(mean: mean, spread: spread), from: stream)
   }
 
   /// Whether something of probability `chance` happens, from `stream` (`RandomStream.happens(_:)`).

@@ -129,11 +129,18 @@ public struct RandomStream: Sendable {
   ///
   /// - Precondition: `mean >= 0`, `spread >= 0`, and `mean + spread` fits in `Int`.
   public mutating func count(mean: Int, spread: Int) -> Int {
+    uniform(in: Self.countRange(mean: mean, spread: spread))
+  }
+
+  /// The range ``count(mean:spread:)`` draws from: `max(0, mean − spread)...mean + spread`.
+  ///
+  /// - Precondition: `mean >= 0`, `spread >= 0`, and `mean + spread` fits in `Int`.
+  static func countRange(mean: Int, spread: Int) -> ClosedRange<Int> {
     precondition(mean >= 0, "count(mean:spread:) needs mean >= 0 (got \(mean))")
     precondition(spread >= 0, "count(mean:spread:) needs spread >= 0 (got \(spread))")
     let (upper, overflow) = mean.addingReportingOverflow(spread)
     precondition(!overflow, "count(mean: \(mean), spread: \(spread)): mean + spread overflows Int")
-    return uniform(in: max(0, mean - spread)...upper)
+    return max(0, mean - spread)...upper
   }
 
   /// A word drawn uniformly from `0...maximum`.
