@@ -34,7 +34,7 @@ struct Simulate: ParsableCommand {
             not be written
       """,
     version: GlanceVersion.string,
-    subcommands: [Run.self, SweepCommand.self, MergeCommand.self, GenerateCommand.self, List.self],
+    subcommands: [Run.self, SweepCommand.self, MergeCommand.self, ExploreCommand.self, GenerateCommand.self, List.self],
     defaultSubcommand: Run.self)
 
   /// ArgumentParser's `main`, except that an error no command expected (anything but an

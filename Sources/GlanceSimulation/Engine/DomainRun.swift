@@ -48,7 +48,12 @@ struct DomainRun<Design: SyncDesign> {
     // A recording run records its first play; the replays for traces make the same choices.
     var mode = inputs.choiceMode
     if number > 0, case .record = mode { mode = .random }
-    let door = try RunInputs.door(seed: seed, section: choiceSection, mode: mode)
+    let door: Choices
+    if let trail = inputs.trail {
+      door = Choices(seed: seed, section: choiceSection, source: ExplorationSource(trail: trail, section: choiceSection))
+    } else {
+      door = try RunInputs.door(seed: seed, section: choiceSection, mode: mode)
+    }
     let (played, choiceFailure) = play(focus: focus, stores: stores, choices: door)
     // First: a play whose choices failed went on with placeholders, whatever it then did.
     if let choiceFailure { throw .choiceReplay(choiceFailure) }

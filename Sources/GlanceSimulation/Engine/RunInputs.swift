@@ -31,6 +31,9 @@ struct RunInputs {
   var choiceMode: ChoiceMode = .random
   /// Where a recording run keeps its sections (``ChoiceMode/record`` only).
   var recorder: ChoiceRecorder? = nil
+  /// The path of an exploration's schedule, which answers every choice of the plays instead of
+  /// ``choiceMode`` (``Explorer``); `nil` otherwise.
+  var trail: ExplorationTrail? = nil
 
   init(
     scenario: Scenario, itinerary: Itinerary, start: Instant, end: Instant, seed: UInt64, actions: [PlannedAction],

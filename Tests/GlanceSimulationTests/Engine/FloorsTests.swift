@@ -12,7 +12,7 @@ struct FloorsTests {
   /// draw.
   static let floors = [
     "Basics", "Random", "Devices", "Charts", "Faults", "Scenario", "Person", "World", "Strategies", "Truth", "Judge",
-    "Engine", "Shrink", "Reports", "Sweep",
+    "Engine", "Shrink", "Reports", "Sweep", "Explore",
   ]
 
   /// One source file: its floor, its path in the module, its text.

@@ -1,0 +1,95 @@
+/// What an exploration (or one shard of it) found: how many plans, schedules and choice points
+/// it played, how many schedules broke an invariant, and the first that did, in the tree's
+/// order.
+///
+/// ## Laws
+/// - ``merged(_:)`` of the figures of shards `1/N … N/N` equals the figures of the whole: counts
+///   add up, and the counterexample is the one of the lowest plan number (each plan belongs to
+///   one shard).
+/// - ``schedulesUntilCounterexample`` counts the schedules of the plans before the
+///   counterexample's and of its own up to it, whichever shard played them: the schedules an
+///   unsplit exploration that stops at the first violation plays.
+public struct ExplorationFigures: Hashable, Sendable {
+  /// The design explored.
+  public let design: String
+  public let domain: Domain
+  /// The moves of the small world.
+  public let moves: Int
+  /// Whether the design is expected to keep every invariant (the converged one).
+  public let expectedToConverge: Bool
+  /// Plans played (each is a subtree of schedules).
+  public private(set) var plans = 0
+  /// Schedules played: the leaves of the tree.
+  public private(set) var schedules = 0
+  /// Choice points visited: the tree's nodes below the root (each distinct prefix once).
+  public private(set) var choicePoints = 0
+  /// Plans one of whose schedules broke an invariant.
+  public private(set) var violatingPlans = 0
+  /// The schedules of each plan played, by plan number, for ``schedulesUntilCounterexample``.
+  private var schedulesByPlan: [(plan: Int, schedules: Int)] = []
+  /// The first violation in the tree's order, with its plan's number.
+  public private(set) var counterexample: (plan: Int, violation: ExploredViolation)? = nil
+
+  init(design: String, domain: Domain, moves: Int, expectedToConverge: Bool) {
+    self.design = design
+    self.expectedToConverge = expectedToConverge
+    self.domain = domain
+    self.moves = moves
+  }
+
+  /// Adds plan number `number`'s subtree.
+  mutating func add(_ plan: ExploredPlan, number: Int) {
+    plans += 1
+    schedules += plan.schedules
+    choicePoints += plan.choicePoints
+    schedulesByPlan.append((number, plan.schedules))
+    guard let violation = plan.violation else { return }
+    violatingPlans += 1
+    if counterexample.map({ number < $0.plan }) ?? true { counterexample = (number, violation) }
+  }
+
+  /// Whether a design expected to converge broke an invariant in some schedule.
+  public var failsExpectation: Bool { expectedToConverge && counterexample != nil }
+
+  /// The schedules an unsplit exploration plays up to its first violation, that one included;
+  /// `nil` without one.
+  public var schedulesUntilCounterexample: Int? {
+    guard let (plan, violation) = counterexample else { return nil }
+    return schedulesByPlan.filter { $0.plan < plan }.reduce(0) { $0 + $1.schedules } + violation.schedule + 1
+  }
+
+  /// The figures of several shards of one exploration as one.
+  ///
+  /// - Precondition: every part explores the same design, domain and moves.
+  public static func merged(_ parts: [ExplorationFigures]) -> ExplorationFigures? {
+    guard let first = parts.first else { return nil }
+    var whole = ExplorationFigures(
+      design: first.design, domain: first.domain, moves: first.moves, expectedToConverge: first.expectedToConverge)
+    for part in parts {
+      precondition(part.design == first.design && part.domain == first.domain && part.moves == first.moves, "shards of one exploration")
+      whole.plans += part.plans
+      whole.schedules += part.schedules
+      whole.choicePoints += part.choicePoints
+      whole.violatingPlans += part.violatingPlans
+      whole.schedulesByPlan += part.schedulesByPlan
+      if let theirs = part.counterexample, whole.counterexample.map({ theirs.plan < $0.plan }) ?? true {
+        whole.counterexample = theirs
+      }
+    }
+    whole.schedulesByPlan.sort { $0.plan < $1.plan }
+    return whole
+  }
+
+  public static func == (lhs: ExplorationFigures, rhs: ExplorationFigures) -> Bool {
+    lhs.design == rhs.design && lhs.domain == rhs.domain && lhs.moves == rhs.moves && lhs.plans == rhs.plans
+      && lhs.schedules == rhs.schedules && lhs.choicePoints == rhs.choicePoints && lhs.violatingPlans == rhs.violatingPlans
+      && lhs.schedulesByPlan.elementsEqual(rhs.schedulesByPlan, by: ==) && lhs.counterexample?.plan == rhs.counterexample?.plan
+      && lhs.counterexample?.violation == rhs.counterexample?.violation
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(design)
+    hasher.combine(schedules)
+    hasher.combine(choicePoints)
+  }
+}

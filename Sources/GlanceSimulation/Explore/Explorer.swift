@@ -1,0 +1,124 @@
+import GlanceKernel
+
+/// Plays every schedule of a ``SmallWorld``: depth first over the tree of its choices, each
+/// choice taken at every class of ``ChoiceClasses`` (DocC: Exploring small worlds).
+///
+/// A schedule is one path from the root to a leaf: the plan's choices (where the boundary falls
+/// among the moves, which moves, which fault), then every choice the play makes. The explorer is
+/// stateless: it plays each schedule from the start, forcing the prefix that leads to it, then
+/// moves the last choice that has a class left (``ExplorationTrail/next(floor:)``). Plans are
+/// numbered in the order met; shard `k` of `n` plays the plans whose number is `k − 1` modulo `n`,
+/// so shards split the tree without overlap and their figures add up to the whole.
+///
+/// ## Laws
+/// - Every sequence of classes the plays meet is played exactly once: a schedule's count is the
+///   number of leaves of the tree (hand-counted in the explorer's tests for a toy world).
+/// - The same world, design, seed and kinds give the same figures and counterexample, whatever
+///   the shard split (``ExplorationFigures/merged(_:)`` of the shards equals the whole).
+/// - A violation is kept with its plan's number and its schedule's position, so the first one
+///   in the tree's order is the same whichever shard found it.
+public enum Explorer {
+  /// Explores `world` with `design`, the plans of `shard`, every choice read as `explored` says.
+  ///
+  /// - Parameters:
+  ///   - firstViolation: stop at the first schedule that breaks an invariant (for the evidence
+  ///     that exploration finds a flaw: the schedules it took); otherwise explore everything.
+  /// - Throws: ``SimulationError`` when a schedule cannot run (a design fault, an event limit,
+  ///   a nondeterministic design whose replayed prefix does not fit).
+  public static func explore<Design: SyncDesign>(
+    _ design: Design.Type, in world: SmallWorld, seed: UInt64 = 0, explored: ExploredChoices = .all,
+    shard: SweepShard = .whole, firstViolation: Bool = false
+  ) throws(SimulationError) -> ExplorationFigures {
+    let bounds = try world.bounds()
+    var figures = ExplorationFigures(
+      design: Design.name, domain: Design.domain, moves: world.moves, expectedToConverge: Design.expectedToConverge)
+    var planPrefix: [Int]? = []
+    var planNumber = 0
+    while let prefix = planPrefix {
+      let planTrail = ExplorationTrail(prefix: prefix, seed: seed, explored: explored)
+      var planDoor = Choices(seed: seed, section: .plan, source: ExplorationSource(trail: planTrail, section: .plan))
+      let script = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
+      let planChoices = planTrail.made.map(\.taken)
+      defer {
+        planPrefix = planTrail.next()
+        planNumber += 1
+      }
+      guard shard.holds(plan: planNumber) else { continue }
+      var plan = try explore(
+        Design.self, world: world, bounds: bounds, script: script, planChoices: planChoices, seed: seed, explored: explored,
+        firstViolation: firstViolation)
+      // The plan's own choices this plan adds to the tree (from the one moved on).
+      plan.choicePoints += planTrail.made.count - max(0, prefix.count - 1)
+      figures.add(plan, number: planNumber)
+      if firstViolation, figures.counterexample != nil { break }
+    }
+    return figures
+  }
+
+  /// Every schedule of one plan: the play's choices explored under the plan's, fixed.
+  private static func explore<Design: SyncDesign>(
+    _ design: Design.Type, world: SmallWorld, bounds: (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant),
+    script: Script, planChoices: [Int], seed: UInt64, explored: ExploredChoices, firstViolation: Bool
+  ) throws(SimulationError) -> ExploredPlan {
+    var plan = ExploredPlan()
+    let walked = try walk(prefix: planChoices, seed: seed, explored: explored) { trail throws(SimulationError) in
+      var planDoor = Choices(seed: seed, section: .plan, source: ExplorationSource(trail: trail, section: .plan))
+      _ = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
+      let actions = WorkloadPlanner.actions(script: script, choices: &planDoor)
+      if let failure = planDoor.failure { throw .choiceReplay(failure) }
+      var inputs = RunInputs(
+        scenario: world.scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
+        actions: actions, faults: script.faultPlan, store: .memory, detail: .verdicts)
+      inputs.trail = trail
+      let result = try inputs.play(Design.self)
+      if !result.violations.isEmpty, plan.violation == nil {
+        plan.violation = ExploredViolation(
+          schedule: plan.schedules, script: script, choices: trail.choices(), violations: result.violations)
+      }
+      plan.schedules += 1
+      return firstViolation && plan.violation != nil
+    }
+    plan.choicePoints = walked.choicePoints
+    return plan
+  }
+
+  /// Plays `play` once for each schedule of the subtree below `prefix` (whose choices stay as
+  /// they are), depth first, until the subtree is done or `play` returns `true` (stop).
+  ///
+  /// Returns the schedules played and the choice points they added to the tree below the
+  /// prefix (the first schedule's after the prefix, then each later one's from the choice it
+  /// moved on).
+  static func walk<Failure: Error>(
+    prefix: [Int] = [], seed: UInt64, explored: ExploredChoices, play: (ExplorationTrail) throws(Failure) -> Bool
+  ) throws(Failure) -> (schedules: Int, choicePoints: Int) {
+    var schedules = 0
+    var choicePoints = 0
+    var next: [Int]? = prefix
+    while let forced = next {
+      let trail = ExplorationTrail(prefix: forced, seed: seed, explored: explored)
+      let stop = try play(trail)
+      choicePoints += trail.made.count - (schedules == 0 ? prefix.count : forced.count - 1)
+      schedules += 1
+      if stop { break }
+      next = trail.next(floor: prefix.count)
+    }
+    return (schedules, choicePoints)
+  }
+}
+
+extension Explorer {
+  /// Explores `world` with the design of `strategy` in the world's domain.
+  ///
+  /// - Throws: ``SimulationError/domainNotInScenario(design:domain:)`` when the strategy has no
+  ///   design in that domain, and what ``explore(_:in:seed:explored:shard:firstViolation:)``
+  ///   throws.
+  public static func explore(
+    strategy: StrategyName, in world: SmallWorld, seed: UInt64 = 0, explored: ExploredChoices = .all,
+    shard: SweepShard = .whole, firstViolation: Bool = false
+  ) throws(SimulationError) -> ExplorationFigures {
+    guard let entry = Simulation.designs.first(where: { $0.strategy == strategy && $0.design.domain == world.domain }) else {
+      throw .domainNotInScenario(design: strategy.rawValue, domain: world.domain.rawValue)
+    }
+    return try explore(entry.design, in: world, seed: seed, explored: explored, shard: shard, firstViolation: firstViolation)
+  }
+}

@@ -1,0 +1,105 @@
+import GlanceKernel
+
+/// A world small enough to explore every schedule of: one domain, at most ``moves`` moves of the
+/// person around one local day boundary, and at most one fault (DocC: Exploring small worlds).
+///
+/// The scenario gives the zone, the date whose end is the boundary (the first day boundary
+/// after the start of ``Scenario/start``: a midnight, or the first instant of a day without
+/// one), the refresh budget and the rates of the faults drawn as the run plays (a duplicated
+/// transfer, a failed message, a lost reply, a late reload), whose chances the explorer takes
+/// both ways. Its workload, fault counts, travel, store move and script are not used.
+///
+/// The run lasts from ``lead`` before the boundary to ``lead`` after it, then the liveness phase
+/// every run has. The schedule's plan is made of choices like every other (section `plan`):
+///
+/// - `explore.midnight` (`0...moves`): how many moves come before the boundary;
+/// - `explore.move`, once per move (``SmallWorldMove/moves(of:)``): which move;
+/// - `explore.fault` (`0...` the domain's faults): none, or which ``SmallWorldFault``; and
+///   `explore.fault.move`: before which move it strikes (``faultLead`` before it).
+///
+/// Moves are ``spacing`` apart; the last before the boundary and the first after it are
+/// ``nearest`` from it. The spacing is longer than any message latency and shorter than the
+/// longest background delivery, so the explorer's two timings of a transfer or an application
+/// context (``ChoiceClasses``) deliver it before the next move and after it; the nearest moves
+/// are closer to the boundary than the latest a reload may fire, so that the reload of a tap
+/// before midnight is served before and after it.
+///
+/// ## Laws
+/// - Every plan is a valid ``Script``: actions strictly increase in time, faults are sorted, and
+///   everything lies inside the run.
+/// - The plan's choices come first in a schedule, and each is a ``ChoiceKind/uniform(_:)`` of at
+///   most ``ChoiceClasses/enumeratedMax`` values: the explorer tries every plan.
+public struct SmallWorld: Hashable, Sendable {
+  /// The zone, the boundary's date, the budget and the rates of the faults drawn as it plays.
+  public let scenario: Scenario
+  /// The domain played.
+  public let domain: Domain
+  /// The most moves a schedule holds (1…``movesMax``); the explorer plays exactly this many.
+  public let moves: Int
+
+  /// The most moves a small world holds.
+  public static let movesMax = 8
+  /// Time between two moves.
+  public static let spacing: Int64 = 30_000
+  /// Time between the boundary and each of the moves nearest it.
+  public static let nearest: Int64 = 10_000
+  /// How long before a move its fault strikes (before the app is opened, for a move in the app).
+  public static let faultLead: Int64 = 2_000
+  /// How long the run lasts on each side of the boundary.
+  public static let lead: Int64 = 20 * Instant.millisecondsPerMinute
+
+  /// The small world of `domain` with `moves` moves around the first day boundary of
+  /// `scenario`'s start date.
+  ///
+  /// - Throws: ``SmallWorldError`` when `moves` is out of `1...movesMax` or the scenario does
+  ///   not play `domain`.
+  public init(scenario: Scenario, domain: Domain, moves: Int) throws(SmallWorldError) {
+    guard (1...Self.movesMax).contains(moves) else { throw .movesOutOfRange(moves) }
+    guard scenario.domains.contains(domain) else { throw .domainNotInScenario(domain.rawValue, scenario: scenario.name) }
+    self.scenario = scenario
+    self.domain = domain
+    self.moves = moves
+  }
+
+  /// The plan of one schedule, its choices read from `choices`: the moves before the boundary,
+  /// then each move, then the fault.
+  func plan(boundary: Instant, end: Instant, choices: inout Choices) -> Script {
+    let alphabet = SmallWorldMove.moves(of: domain)
+    let faults = SmallWorldFault.faults(of: domain)
+    let before = choices.uniform(in: 0...moves, from: choices.open(ChoiceLabel("explore.midnight")))
+    let moveStream = choices.open(ChoiceLabel("explore.move"))
+    var times: [Instant] = []
+    var actions: [ScriptedAction] = []
+    for index in 0..<moves {
+      let move = alphabet[choices.uniform(in: 0...(alphabet.count - 1), from: moveStream)]
+      let time =
+        index < before
+        ? boundary.advanced(by: -Self.nearest - Int64(before - 1 - index) * Self.spacing)
+        : boundary.advanced(by: Self.nearest + Int64(index - before) * Self.spacing)
+      times.append(time)
+      actions += move.actions(at: time)
+    }
+    var faultPlan = FaultPlan()
+    let fault = choices.uniform(in: 0...faults.count, from: choices.open(ChoiceLabel("explore.fault")))
+    if fault > 0 {
+      let index = choices.uniform(in: 0...(moves - 1), from: choices.open(ChoiceLabel("explore.fault.move")))
+      let last = times[times.count - 1].advanced(by: Instant.millisecondsPerMinute)
+      faults[fault - 1].strike(at: times[index].advanced(by: -Self.faultLead), until: min(last, end), in: &faultPlan)
+    }
+    return Script(actions: actions, faultPlan: faultPlan)
+  }
+
+  /// Where a schedule runs: the itinerary, the boundary, and the run's start and end.
+  func bounds() throws(SimulationError) -> (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant) {
+    let day = try RunInputs.bounds(of: scenario, days: 1)
+    let boundary = day.end
+    let start = max(day.start, boundary.advanced(by: -Self.lead))
+    let itinerary: Itinerary
+    do {
+      itinerary = try Itinerary(scenario: scenario, calendar: day.itinerary.legs[0].calendar, start: start)
+    } catch {
+      throw SimulationError(error)
+    }
+    return (itinerary, boundary, start, boundary.advanced(by: Self.lead))
+  }
+}

@@ -1,0 +1,16 @@
+/// Why a ``SmallWorld`` cannot be made.
+public enum SmallWorldError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The moves asked are not in `1...SmallWorld.movesMax`.
+  case movesOutOfRange(Int)
+  /// The scenario does not play the domain asked.
+  case domainNotInScenario(String, scenario: String)
+
+  public var description: String {
+    switch self {
+    case .movesOutOfRange(let moves):
+      return "a small world holds 1 to \(SmallWorld.movesMax) moves, not \(moves)"
+    case .domainNotInScenario(let domain, let scenario):
+      return "the scenario \(scenario) does not play the domain \(domain)"
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/// The ``ChoiceSource`` of an exploration: every choice of its section answered by the
+/// schedule's ``ExplorationTrail`` (a forced class, else the first).
+///
+/// ## Laws
+/// - Answers only values of ``ChoiceClasses/values(of:seed:explored:)``, so always admitted.
+/// - A prefix that names a class a point does not have throws
+///   ``ChoiceReplayError/inadmissible(section:index:point:value:)`` with the forced index as the
+///   value (a nondeterministic design can cause it; the explorer reports it).
+struct ExplorationSource: ChoiceSource {
+  let trail: ExplorationTrail
+  let section: ChoiceSectionName
+
+  mutating func choose(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64 {
+    let index = trail.made.count
+    guard let value = trail.choose(point) else {
+      throw .inadmissible(section: section, index: index, point: point, value: Int64(trail.prefix[index]))
+    }
+    return value
+  }
+
+  func finish() throws(ChoiceReplayError) {}
+}

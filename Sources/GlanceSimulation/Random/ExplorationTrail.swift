@@ -1,0 +1,63 @@
+/// The path of one schedule through an exploration's tree of choices: the class forced at each
+/// choice of a prefix, then the first class at every later choice; and, as the play makes them,
+/// how many classes each choice had. The explorer reads it after the play to find the next
+/// schedule (``next()``): depth first, the last choice that has a class left moves to it.
+///
+/// A reference, shared by the sourced ``Choices`` of one schedule's plan and play (each holds an
+/// ``ExplorationSource`` pointing here), so that the plan's and the play's choices form one
+/// sequence. It lives for one schedule on one thread.
+///
+/// ## Laws
+/// - Played twice with the same prefix, a deterministic run makes the same choices (the same
+///   points, so the same class counts); ``next()`` therefore enumerates every sequence of classes
+///   exactly once, in lexicographic order, and returns `nil` after the last.
+/// - A prefix that does not fit the play (a class index past a choice's count) is a failure the
+///   source throws (``ChoiceReplayError/inadmissible(section:index:point:value:)``), never a guess.
+final class ExplorationTrail: @unchecked Sendable {
+  /// The class index forced at each choice of the prefix.
+  private(set) var prefix: [Int]
+  /// The classes of each choice made so far, and the index taken.
+  private(set) var made: [(point: ChoicePoint, taken: Int, classes: Int)] = []
+  let seed: UInt64
+  let explored: ExploredChoices
+
+  init(prefix: [Int] = [], seed: UInt64, explored: ExploredChoices) {
+    self.prefix = prefix
+    self.seed = seed
+    self.explored = explored
+  }
+
+  /// The value of the next choice, at `point`: the prefix's class, else the first; `nil` when
+  /// the prefix names a class the point does not have.
+  func choose(_ point: ChoicePoint) -> Int64? {
+    let values = ChoiceClasses.values(of: point, seed: seed, explored: explored)
+    let index = made.count < prefix.count ? prefix[made.count] : 0
+    guard index < values.count else { return nil }
+    made.append((point, index, values.count))
+    return values[index]
+  }
+
+  /// The prefix of the next schedule in depth-first order: the choices up to the last one with
+  /// a class left, that one moved to its next class; `nil` when every class of every choice was
+  /// taken (the tree is done).
+  ///
+  /// - Parameter floor: choices before this index are not moved (a shard, or the plan's
+  ///   subtree, keeps them).
+  func next(floor: Int = 0) -> [Int]? {
+    var index = made.count - 1
+    while index >= floor {
+      if made[index].taken + 1 < made[index].classes {
+        return made[..<index].map(\.taken) + [made[index].taken + 1]
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// The choices made, as a recording's section would hold them.
+  func choices(from start: Int = 0, to end: Int? = nil) -> [Choice] {
+    made[start..<(end ?? made.count)].map { entry in
+      Choice(point: entry.point, value: ChoiceClasses.values(of: entry.point, seed: seed, explored: explored)[entry.taken])
+    }
+  }
+}

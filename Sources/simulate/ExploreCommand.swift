@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import GlanceSimulation
+
+/// `simulate explore`: every schedule of a small world, for each domain asked.
+struct ExploreCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explore",
+    abstract: "Play every schedule of a small world around one day boundary, and say whether every invariant held.",
+    discussion: """
+      Example:
+        simulate explore --moves 3
+      plays the converged design in each domain of the default scenario through every schedule of 3 moves around the first midnight after its start: where midnight falls among the moves, which moves, at most one fault, and every class of every choice the world makes (DocC: Exploring small worlds).
+
+      Shards: --shard K/N plays the plans p with p mod N = K - 1, as a sweep stripes its seeds; the shards' figures add up to the whole.
+
+      Exit codes:
+        0   every schedule kept every invariant (or, for a legacy design, the exploration ran)
+        1   a design expected to converge broke an invariant in some schedule
+        64  a usage error: a bad option or scenario
+        70  a schedule could not run
+      """)
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A built-in scenario or a path to a .yaml file: the zone, the date whose end is the boundary, the budget and the rates of the faults drawn as the world plays.",
+      valueName: "name|path"))
+  var scenario: String = "default"
+
+  @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("A domain to explore (repeatable); the scenario's by default."))
+  var domain: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("The strategy whose designs are explored.", valueName: "strategy"))
+  var strategy: StrategyName = .converged
+
+  @Option(
+    name: .long, parsing: .unconditional, help: ArgumentHelp("Moves of the person, from 1 to \(SmallWorld.movesMax).", valueName: "n"))
+  var moves: Int = 2
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("Explore shard K of N (1-based); the whole tree, 1/1, by default.", valueName: "K/N"),
+    transform: ArgumentParsers.shard)
+  var shard: SweepShard = .whole
+
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Shards played at once (threads), from 1 to 256.", valueName: "n"))
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Flag(name: .long, help: "Stop at the first schedule that breaks an invariant.")
+  var firstViolation = false
+
+  func run() throws {
+    let loaded: Scenario
+    do throws(ScenarioError) {
+      loaded = scenario.hasSuffix(".yaml") ? try ScenarioLoader.load(fileAt: scenario) : try ScenarioLoader.builtIn(named: scenario)
+    } catch {
+      printError("--scenario \(scenario): \(error)")
+      throw ExitCode.usage
+    }
+    var domains: [Domain] = []
+    for name in domain {
+      guard let parsed = Domain(rawValue: name) else {
+        printError("--domain \(name): not a domain (tally, steps, budget)")
+        throw ExitCode.usage
+      }
+      domains.append(parsed)
+    }
+    if domains.isEmpty { domains = loaded.domains }
+    var failed = false
+    for domain in domains {
+      let world: SmallWorld
+      do throws(SmallWorldError) {
+        world = try SmallWorld(scenario: loaded, domain: domain, moves: moves)
+      } catch {
+        printError("\(error)")
+        throw ExitCode.usage
+      }
+      let clock = ContinuousClock()
+      let started = clock.now
+      let parts = try ExploreJobs.run(jobs: jobs, shard: shard) { part throws(SimulationError) in
+        try Explorer.explore(strategy: strategy, in: world, shard: part, firstViolation: firstViolation)
+      }
+      let elapsed = started.duration(to: clock.now)
+      guard let figures = ExplorationFigures.merged(parts) else { continue }
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      print(
+        "\(figures.design) (\(domain.rawValue)), \(moves) moves, shard \(shard): \(figures.plans) plans, \(figures.schedules) schedules, "
+          + "\(figures.choicePoints) choice points, " + String(format: "%.1f s", seconds))
+      if let (plan, violation) = figures.counterexample {
+        failed = failed || figures.failsExpectation
+        print(
+          "  violated in \(figures.violatingPlans) plans; first at plan \(plan), schedule \(violation.schedule) (\(figures.schedulesUntilCounterexample ?? 0) schedules in):"
+        )
+        for line in violation.violations { print("    \(line.invariant.rawValue): \(line.detail)") }
+        for action in violation.script.actions { print("    \(action.at) \(action.kind.name)") }
+      } else {
+        print("  every invariant held")
+      }
+    }
+    if failed { throw ExitCode.invariantBroken }
+  }
+}

@@ -1,0 +1,59 @@
+@testable import GlanceSimulation
+import Testing
+
+/// Exploring a small world of the real simulator: shards add up to the whole, and exploration
+/// finds a legacy design's known failure and a planted bug.
+@Suite("Explorer")
+struct ExplorerTests {
+  static func world(_ domain: Domain, moves: Int = 1) throws -> SmallWorld {
+    try SmallWorld(scenario: ScenarioLoader.builtIn(named: "default"), domain: domain, moves: moves)
+  }
+
+  @Test("a small world's bad sizes and domains are typed errors")
+  func badWorlds() throws {
+    let scenario = try ScenarioLoader.builtIn(named: "no-midnight")
+    #expect(throws: SmallWorldError.movesOutOfRange(0)) { try SmallWorld(scenario: scenario, domain: .tally, moves: 0) }
+    #expect(throws: SmallWorldError.movesOutOfRange(9)) { try SmallWorld(scenario: scenario, domain: .tally, moves: 9) }
+    #expect(throws: SmallWorldError.domainNotInScenario("budget", scenario: "no-midnight")) {
+      try SmallWorld(scenario: scenario, domain: .budget, moves: 1)
+    }
+  }
+
+  @Test("every plan of one move is played: 2 places of midnight × 4 moves × (none, or 5 faults before it)")
+  func plansOfOneMove() throws {
+    // Plans only (every play choice at its first class): the plan's count is the product.
+    let figures = try Explorer.explore(strategy: .converged, in: Self.world(.tally), explored: [.enumerations])
+    #expect(figures.plans == 2 * 4 * 6)
+    // Kills add their steps: an app kill falls before one of 3 steps, a widget kill one of 5.
+    #expect(figures.schedules == 2 * 4 * (1 + 3 + 5 + 1 + 1 + 1))
+    #expect(figures.counterexample == nil)
+  }
+
+  @Test("the shards of an exploration add up to the whole, figure for figure")
+  func shardsMerge() throws {
+    let world = try Self.world(.steps)
+    let explored: ExploredChoices = [.enumerations, .chances, .grants]
+    let whole = try Explorer.explore(strategy: .converged, in: world, explored: explored)
+    let parts = try (1...3).map { index in
+      try Explorer.explore(strategy: .converged, in: world, explored: explored, shard: SweepShard(index: index, count: 3))
+    }
+    #expect(parts.allSatisfy { $0.plans > 0 })
+    #expect(ExplorationFigures.merged(parts.reversed()) == whole)
+    #expect(ExplorationFigures.merged(parts)?.schedules == whole.schedules)
+  }
+
+  @Test("exploration finds the legacy tally's known failure, and the first one is the same whichever shard finds it")
+  func legacyFound() throws {
+    let world = try Self.world(.tally)
+    let whole = try Explorer.explore(strategy: .mirrorsmokerLegacy, in: world, firstViolation: true)
+    let found = try #require(whole.counterexample)
+    #expect(!found.violation.violations.isEmpty)
+    #expect(!whole.failsExpectation)
+    #expect(whole.schedulesUntilCounterexample == whole.schedules)
+    let parts = try (1...2).map { index in
+      try Explorer.explore(strategy: .mirrorsmokerLegacy, in: world, shard: SweepShard(index: index, count: 2), firstViolation: true)
+    }
+    let merged = try #require(ExplorationFigures.merged(parts))
+    #expect(merged.counterexample?.plan == found.plan)
+  }
+}
