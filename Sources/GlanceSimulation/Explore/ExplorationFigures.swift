@@ -17,6 +17,9 @@ public struct ExplorationFigures: Hashable, Sendable {
   public let moves: Int
   /// Whether the design is expected to keep every invariant (the converged one).
   public let expectedToConverge: Bool
+  /// Whether every schedule was played: `false` when a schedule limit stopped the exploration
+  /// (a stop at the first violation, asked for, leaves it `true`).
+  public internal(set) var complete = true
   /// Plans played (each is a subtree of schedules).
   public private(set) var plans = 0
   /// Schedules played: the leaves of the tree.
@@ -71,6 +74,7 @@ public struct ExplorationFigures: Hashable, Sendable {
       whole.schedules += part.schedules
       whole.choicePoints += part.choicePoints
       whole.violatingPlans += part.violatingPlans
+      whole.complete = whole.complete && part.complete
       whole.schedulesByPlan += part.schedulesByPlan
       if let theirs = part.counterexample, whole.counterexample.map({ theirs.plan < $0.plan }) ?? true {
         whole.counterexample = theirs
@@ -81,7 +85,8 @@ public struct ExplorationFigures: Hashable, Sendable {
   }
 
   public static func == (lhs: ExplorationFigures, rhs: ExplorationFigures) -> Bool {
-    lhs.design == rhs.design && lhs.domain == rhs.domain && lhs.moves == rhs.moves && lhs.plans == rhs.plans
+    lhs.design == rhs.design && lhs.domain == rhs.domain && lhs.moves == rhs.moves && lhs.complete == rhs.complete
+      && lhs.plans == rhs.plans
       && lhs.schedules == rhs.schedules && lhs.choicePoints == rhs.choicePoints && lhs.violatingPlans == rhs.violatingPlans
       && lhs.schedulesByPlan.elementsEqual(rhs.schedulesByPlan, by: ==) && lhs.counterexample?.plan == rhs.counterexample?.plan
       && lhs.counterexample?.violation == rhs.counterexample?.violation

@@ -23,11 +23,13 @@ public enum Explorer {
   /// - Parameters:
   ///   - firstViolation: stop at the first schedule that breaks an invariant (for the evidence
   ///     that exploration finds a flaw: the schedules it took); otherwise explore everything.
+  ///   - scheduleLimit: stop once this many schedules were played (the figures then say the
+  ///     exploration is not complete, ``ExplorationFigures/complete``).
   /// - Throws: ``SimulationError`` when a schedule cannot run (a design fault, an event limit,
   ///   a nondeterministic design whose replayed prefix does not fit).
   public static func explore<Design: SyncDesign>(
     _ design: Design.Type, in world: SmallWorld, seed: UInt64 = 0, explored: ExploredChoices = .all,
-    shard: SweepShard = .whole, firstViolation: Bool = false
+    shard: SweepShard = .whole, firstViolation: Bool = false, scheduleLimit: Int? = nil
   ) throws(SimulationError) -> ExplorationFigures {
     let bounds = try world.bounds()
     var figures = ExplorationFigures(
@@ -46,11 +48,15 @@ public enum Explorer {
       guard shard.holds(plan: planNumber) else { continue }
       var plan = try explore(
         Design.self, world: world, bounds: bounds, script: script, planChoices: planChoices, seed: seed, explored: explored,
-        firstViolation: firstViolation)
+        firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules })
       // The plan's own choices this plan adds to the tree (from the one moved on).
       plan.choicePoints += planTrail.made.count - max(0, prefix.count - 1)
       figures.add(plan, number: planNumber)
       if firstViolation, figures.counterexample != nil { break }
+      if let scheduleLimit, figures.schedules >= scheduleLimit {
+        figures.complete = false
+        break
+      }
     }
     return figures
   }
@@ -58,7 +64,7 @@ public enum Explorer {
   /// Every schedule of one plan: the play's choices explored under the plan's, fixed.
   private static func explore<Design: SyncDesign>(
     _ design: Design.Type, world: SmallWorld, bounds: (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant),
-    script: Script, planChoices: [Int], seed: UInt64, explored: ExploredChoices, firstViolation: Bool
+    script: Script, planChoices: [Int], seed: UInt64, explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?
   ) throws(SimulationError) -> ExploredPlan {
     var plan = ExploredPlan()
     let walked = try walk(prefix: planChoices, seed: seed, explored: explored) { trail throws(SimulationError) in
@@ -76,7 +82,7 @@ public enum Explorer {
           schedule: plan.schedules, script: script, choices: trail.choices(), violations: result.violations)
       }
       plan.schedules += 1
-      return firstViolation && plan.violation != nil
+      return firstViolation && plan.violation != nil || scheduleLimit.map { plan.schedules >= $0 } ?? false
     }
     plan.choicePoints = walked.choicePoints
     return plan
@@ -110,15 +116,17 @@ extension Explorer {
   /// Explores `world` with the design of `strategy` in the world's domain.
   ///
   /// - Throws: ``SimulationError/domainNotInScenario(design:domain:)`` when the strategy has no
-  ///   design in that domain, and what ``explore(_:in:seed:explored:shard:firstViolation:)``
+  ///   design in that domain, and what ``explore(_:in:seed:explored:shard:firstViolation:scheduleLimit:)``
   ///   throws.
   public static func explore(
     strategy: StrategyName, in world: SmallWorld, seed: UInt64 = 0, explored: ExploredChoices = .all,
-    shard: SweepShard = .whole, firstViolation: Bool = false
+    shard: SweepShard = .whole, firstViolation: Bool = false, scheduleLimit: Int? = nil
   ) throws(SimulationError) -> ExplorationFigures {
     guard let entry = Simulation.designs.first(where: { $0.strategy == strategy && $0.design.domain == world.domain }) else {
       throw .domainNotInScenario(design: strategy.rawValue, domain: world.domain.rawValue)
     }
-    return try explore(entry.design, in: world, seed: seed, explored: explored, shard: shard, firstViolation: firstViolation)
+    return try explore(
+      entry.design, in: world, seed: seed, explored: explored, shard: shard, firstViolation: firstViolation,
+      scheduleLimit: scheduleLimit)
   }
 }

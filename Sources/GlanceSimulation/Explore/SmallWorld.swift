@@ -18,11 +18,12 @@ import GlanceKernel
 ///   `explore.fault.move`: before which move it strikes (``faultLead`` before it).
 ///
 /// Moves are ``spacing`` apart; the last before the boundary and the first after it are
-/// ``nearest`` from it. The spacing is longer than any message latency and shorter than the
-/// longest background delivery, so the explorer's two timings of a transfer or an application
-/// context (``ChoiceClasses``) deliver it before the next move and after it; the nearest moves
-/// are closer to the boundary than the latest a reload may fire, so that the reload of a tap
-/// before midnight is served before and after it.
+/// ``nearest`` from it. The spacing is longer than the longest `sendMessage` latency and shorter
+/// than the longest background delivery (a transfer, an application context) and the longest
+/// reload latency, so the explorer's two timings of each (``ChoiceClasses``) deliver it before
+/// the next move and after it; the nearest moves are closer to the boundary than the longest
+/// reload latency and the latest a reload may fire, so that a tap's reload before the boundary
+/// is served before it and after it.
 ///
 /// ## Laws
 /// - Every plan is a valid ``Script``: actions strictly increase in time, faults are sorted, and
@@ -39,12 +40,14 @@ public struct SmallWorld: Hashable, Sendable {
 
   /// The most moves a small world holds.
   public static let movesMax = 8
-  /// Time between two moves.
-  public static let spacing: Int64 = 30_000
+  /// Time between two moves: above the longest `sendMessage` latency (500 ms), below the longest
+  /// background delivery (2 s).
+  public static let spacing: Int64 = 1_500
   /// Time between the boundary and each of the moves nearest it.
   public static let nearest: Int64 = 10_000
-  /// How long before a move its fault strikes (before the app is opened, for a move in the app).
-  public static let faultLead: Int64 = 2_000
+  /// How long before a move its fault strikes: before the app is opened, for a move in the app
+  /// (``SmallWorldMove/appOpenLead``), and after the move before it.
+  public static let faultLead: Int64 = 750
   /// How long the run lasts on each side of the boundary.
   public static let lead: Int64 = 20 * Instant.millisecondsPerMinute
 

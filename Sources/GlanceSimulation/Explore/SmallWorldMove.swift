@@ -1,7 +1,7 @@
 import GlanceKernel
 
 /// One move of the person in a ``SmallWorld``: a tap that adds, or a delete or an edit in the
-/// app. A move in the app opens it for a minute one second before (in a small world the app is
+/// app. A move in the app opens it for a minute ``appOpenLead`` before (in a small world the app is
 /// never used closed: a tap on a closed app means nothing, and exploring it would only repeat
 /// schedules).
 ///
@@ -28,10 +28,13 @@ public enum SmallWorldMove: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// The script's actions of the move made at `at`: the app opened a second before, then the
-  /// tap, for a move in the app.
+  /// How long before a move in the app the app is opened.
+  public static let appOpenLead: Int64 = 500
+
+  /// The script's actions of the move made at `at`: the app opened ``appOpenLead`` before, then
+  /// the tap, for a move in the app.
   func actions(at: Instant) -> [ScriptedAction] {
-    let open = ScriptedAction(at: at.advanced(by: -1_000), kind: .appOpen(minutes: 1))
+    let open = ScriptedAction(at: at.advanced(by: -Self.appOpenLead), kind: .appOpen(minutes: 1))
     switch self {
     case .appTap: return [open, ScriptedAction(at: at, kind: .appTap)]
     case .appDelete: return [open, ScriptedAction(at: at, kind: .appDelete)]
