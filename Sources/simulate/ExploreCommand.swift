@@ -79,7 +79,17 @@ struct ExploreCommand: ParsableCommand {
       }
       domains.append(parsed)
     }
-    if domains.isEmpty { domains = loaded.domains }
+    if domains.isEmpty { domains = loaded.domains.filter(strategy.domains.contains) }
+    if let missing = domains.first(where: { !strategy.domains.contains($0) }) {
+      printError(
+        "--domain \(missing.rawValue): \(strategy.rawValue) has no design there (it plays \(strategy.domains.map(\.rawValue).joined(separator: ", ")))"
+      )
+      throw ExitCode.usage
+    }
+    if domains.isEmpty {
+      printError("--scenario \(scenario): it plays none of \(strategy.rawValue)'s domains")
+      throw ExitCode.usage
+    }
     var failed = false
     for domain in domains {
       let world: SmallWorld
