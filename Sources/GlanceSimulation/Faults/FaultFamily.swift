@@ -33,15 +33,26 @@ struct FaultFamily: Sendable {
   let script: FaultScript?
   /// The generator version that first drew the family's settings.
   let generatorVersion: Int
+  /// Where the family's faults can take effect, for the coverage of the fault space
+  /// (``FaultCoverage``): on what each conduit carries toward which surfaces (or on the process
+  /// behind them). A cell outside it is impossible by construction: no fault of the family ever
+  /// acts there, and the coverage leaves it out of its total.
+  let reaches: [FaultReach]
 
-  init(name: String, kinds: [FaultKind], settings: [FaultSetting], script: FaultScript? = nil, generatorVersion: Int) {
+  init(
+    name: String, kinds: [FaultKind], settings: [FaultSetting], script: FaultScript? = nil, generatorVersion: Int,
+    reaches: [FaultReach]
+  ) {
     precondition(!settings.isEmpty, "the family \(name) has a key in a scenario")
     precondition(generatorVersion >= 1, "generator versions start at 1, not \(generatorVersion)")
+    precondition(!reaches.isEmpty, "the family \(name) takes effect somewhere")
+    precondition(!name.contains("/"), "a family's name is part of a coverage cell's name, whose axes `/` separates: \(name)")
     self.name = name
     self.kinds = kinds
     self.settings = settings
     self.script = script
     self.generatorVersion = generatorVersion
+    self.reaches = reaches
   }
 
   /// Every family, in schema order.
@@ -58,6 +69,16 @@ struct FaultFamily: Sendable {
 
   /// The setting whose key is `key`, if a family has it.
   static func setting(forKey key: String) -> FaultSetting? { settings.first { $0.key == key } }
+
+  /// The position in ``all`` of the family named `name` (a family's name is its identity: the
+  /// names are distinct).
+  static func position(named name: String) -> Int {
+    guard let position = all.firstIndex(where: { $0.name == name }) else { preconditionFailure("no fault family is named \(name)") }
+    return position
+  }
+
+  /// Its position in ``all``.
+  var position: Int { Self.position(named: name) }
 
   /// The script whose key is `key`, if a family has it.
   static func script(forKey key: String) -> FaultScript? { scripts.first { $0.key == key } }

@@ -8,5 +8,6 @@ extension FaultFamily {
     script: FaultScript(
       key: "kills", entries: .instants(\.kills, perDay: \.appKillsPerDay, stream: "faults.kill", arms: { _ in .kill(.app) }),
       droppedWith: .kills),
-    generatorVersion: 1)
+    generatorVersion: 1,
+    reaches: [FaultReach(.process, toward: [.app])])
 }

@@ -9,5 +9,6 @@ extension FaultFamily {
       entries: .instants(
         \.corruptedDefaults, perDay: \.corruptedDefaultsPerDay, stream: "faults.defaults.corrupt", arms: { _ in .corruptDefaults }),
       droppedWith: .kills),
-    generatorVersion: 2)
+    generatorVersion: 2,
+    reaches: [FaultReach(.defaults, toward: [.app, .widget, .yearWidget])])
 }

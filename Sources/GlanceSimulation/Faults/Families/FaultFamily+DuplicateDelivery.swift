@@ -3,5 +3,6 @@ extension FaultFamily {
   /// delivery as the run plays, so never scripted; the shrinker tries it at never.
   static let duplicateDelivery = FaultFamily(
     name: "duplicate deliveries", kinds: [.duplicateDelivery],
-    settings: [FaultSetting("duplicateDelivery", .chance(\.duplicateDelivery))], generatorVersion: 1)
+    settings: [FaultSetting("duplicateDelivery", .chance(\.duplicateDelivery))], generatorVersion: 1,
+    reaches: [FaultReach(.transferUserInfo, toward: [.app, .watch])])
 }

@@ -4,5 +4,6 @@ extension FaultFamily {
   static let lateReloads = FaultFamily(
     name: "late reloads", kinds: [],
     settings: [FaultSetting("lateFiringSecondsMax", .integer(\.lateFiringSecondsMax, bounds: 0...3600, typical: 0...120))],
-    generatorVersion: 1)
+    generatorVersion: 1,
+    reaches: [FaultReach(.reload, toward: [.widget, .yearWidget])])
 }

@@ -3,5 +3,6 @@ extension FaultFamily {
   /// the run plays, so never scripted; the shrinker tries it at never.
   static let messageFailure = FaultFamily(
     name: "failed messages", kinds: [.messageFailure],
-    settings: [FaultSetting("messageFailure", .chance(\.messageFailure))], generatorVersion: 2)
+    settings: [FaultSetting("messageFailure", .chance(\.messageFailure))], generatorVersion: 2,
+    reaches: [FaultReach(.sendMessage, toward: [.app, .watch])])
 }

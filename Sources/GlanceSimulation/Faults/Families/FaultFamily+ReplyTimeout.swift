@@ -3,5 +3,6 @@ extension FaultFamily {
   /// for each message as the run plays, so never scripted; the shrinker tries it at never.
   static let replyTimeout = FaultFamily(
     name: "lost replies", kinds: [.replyTimeout],
-    settings: [FaultSetting("replyTimeout", .chance(\.replyTimeout))], generatorVersion: 2)
+    settings: [FaultSetting("replyTimeout", .chance(\.replyTimeout))], generatorVersion: 2,
+    reaches: [FaultReach(.sendMessage, toward: [.app, .watch])])
 }

@@ -39,7 +39,8 @@ extension FaultFamily {
         \.storeBusy, drawn: { faults, days, choices in storeBusySpells(faults: faults, days: days, choices: &choices) },
         begins: .storeBusy(true), ends: .storeBusy(false)),
       droppedWith: .kills),
-    generatorVersion: 4)
+    generatorVersion: 4,
+    reaches: [FaultReach(.process, toward: [.app]), FaultReach(.store, toward: [.app, .widget, .yearWidget])])
 
   /// The busy spells of `days`, sorted by `from`: none without reading a stream when
   /// `storeBusyPerDay` is 0; otherwise per day, how many from the stream `faults.store.busy`,

@@ -10,5 +10,6 @@ extension FaultFamily {
       entries: .instants(
         \.storeWriteFailures, perDay: \.storeWriteFailuresPerDay, stream: "faults.store.write", arms: { .armStoreWriteFailure($0) }),
       droppedWith: .kills),
-    generatorVersion: 2)
+    generatorVersion: 2,
+    reaches: [FaultReach(.store, toward: [.app, .widget, .yearWidget])])
 }

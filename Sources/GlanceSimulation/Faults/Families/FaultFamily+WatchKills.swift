@@ -9,5 +9,6 @@ extension FaultFamily {
       key: "watchKills",
       entries: .instants(\.watchKills, perDay: \.watchKillsPerDay, stream: "faults.kill.watch", arms: { _ in .kill(.watchApp) }),
       droppedWith: .kills),
-    generatorVersion: 2)
+    generatorVersion: 2,
+    reaches: [FaultReach(.process, toward: [.watch])])
 }

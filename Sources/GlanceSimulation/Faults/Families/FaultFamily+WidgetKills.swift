@@ -9,5 +9,6 @@ extension FaultFamily {
       key: "widgetKills",
       entries: .instants(\.widgetKills, perDay: \.widgetKillsPerDay, stream: "faults.kill.widget", arms: { _ in .kill(.widgetExtension) }),
       droppedWith: .kills),
-    generatorVersion: 2)
+    generatorVersion: 2,
+    reaches: [FaultReach(.process, toward: [.widget, .yearWidget])])
 }
