@@ -85,7 +85,10 @@ struct FaultInjector {
   /// Nothing is reached once faults are off. O(1) per surface.
   mutating func cover(_ family: FaultFamily, _ conduit: Conduit, toward surfaces: [Surface], at relation: BoundaryRelation) {
     guard on else { return }
-    for surface in surfaces { coverage.insert(CoverageCell(surface, conduit, family, relation)) }
+    let position = family.position
+    for surface in surfaces {
+      coverage.insert(ordinal: CoverageCell.ordinal(surface, conduit, familyPosition: position, relation))
+    }
   }
 
   /// The liveness phase begins: nothing strikes from now on, and what was armed is taken back.

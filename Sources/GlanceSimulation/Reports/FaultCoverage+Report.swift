@@ -20,7 +20,7 @@ extension FaultCoverage {
       }
       rows.append([ReportCell(cell.surface.rawValue), ReportCell(cell.conduit.rawValue), ReportCell(cell.family)] + marks)
     }
-    return ReportTable(["surface", "conduit", "fault family"] + relations.map(\.rawValue), leftColumns: 3, rows)
+    return ReportTable(["surface", "conduit", "fault family"] + relations.map(\.rawValue), leftColumns: 6, rows)
   }
 
   /// The possible cells never reached, one line per (surface, conduit, family) with the

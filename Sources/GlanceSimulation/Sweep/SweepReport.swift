@@ -6,6 +6,9 @@ public import Foundation
 /// - It depends only on the manifest and the set of lines, not on their order: a merged sweep's
 ///   report is byte-identical to the report of the same sweep run whole.
 /// - Shares are floored (`100.00 %` only when every seed converged); every figure is an integer.
+/// - ``coverage`` is the union of every line's cells of the fault space (``FaultCoverage``), which
+///   is associative, commutative and idempotent: the same for any order of the lines, and for a
+///   merge of shards as for the sweep run whole.
 public struct SweepReport: Sendable {
   /// One strategy over every seed.
   public struct StrategyRow: Hashable, Sendable, Codable {

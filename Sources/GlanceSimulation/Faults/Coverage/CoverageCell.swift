@@ -63,10 +63,26 @@ public struct CoverageCell: Hashable, Sendable, Comparable, CustomStringConverti
   public var family: String { FaultFamily.all[familyPosition].name }
 
   /// The cell's place in the order of cells: the index of its bit in a ``FaultCoverage``.
-  var ordinal: Int {
-    let surface = Surface.allCases.firstIndex(of: self.surface) ?? 0
-    let row = (surface * Conduit.allCases.count + conduit.position) * FaultFamily.all.count + familyPosition
-    return row * BoundaryRelation.allCases.count + relation.position
+  var ordinal: Int { Self.ordinal(surface, conduit, familyPosition: familyPosition, relation) }
+
+  /// The ordinal of the cell of these axes, by arithmetic alone (a record site's fast path).
+  static func ordinal(_ surface: Surface, _ conduit: Conduit, familyPosition: Int, _ relation: BoundaryRelation) -> Int {
+    let row = (rank(of: surface) * conduitCount + conduit.position) * familyCount + familyPosition
+    return row * relationCount + relation.position
+  }
+
+  private static let conduitCount = Conduit.allCases.count
+  private static let familyCount = FaultFamily.all.count
+  private static let relationCount = BoundaryRelation.allCases.count
+
+  /// `surface`'s place in `Surface.allCases`.
+  private static func rank(of surface: Surface) -> Int {
+    switch surface {
+    case .app: 0
+    case .widget: 1
+    case .yearWidget: 2
+    case .watch: 3
+    }
   }
 
   /// Whether a fault of the family can take effect here at all: the family reaches the surface

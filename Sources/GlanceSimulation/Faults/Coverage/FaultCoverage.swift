@@ -54,8 +54,17 @@ public struct FaultCoverage: Hashable, Sendable {
   /// - Precondition: `cell` is possible (a fault acts only where its family reaches).
   mutating func insert(_ cell: CoverageCell) {
     precondition(cell.isPossible, "a fault took effect where its family cannot: \(cell)")
-    let ordinal = cell.ordinal
-    words[ordinal >> 6] |= 1 << UInt64(ordinal & 63)
+    insert(ordinal: cell.ordinal)
+  }
+
+  /// Notes that the cell of `ordinal` was reached: the record sites' fast path (a late reload
+  /// strikes at almost every reload), which checks that the cell is possible in debug builds only
+  /// (`assert`); tests run them. O(1), and no write when the cell was reached already.
+  mutating func insert(ordinal: Int) {
+    assert(CoverageCell(ordinal: ordinal).isPossible, "a fault took effect where its family cannot: \(CoverageCell(ordinal: ordinal))")
+    let bit: UInt64 = 1 << UInt64(ordinal & 63)
+    guard words[ordinal >> 6] & bit == 0 else { return }
+    words[ordinal >> 6] |= bit
   }
 
   /// Whether `cell` was reached.

@@ -5,7 +5,7 @@ extension FaultFamily {
   /// reachable from the spell's start until its end. Drawn per local day with their lengths,
   /// from one stream; removed by the shrinker with the watch's taps.
   static let outOfRange = FaultFamily(
-    name: "watch out of range", kinds: [.watchOutOfRange],
+    position: 1, name: "watch out of range", kinds: [.watchOutOfRange],
     settings: [
       FaultSetting("watchOutOfRangePerDay", .integer(\.watchOutOfRangePerDay, bounds: 0...50, typical: 0...3)),
       FaultSetting(

@@ -3,7 +3,7 @@ extension FaultFamily {
   /// commit to a store on the phone (within six hours) fail, as a full disk or an I/O error
   /// does, writing nothing.
   static let storeWriteFailures = FaultFamily(
-    name: "store write failures", kinds: [.storeWriteFailure],
+    position: 8, name: "store write failures", kinds: [.storeWriteFailure],
     settings: [FaultSetting("storeWriteFailuresPerDay", .integer(\.storeWriteFailuresPerDay, bounds: 0...100, typical: 0...3))],
     script: FaultScript(
       key: "storeWriteFailures",

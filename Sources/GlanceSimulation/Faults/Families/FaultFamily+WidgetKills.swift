@@ -3,7 +3,7 @@ extension FaultFamily {
   /// next steps of the intent the extension performs (within six hours; none if it performs
   /// none).
   static let widgetKills = FaultFamily(
-    name: "widget-extension kills", kinds: [.widgetKill],
+    position: 4, name: "widget-extension kills", kinds: [.widgetKill],
     settings: [FaultSetting("widgetKillsPerDay", .integer(\.widgetKillsPerDay, bounds: 0...100, typical: 0...3))],
     script: FaultScript(
       key: "widgetKills",
