@@ -46,7 +46,9 @@ public struct SweepReport: Sendable {
 
   /// How many cells of the fault space one strategy's faults reached over every seed.
   public struct CoverageRow: Hashable, Sendable, Codable {
+    /// The strategy's name.
     public let strategy: String
+    /// How many cells its lines reached, merged over every seed and domain.
     public let cellsReached: Int
   }
 

@@ -14,7 +14,7 @@ public import GlanceKernel
 ///   (``init(of:in:)``): ``afterBoundary`` when it is less than an hour after the day's start,
 ///   else ``beforeBoundary`` when it is at most an hour before the day's end, else
 ///   ``awayFromBoundary``. A day shorter than two hours is never ``awayFromBoundary``.
-/// - `allCases` is the order of cells (``CoverageCell/ordinal``); raw values contain no `/`.
+/// - `allCases` is the order of cells (see `CoverageCell`); raw values contain no `/`.
 public enum BoundaryRelation: String, Hashable, Sendable, CaseIterable {
   /// Within the hour before a local day boundary (the day's end).
   case beforeBoundary = "before-boundary"
@@ -38,7 +38,7 @@ public enum BoundaryRelation: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// Its place in ``allCases``.
+  /// Its place in `allCases`.
   var position: Int {
     switch self {
     case .beforeBoundary: 0

@@ -14,18 +14,25 @@
 ///   channels (``Channel``), between the phone's app and the watch app.
 ///
 /// ## Laws
-/// - `allCases` is the order of cells (``CoverageCell/ordinal``); raw values are distinct and
+/// - `allCases` is the order of cells (see `CoverageCell`); raw values are distinct and
 ///   contain no `/` (a cell's name is its axes joined by `/`).
 public enum Conduit: String, Hashable, Sendable, CaseIterable {
+  /// The process behind the surface: its memory and its operation's steps.
   case process
+  /// A store on the phone a design commits to.
   case store
+  /// The App Group's key-value defaults.
   case defaults
+  /// WidgetKit's reloads of a widget's timeline.
   case reload
+  /// WatchConnectivity's `sendMessage` (and its reply).
   case sendMessage
+  /// WatchConnectivity's `transferUserInfo`.
   case transferUserInfo
+  /// WatchConnectivity's `updateApplicationContext`.
   case applicationContext
 
-  /// Its place in ``allCases``.
+  /// Its place in `allCases`.
   var position: Int {
     switch self {
     case .process: 0

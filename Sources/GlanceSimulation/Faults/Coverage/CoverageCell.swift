@@ -6,16 +6,19 @@
 /// `watch/sendMessage/failed messages/before-boundary`.
 ///
 /// ## Laws
-/// - The cells are totally ordered by ``ordinal``: surface (`Surface.allCases`), then conduit
+/// - The cells are totally ordered by `ordinal`: surface (`Surface.allCases`), then conduit
 ///   (`Conduit.allCases`), then family (the fault families in schema order), then relation
 ///   (`BoundaryRelation.allCases`); `CoverageCell(ordinal: cell.ordinal) == cell`.
 /// - `CoverageCell(name: cell.description) == cell` for every cell, and a name no cell has is
 ///   `nil`.
 public struct CoverageCell: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The surface the fault acted toward (or whose process it acted on).
   public let surface: Surface
+  /// What carried what the fault acted on.
   public let conduit: Conduit
   /// The family's position in the families' schema order.
   let familyPosition: Int
+  /// Where the fault took effect relative to the nearest local day boundary.
   public let relation: BoundaryRelation
 
   /// How many cells there are, possible or not.
@@ -32,7 +35,7 @@ public struct CoverageCell: Hashable, Sendable, Comparable, CustomStringConverti
     (self.surface, self.conduit, self.familyPosition, self.relation) = (surface, conduit, familyPosition, relation)
   }
 
-  /// The cell whose ``ordinal`` is `ordinal`.
+  /// The cell whose `ordinal` is `ordinal`.
   ///
   /// - Precondition: `0 <= ordinal < count`.
   init(ordinal: Int) {
@@ -92,6 +95,7 @@ public struct CoverageCell: Hashable, Sendable, Comparable, CustomStringConverti
     FaultFamily.all[familyPosition].reaches.contains { $0.conduit == conduit && $0.surfaces.contains(surface) }
   }
 
+  /// The cell's name: its axes joined by `/`.
   public var description: String { "\(surface.rawValue)/\(conduit.rawValue)/\(family)/\(relation.rawValue)" }
 
   public static func < (lhs: CoverageCell, rhs: CoverageCell) -> Bool { lhs.ordinal < rhs.ordinal }

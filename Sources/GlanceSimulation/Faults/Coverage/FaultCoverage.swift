@@ -26,7 +26,7 @@
 /// ## Laws
 /// - ``union(_:)`` is associative, commutative and idempotent, and the empty coverage is its
 ///   identity: a sweep or an exploration may merge its runs' coverages in any grouping and order.
-/// - ``cells`` is in the order of cells (``CoverageCell/ordinal``), whatever order the cells were
+/// - ``cells`` is in the order of cells (see ``CoverageCell``), whatever order the cells were
 ///   reached in; every reached cell is possible.
 /// - ``cells`` and ``unreached`` partition ``possibleCells``.
 /// - It encodes as the names of its cells in order, and decodes back to itself; a name no
