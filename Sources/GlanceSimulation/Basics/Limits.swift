@@ -44,6 +44,11 @@ enum Limits {
   /// When the watch app's armed kill strikes after a watch tap: within three seconds, the time
   /// the system gives a watch app between a tap and its suspension.
   static let watchKillDelayMilliseconds: ClosedRange<Int64> = 0...3_000
+  /// The coverage of the fault space (`BoundaryRelation`): a fault that takes effect within an
+  /// hour of a local day boundary is near it. An hour holds the longest late firing a scenario
+  /// allows (`lateFiringSecondsMax` ≤ 3600 s), so a reload due at a boundary and served late is
+  /// near it, and every rollover check (seconds after the boundary) falls inside it.
+  static let boundaryWindowMilliseconds = Instant.millisecondsPerHour
 
   // MARK: WatchConnectivity
 

@@ -298,6 +298,7 @@ struct DomainPlay<Design: SyncDesign> {
     case .app: killApp()
     case .widgetExtension:
       world.injector.note(.widgetKill)
+      world.cover(.widgetKills, .process, toward: world.widgetSurfaces)
       world.killWidgetExtension()
     case .watchApp: killWatchApp()
     }
@@ -307,6 +308,7 @@ struct DomainPlay<Design: SyncDesign> {
   private mutating func killWatchApp() {
     guard world.injector.on, world.watchAppRunning else { return }
     world.injector.note(.watchAppKill)
+    world.cover(.watchKills, .process, toward: [.watch])
     world.killWatchApp()
     // What vanished with it goes back to the world before anything else reads the world.
     queue.take(from: &world)
@@ -331,6 +333,7 @@ struct DomainPlay<Design: SyncDesign> {
   /// An app kill, counted as one.
   private mutating func killApp() {
     world.injector.note(.appKill)
+    world.cover(.appKills, .process, toward: [.app])
     terminateApp()
   }
 

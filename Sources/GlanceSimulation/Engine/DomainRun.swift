@@ -186,9 +186,10 @@ struct DomainRun<Design: SyncDesign> {
     }
     world[host: widget].timeline = timeline
     switch timeline.policy {
-    case .after(let date): world.schedulePolicyReload(widget: widget, at: date.advanced(by: world.drawLateness()))
+    case .after(let date): world.schedulePolicyReload(widget: widget, at: date.advanced(by: world.drawLateness(of: widget, due: date)))
     case .atEnd:
-      world.schedulePolicyReload(widget: widget, at: (timeline.entries.last?.date ?? world.now).advanced(by: world.drawLateness()))
+      let due = timeline.entries.last?.date ?? world.now
+      world.schedulePolicyReload(widget: widget, at: due.advanced(by: world.drawLateness(of: widget, due: due)))
     case .never: world[host: widget].policyGeneration += 1
     }
   }

@@ -13,6 +13,9 @@ public struct SimulationOutcome: Hashable, Sendable {
   /// otherwise. Replaying it (``ChoiceMode/replay(_:)``) gives this outcome again.
   public var choices: ChoiceRecording? = nil
 
+  /// The cells of the fault space reached by every strategy's faults, merged (``FaultCoverage``).
+  public var coverage: FaultCoverage { results.reduce(FaultCoverage()) { $0.union($1.coverage) } }
+
   /// Whether any strategy expected to converge broke an invariant.
   public var failsExpectation: Bool { results.contains { $0.failsExpectation } }
 

@@ -19,6 +19,9 @@
 ///   later family from a stream of its version (`generator.faults.2`), so that every field
 ///   drawn before keeps its value.
 struct FaultFamily: Sendable {
+  /// Its place in ``all`` (a precondition checks it): the coverage of the fault space records a
+  /// fault's cell by it at every late reload, where a search of ``all`` cost 1 % of a run.
+  let position: Int
   /// What the family is, in words (`app kills`).
   let name: String
   /// What the report counts a fault of the family as (most families count one kind; store
@@ -33,22 +36,40 @@ struct FaultFamily: Sendable {
   let script: FaultScript?
   /// The generator version that first drew the family's settings.
   let generatorVersion: Int
+  /// Where the family's faults can take effect, for the coverage of the fault space
+  /// (``FaultCoverage``): on what each conduit carries toward which surfaces (or on the process
+  /// behind them). A cell outside it is impossible by construction: no fault of the family ever
+  /// acts there, and the coverage leaves it out of its total.
+  let reaches: [FaultReach]
 
-  init(name: String, kinds: [FaultKind], settings: [FaultSetting], script: FaultScript? = nil, generatorVersion: Int) {
+  init(
+    position: Int, name: String, kinds: [FaultKind], settings: [FaultSetting], script: FaultScript? = nil, generatorVersion: Int,
+    reaches: [FaultReach]
+  ) {
     precondition(!settings.isEmpty, "the family \(name) has a key in a scenario")
     precondition(generatorVersion >= 1, "generator versions start at 1, not \(generatorVersion)")
+    precondition(!reaches.isEmpty, "the family \(name) takes effect somewhere")
+    precondition(!name.contains("/"), "a family's name is part of a coverage cell's name, whose axes `/` separates: \(name)")
+    self.position = position
     self.name = name
     self.kinds = kinds
     self.settings = settings
     self.script = script
     self.generatorVersion = generatorVersion
+    self.reaches = reaches
   }
 
   /// Every family, in schema order.
-  static let all: [FaultFamily] = [
-    .appKills, .outOfRange, .duplicateDelivery, .lateReloads, .widgetKills, .watchKills, .messageFailure, .replyTimeout,
-    .storeWriteFailures, .corruptedDefaults, .storeLocks,
-  ]
+  static let all: [FaultFamily] = {
+    let all: [FaultFamily] = [
+      .appKills, .outOfRange, .duplicateDelivery, .lateReloads, .widgetKills, .watchKills, .messageFailure, .replyTimeout,
+      .storeWriteFailures, .corruptedDefaults, .storeLocks,
+    ]
+    for (index, family) in all.enumerated() {
+      precondition(family.position == index, "the family \(family.name) says it is at \(family.position) of all, not \(index)")
+    }
+    return all
+  }()
 
   /// Every family's settings, in schema order: the keys of a scenario's `faults:` section.
   static let settings: [FaultSetting] = all.flatMap(\.settings)

@@ -44,6 +44,8 @@ struct FaultInjector {
   private var watchKillArmed = false
   /// What struck so far, by kind (store write failures are counted by ``storeFaults``).
   private var struck: [FaultKind: Int] = [:]
+  /// The cells of the fault space reached so far (``FaultCoverage``).
+  private(set) var coverage = FaultCoverage()
 
   /// The injector of a play whose choices are read from `choices` (its streams are opened there).
   init(choices: inout Choices, rates: Faults, storeFaults: StoreFaults, storeMoveInterruption: StoreMoveStep?) {
@@ -76,6 +78,17 @@ struct FaultInjector {
   mutating func note(_ kind: FaultKind) {
     guard on else { return }
     struck[kind, default: 0] += 1
+  }
+
+  /// A fault of `family` took effect on what `conduit` carries toward `surfaces` (or on the
+  /// process behind them) at `relation` to the nearest day boundary: its cells are reached.
+  /// Nothing is reached once faults are off. O(1) per surface.
+  mutating func cover(_ family: FaultFamily, _ conduit: Conduit, toward surfaces: [Surface], at relation: BoundaryRelation) {
+    guard on else { return }
+    let position = family.position
+    for surface in surfaces {
+      coverage.insert(ordinal: CoverageCell.ordinal(surface, conduit, familyPosition: position, relation))
+    }
   }
 
   /// The liveness phase begins: nothing strikes from now on, and what was armed is taken back.

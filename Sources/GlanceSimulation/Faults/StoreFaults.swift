@@ -29,6 +29,23 @@ public final class StoreFaults {
   /// design that asked from one that did not.
   private(set) var asks = 0
 
+  /// The store faults that struck since the world last took them for the coverage of the fault
+  /// space (``takeUncovered()``): a commit failed, a commit met the busy lock.
+  ///
+  /// Read after every event: exempt from the dynamic exclusivity check, as ``deferredEvents``
+  /// is, for the same reason (one thread, no overlapping access).
+  @exclusivity(unchecked) private(set) var uncovered: (writeFailure: Bool, busy: Bool) = (false, false)
+
+  /// Whether a store fault struck since ``takeUncovered()`` was last called: one read the world
+  /// makes after each event.
+  var hasUncovered: Bool { uncovered.writeFailure || uncovered.busy }
+
+  /// The store faults that struck since the last call (``uncovered``), which it clears.
+  func takeUncovered() -> (writeFailure: Bool, busy: Bool) {
+    defer { uncovered = (false, false) }
+    return uncovered
+  }
+
   /// Whether a failure is armed: the next commit on the phone fails.
   var isArmed: Bool { !armed.isEmpty }
 
@@ -73,6 +90,7 @@ public final class StoreFaults {
     precondition(!armed.isEmpty, "no failure is armed")
     armed.removeFirst()
     struck += 1
+    uncovered.writeFailure = true
   }
 
   /// Takes every pending failure back, and ends a busy spell (the liveness phase begins: faults
@@ -92,6 +110,7 @@ public final class StoreFaults {
   public func commitMeetsBusyLock() -> Bool {
     guard busy else { return false }
     busyStruck += 1
+    uncovered.busy = true
     return true
   }
 
@@ -142,6 +161,7 @@ public final class StoreFaults {
     guard !armed.isEmpty else { return false }
     armed.removeFirst()
     struck += 1
+    uncovered.writeFailure = true
     return true
   }
 }

@@ -178,6 +178,7 @@ struct Judge {
       strategy: strategy, domain: domain, expectedToConverge: surfaceChecker.expectedToConverge,
       violations: verdicts.violations.values.sorted { $0.invariant < $1.invariant },
       stalenessBeyondBound: surfaceChecker.stalenessBeyondBound, checks: verdicts.checks(), faults: faults,
+      coverage: world.injector.coverage,
       staleness: surfaces.indices.map { StalenessFigures(surface: surfaces[$0], intervals: surfaceChecker.intervals[$0].sorted()) },
       events: events, acceptedActions: truth.deeds, reloadRequests: world.hosts.reduce(0) { $0 + $1.requests },
       chargedReloads: world.hosts.reduce(0) { $0 + $1.charged }, deniedReloads: world.hosts.reduce(0) { $0 + $1.denied },

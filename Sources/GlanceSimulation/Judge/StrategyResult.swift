@@ -14,6 +14,8 @@ public struct StrategyResult: Hashable, Sendable {
   public let checks: [Invariant: Int]
   /// How many faults of each kind the world injected.
   public let faults: [FaultKind: Int]
+  /// The cells of the fault space its faults reached (``FaultCoverage``).
+  public let coverage: FaultCoverage
   public let staleness: [StalenessFigures]
   public let events: Int
   public let acceptedActions: Int
@@ -51,7 +53,8 @@ public struct StrategyResult: Hashable, Sendable {
   func replacing(violations: [Violation]) -> StrategyResult {
     StrategyResult(
       strategy: strategy, domain: domain, expectedToConverge: expectedToConverge, violations: violations,
-      stalenessBeyondBound: stalenessBeyondBound, checks: checks, faults: faults, staleness: staleness, events: events,
+      stalenessBeyondBound: stalenessBeyondBound, checks: checks, faults: faults, coverage: coverage, staleness: staleness,
+      events: events,
       acceptedActions: acceptedActions, reloadRequests: reloadRequests, chargedReloads: chargedReloads,
       deniedReloads: deniedReloads, chart: chart, overview: overview)
   }

@@ -4,7 +4,7 @@ extension Report {
   /// The report's sections, built once from the outcome: `report.md` and `report.html` both
   /// render them (``ReportSection``), each page showing the sections and blocks meant for it.
   var sections: [ReportSection] {
-    [verdicts, invariants, checksAndFaults, staleness, chartFigures, activity, violations]
+    [verdicts, invariants, checksAndFaults, coverage, staleness, chartFigures, activity, violations]
   }
 
   private var verdicts: ReportSection {
@@ -85,6 +85,24 @@ extension Report {
         .paragraph([.text("How many faults of each kind the world injected:")]),
         .table(ReportTable(["strategy", "domain"] + kinds.map(\.rawValue), leftColumns: 2, faultRows)),
       ])
+  }
+
+  /// The cells of the fault space the run's faults reached, over every strategy, and those never
+  /// reached (``FaultCoverage``).
+  private var coverage: ReportSection {
+    let union = outcome.coverage
+    let rows = outcome.results.map { result in
+      [ReportCell(result.strategy), ReportCell(result.domain.rawValue), ReportCell("\(result.coverage.count)")]
+    }
+    let unreached = union.unreachedLines
+    return ReportSection(
+      id: "coverage", heading: "Fault coverage",
+      [
+        .paragraph([.text(union.summary(over: "this run's strategies"))]),
+        .table(ReportTable(["strategy", "domain", "cells reached"], leftColumns: 2, rows)),
+        .table(union.table),
+        .paragraph([.text("Never reached (\(union.unreached.count) cells):" + (unreached.isEmpty ? " none." : ""))]),
+      ] + (unreached.isEmpty ? [] : [.trace(unreached)]))
   }
 
   private var staleness: ReportSection {

@@ -225,6 +225,8 @@ private struct JSONReport: Encodable {
     let verdicts: [String: String]
     let checks: [String: Int]
     let faults: [String: Int]
+    /// The cells of the fault space its faults reached, by name, in order.
+    let coverage: [String]
     let violations: [ViolationEntry]
     let staleness: [StalenessEntry]
     let events: Int
@@ -235,6 +237,8 @@ private struct JSONReport: Encodable {
   }
   let header: Header
   let strategies: [StrategyEntry]
+  /// The cells reached over every strategy, and those never reached.
+  let coverage: FaultCoverage.JSONSummary
 
   init(_ report: Report) {
     let outcome = report.outcome
@@ -245,6 +249,7 @@ private struct JSONReport: Encodable {
       end: outcome.end.millisecondsSince1970, domains: request.scenario.domains.map(\.rawValue),
       strategies: request.strategies.map(\.rawValue), actionsPlanned: outcome.actionsPlanned,
       store: report.durableStore, tzdata: TimeZone.timeZoneDataVersion, glance: GlanceVersion.string)
+    coverage = FaultCoverage.JSONSummary(outcome.coverage)
     strategies = outcome.results.map { result in
       var verdicts: [String: String] = [:]
       for invariant in Invariant.allCases {
@@ -254,6 +259,7 @@ private struct JSONReport: Encodable {
         strategy: result.strategy, domain: result.domain.rawValue, expectedToConverge: result.expectedToConverge, verdicts: verdicts,
         checks: Dictionary(uniqueKeysWithValues: Invariant.allCases.map { ($0.rawValue, result.checks[$0] ?? 0) }),
         faults: Dictionary(uniqueKeysWithValues: FaultKind.allCases.map { ($0.rawValue, result.faults[$0] ?? 0) }),
+        coverage: result.coverage.cells.map(\.description),
         violations: result.violations.map {
           ViolationEntry(
             invariant: $0.invariant.rawValue, firstAtMilliseconds: $0.time.millisecondsSince1970,

@@ -12,7 +12,8 @@
 /// - For lines added in (seed, strategy) order, `report(manifest)` equals
 ///   `SweepReport(manifest: manifest, lines: lines)`.
 /// - Its memory is bounded by the strategies, domains, invariants and surfaces, never by the
-///   seeds (a violation keeps the first ``SweepReport/firstSeedsShown`` seeds and a count).
+///   seeds (a violation keeps the first ``SweepReport/firstSeedsShown`` seeds and a count; the
+///   coverage of the fault space is a fixed-size union, ``FaultCoverage``).
 public struct SweepAggregator: Sendable {
   private struct Broken: Sendable {
     let domain: String
@@ -34,6 +35,8 @@ public struct SweepAggregator: Sendable {
     var worst: [String: SweepReport.StalenessRow] = [:]
     /// The domains and surfaces of the first line, in its order.
     var order: [String]? = nil
+    /// The cells of the fault space its lines reached, merged.
+    var coverage = FaultCoverage()
   }
 
   private var strategies: [Strategy]
@@ -78,6 +81,7 @@ public struct SweepAggregator: Sendable {
       }
     }
     if strategy.order == nil { strategy.order = line.staleness.map { $0.domain + "\u{0}" + $0.surface } }
+    strategy.coverage.formUnion(line.coverage)
     strategies[position] = strategy
   }
 
@@ -86,7 +90,9 @@ public struct SweepAggregator: Sendable {
     var rows: [SweepReport.StrategyRow] = []
     var violations: [SweepReport.ViolationRow] = []
     var staleness: [SweepReport.StalenessRow] = []
+    var coverage = FaultCoverage()
     for strategy in strategies {
+      coverage.formUnion(strategy.coverage)
       rows.append(
         SweepReport.StrategyRow(
           strategy: strategy.name, expectedToConverge: strategy.expectedToConverge ?? false, seeds: strategy.seeds,
@@ -102,6 +108,8 @@ public struct SweepAggregator: Sendable {
       }
       staleness += (strategy.order ?? []).compactMap { strategy.worst[$0] }
     }
-    return SweepReport(manifest: manifest, strategies: rows, violations: violations, staleness: staleness)
+    return SweepReport(
+      manifest: manifest, strategies: rows, violations: violations, staleness: staleness,
+      coverage: (coverage, strategies.map { SweepReport.CoverageRow(strategy: $0.name, cellsReached: $0.coverage.count) }))
   }
 }

@@ -9,6 +9,8 @@ import Foundation
 ///   shard contract).
 /// - `converged` is true exactly when `violations` is empty.
 /// - `violations` is in domain, then invariant order; `staleness` in domain, then surface order.
+/// - `coverage` is the union of the cells of the fault space the strategy's faults reached in
+///   every domain it played (``FaultCoverage``), written as their names in order.
 public struct SweepLine: Hashable, Sendable, Codable {
   /// One invariant a strategy broke in one domain on this seed.
   public struct Broken: Hashable, Sendable, Codable {
@@ -32,6 +34,8 @@ public struct SweepLine: Hashable, Sendable, Codable {
   public let converged: Bool
   public let violations: [Broken]
   public let staleness: [Stale]
+  /// The cells of the fault space the strategy's faults reached on this seed, in every domain.
+  public var coverage = FaultCoverage()
 
   /// The lines of `outcome`, one per strategy, in the request's strategy order.
   public static func lines(of outcome: SimulationOutcome) -> [SweepLine] {
@@ -50,7 +54,8 @@ public struct SweepLine: Hashable, Sendable, Codable {
       }
       return SweepLine(
         seed: outcome.request.seed, strategy: strategy.rawValue, expectedToConverge: first.expectedToConverge,
-        converged: broken.isEmpty, violations: broken, staleness: stale)
+        converged: broken.isEmpty, violations: broken, staleness: stale,
+        coverage: results.reduce(FaultCoverage()) { $0.union($1.coverage) })
     }
   }
 
@@ -77,6 +82,6 @@ extension SweepLine {
       violations: broken,
       staleness: result.staleness.map {
         Stale(domain: result.domain.rawValue, surface: $0.surface.rawValue, maxMilliseconds: $0.maximum)
-      })
+      }, coverage: result.coverage)
   }
 }

@@ -6,6 +6,9 @@ public import Foundation
 /// - It depends only on the manifest and the set of lines, not on their order: a merged sweep's
 ///   report is byte-identical to the report of the same sweep run whole.
 /// - Shares are floored (`100.00 %` only when every seed converged); every figure is an integer.
+/// - ``coverage`` is the union of every line's cells of the fault space (``FaultCoverage``), which
+///   is associative, commutative and idempotent: the same for any order of the lines, and for a
+///   merge of shards as for the sweep run whole.
 public struct SweepReport: Sendable {
   /// One strategy over every seed.
   public struct StrategyRow: Hashable, Sendable, Codable {
@@ -41,12 +44,24 @@ public struct SweepReport: Sendable {
     public let seed: UInt64
   }
 
+  /// How many cells of the fault space one strategy's faults reached over every seed.
+  public struct CoverageRow: Hashable, Sendable, Codable {
+    /// The strategy's name.
+    public let strategy: String
+    /// How many cells its lines reached, merged over every seed and domain.
+    public let cellsReached: Int
+  }
+
   public static let firstSeedsShown = 5
 
   public let manifest: SweepManifest
   public let strategies: [StrategyRow]
   public let violations: [ViolationRow]
   public let staleness: [StalenessRow]
+  /// The cells of the fault space reached over every seed and strategy (``FaultCoverage``).
+  public let coverage: FaultCoverage
+  /// How many cells each strategy reached, in the manifest's order.
+  public let coverageByStrategy: [CoverageRow]
 
   /// Whether a strategy expected to converge broke an invariant on some seed.
   public var failsExpectation: Bool { strategies.contains { $0.expectedToConverge && $0.converged < $0.seeds } }
@@ -59,8 +74,13 @@ public struct SweepReport: Sendable {
   }
 
   /// The report of rows already aggregated (``SweepAggregator/report(_:)``).
-  init(manifest: SweepManifest, strategies: [StrategyRow], violations: [ViolationRow], staleness: [StalenessRow]) {
+  init(
+    manifest: SweepManifest, strategies: [StrategyRow], violations: [ViolationRow], staleness: [StalenessRow],
+    coverage: (union: FaultCoverage, byStrategy: [CoverageRow])
+  ) {
     self.manifest = manifest
+    self.coverage = coverage.union
+    self.coverageByStrategy = coverage.byStrategy
     self.strategies = strategies
     self.violations = violations.sorted {
       ($0.strategy, Self.rank($0.domain), $0.invariant) < ($1.strategy, Self.rank($1.domain), $1.invariant)
@@ -142,6 +162,7 @@ public struct SweepReport: Sendable {
       ["strategy", "domain", "surface", "max", "seed"], leftColumns: 3,
       staleness.map { [$0.strategy, $0.domain, $0.surface, Report.seconds($0.maxMilliseconds), "\($0.seed)"] })
 
+    lines += coverageLines
     lines += ["## Verdict", ""]
     let failing = strategies.filter { $0.expectedToConverge && $0.converged < $0.seeds }
     if failing.isEmpty {
@@ -160,6 +181,19 @@ public struct SweepReport: Sendable {
     return (lines + [""]).joined(separator: "\n")
   }
 
+  /// The section *Fault coverage*: the cells reached over every seed and strategy, and those
+  /// never reached.
+  private var coverageLines: [String] {
+    var lines = ["## Fault coverage", "", coverage.summary(over: "every seed and strategy"), ""]
+    lines += ReportTable.markdown(
+      ["strategy", "cells reached"], leftColumns: 1, coverageByStrategy.map { [$0.strategy, "\($0.cellsReached)"] })
+    lines += coverage.table.markdown
+    let unreached = coverage.unreachedLines
+    lines += ["Never reached (\(coverage.unreached.count) cells):" + (unreached.isEmpty ? " none." : ""), ""]
+    if !unreached.isEmpty { lines += ["```"] + unreached + ["```", ""] }
+    return lines
+  }
+
   /// Hundredths of a percent as `99.95 %`.
   public static func percent(_ basisPoints: Int) -> String {
     let fraction = basisPoints % 100
@@ -175,12 +209,14 @@ public struct SweepReport: Sendable {
       let strategies: [StrategyRow]
       let violations: [ViolationRow]
       let staleness: [StalenessRow]
+      let coverage: FaultCoverage.JSONSummary
+      let coverageByStrategy: [CoverageRow]
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     return try encoder.encode(
       Shape(
         manifest: manifest, verdict: failsExpectation ? "fail" : "pass", strategies: strategies, violations: violations,
-        staleness: staleness))
+        staleness: staleness, coverage: FaultCoverage.JSONSummary(coverage), coverageByStrategy: coverageByStrategy))
   }
 }

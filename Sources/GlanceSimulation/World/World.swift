@@ -191,6 +191,40 @@ public struct World {
   mutating func eventHandled(hasWatch: Bool) {
     noteBackgroundTransition()
     noteDeferredWrites(hasWatch: hasWatch)
+    if injector.storeFaults.hasUncovered { coverStoreFaults() }
+  }
+
+  // MARK: Coverage of the fault space
+
+  /// The surfaces of the phone the design has: the app and its widgets.
+  var phoneSurfaces: [Surface] { [.app] + widgetSurfaces }
+
+  /// The design's widgets' surfaces: the main widget's, and the year widget's when it has one.
+  var widgetSurfaces: [Surface] { WidgetID.allCases.prefix(hosts.count).map(Self.surface(of:)) }
+
+  /// The surface `widget` shows.
+  static func surface(of widget: WidgetID) -> Surface { widget == .main ? .widget : .yearWidget }
+
+  /// The surface a WatchConnectivity message to `device` is for: the watch app's, or the phone's
+  /// app, which receives every message to the phone.
+  static func surface(receiving device: Device) -> Surface { device == .watch ? .watch : .app }
+
+  /// A fault of `family` took effect now (or, for a reload served late, at `instant`, when it
+  /// was due) on what `conduit` carries toward `surfaces`: the injector notes its cells
+  /// (``FaultCoverage``), nothing once faults are off.
+  mutating func cover(_ family: FaultFamily, _ conduit: Conduit, toward surfaces: [Surface], at instant: Instant? = nil) {
+    guard injector.on else { return }
+    let instant = instant ?? now
+    let day = today.contains(instant) ? today : calendar.dayInterval(containing: instant)
+    injector.cover(family, conduit, toward: surfaces, at: BoundaryRelation(of: instant, in: day))
+  }
+
+  /// A commit to a phone store failed, or met the busy lock, during the event just handled: what
+  /// it wrote would have reached every surface of the phone.
+  private mutating func coverStoreFaults() {
+    let struck = injector.storeFaults.takeUncovered()
+    if struck.writeFailure { cover(.storeWriteFailures, .store, toward: phoneSurfaces) }
+    if struck.busy { cover(.storeLocks, .store, toward: phoneSurfaces) }
   }
 
   /// Notes, after each event, whether the App Group store still has writes it deferred: once it
@@ -519,6 +553,7 @@ public struct World {
   mutating func corruptDefaults() {
     guard let key = injector.corruptedKey(among: appGroupDefaults.keys, choices: &choices) else { return }
     appGroupDefaults.corrupt(key)
+    cover(.corruptedDefaults, .defaults, toward: phoneSurfaces)
   }
 
   // MARK: Design faults
@@ -704,7 +739,9 @@ public struct World {
     case .corruptDefaults: corruptDefaults()
     case .storeBusy(let held): injector.holdStoreLock(held)
     case .suspendApp:
-      if injector.killsSuspendedApp(inBackground: appRunning && !appForeground) { killRequested = true }
+      guard injector.killsSuspendedApp(inBackground: appRunning && !appForeground) else { return }
+      cover(.storeLocks, .process, toward: [.app])
+      killRequested = true
     case .kill, .killDeadline, .killWatchApp, .reachability:
       preconditionFailure("the engine carries out \(event.traceLine) itself")
     }
@@ -727,7 +764,10 @@ public struct World {
   private(set) var zoneSettles: Instant? = nil
 
   mutating func setReachable(_ reachable: Bool) {
-    if !reachable, watchReachable { outOfRangeSince = now }
+    if !reachable, watchReachable {
+      outOfRangeSince = now
+      coverQueuedOutOfRange()
+    }
     if reachable, let since = outOfRangeSince {
       if since < now, outOfRangeSpells.count < Limits.chartEventsMax { outOfRangeSpells.append(since..<now) }
       outOfRangeSince = nil
@@ -736,6 +776,14 @@ public struct World {
     if reachable {
       for device in [Device.phone, .watch] where !transfers[device].isEmpty { startPump(to: device) }
       for device in [Device.phone, .watch] where contexts[device] != nil { scheduleContextDelivery(to: device) }
+    }
+  }
+
+  /// The watch leaves range: the transfers and contexts queued for either device wait.
+  private mutating func coverQueuedOutOfRange() {
+    for device in [Device.phone, .watch] {
+      if !transfers[device].isEmpty { cover(.outOfRange, .transferUserInfo, toward: [Self.surface(receiving: device)]) }
+      if contexts[device] != nil { cover(.outOfRange, .applicationContext, toward: [Self.surface(receiving: device)]) }
     }
   }
 
@@ -755,6 +803,7 @@ public struct World {
   @discardableResult
   public mutating func sendMessage(_ message: some Sendable, to device: Device) -> Bool {
     guard watchReachable else {
+      cover(.outOfRange, .sendMessage, toward: [Self.surface(receiving: device)])
       noteUnsent(by: device.other, since: now)
       return false
     }
@@ -767,11 +816,13 @@ public struct World {
     messagesInFlight[device].append(now)
     let fate = injector.messageFate(choices: &choices)
     if fate == .failsInFlight {
+      cover(.messageFailure, .sendMessage, toward: [Self.surface(receiving: device)])
       schedule(.platform(.sendFailed(wire, to: device, .deliveryFailed)), after: latency)
       return true
     }
     let replyLost = fate == .replyLost
     if replyLost {
+      cover(.replyTimeout, .sendMessage, toward: [Self.surface(receiving: device.other)])
       schedule(.platform(.sendFailed(wire, to: device, .replyTimedOut)), after: Self.replyTimeoutMilliseconds)
     }
     schedule(.platform(.deliver(wire, to: device, replyLost: replyLost)), after: latency)
@@ -791,6 +842,7 @@ public struct World {
     }
     guard !answering.replyLost else { return }
     guard watchReachable else {
+      cover(.outOfRange, .sendMessage, toward: [Self.surface(receiving: answering.sender)])
       let due = answering.arrivedAt.advanced(by: Self.replyTimeoutMilliseconds)
       let receiver = answering.sender.other
       schedule(.platform(.sendFailed(answering.message, to: receiver, .replyTimedOut)), at: due)
@@ -813,7 +865,11 @@ public struct World {
   /// `transferUserInfo`: queued, delivered in send order when reachable, at least once.
   public mutating func transferUserInfo(_ message: some Sendable, to device: Device) {
     transfers[device].append((now, WireMessage(message, sentAt: now)))
-    if watchReachable { startPump(to: device) }
+    if watchReachable {
+      startPump(to: device)
+    } else {
+      cover(.outOfRange, .transferUserInfo, toward: [Self.surface(receiving: device)])
+    }
   }
 
   private mutating func startPump(to device: Device) {
@@ -827,7 +883,11 @@ public struct World {
   public mutating func updateApplicationContext(_ message: some Sendable, to device: Device) {
     contexts[device] = WireMessage(message, sentAt: now)
     if contextSince[device] == nil { contextSince[device] = now }
-    if watchReachable { scheduleContextDelivery(to: device) }
+    if watchReachable {
+      scheduleContextDelivery(to: device)
+    } else {
+      cover(.outOfRange, .applicationContext, toward: [Self.surface(receiving: device)])
+    }
   }
 
   private mutating func scheduleContextDelivery(to device: Device) {
@@ -855,8 +915,9 @@ public struct World {
     let head = transfers[device].removeFirst().message
     noteDelivery(to: device, sentAt: head.sentAt)
     if !transfers[device].isEmpty { startPump(to: device) }
-    let twice = injector.deliversTwice(choices: &choices)
-    return twice ? [head, head] : [head]
+    guard injector.deliversTwice(choices: &choices) else { return [head] }
+    cover(.duplicateDelivery, .transferUserInfo, toward: [Self.surface(receiving: device)])
+    return [head, head]
   }
 
   // MARK: Widget reloads
@@ -890,9 +951,10 @@ public struct World {
       if !hosts[widget.index].reloadPending {
         hosts[widget.index].reloadPending = true
         let latest = max(Limits.reloadLatencyFloorMilliseconds, lateFiringMillisecondsMax)
-        schedule(
-          .platform(.reloadServed(widget: widget)),
-          after: choices.uniform(in: Limits.reloadLatencyMinimumMilliseconds...latest, from: latencies))
+        let latency = choices.uniform(in: Limits.reloadLatencyMinimumMilliseconds...latest, from: latencies)
+        // Served later than WidgetKit's ordinary latency: the late-reloads fault took effect.
+        if latency > Limits.reloadLatencyFloorMilliseconds { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)]) }
+        schedule(.platform(.reloadServed(widget: widget)), after: latency)
       }
     case .denied, .dropped:
       break
@@ -979,7 +1041,12 @@ public struct World {
     choices.uniform(in: range, from: latencies)
   }
 
-  mutating func drawLateness() -> Int64 {
-    choices.uniform(in: Int64(0)...lateFiringMillisecondsMax, from: latencies)
+  /// How late WidgetKit fires the reload of `widget` its timeline's policy asks for at `due`,
+  /// drawn from the run's seed; a reload fired late is the late-reloads fault taking effect
+  /// (``cover(_:_:toward:at:)``, related to `due`).
+  mutating func drawLateness(of widget: WidgetID, due: Instant) -> Int64 {
+    let lateness = choices.uniform(in: Int64(0)...lateFiringMillisecondsMax, from: latencies)
+    if lateness > 0 { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)], at: due) }
+    return lateness
   }
 }

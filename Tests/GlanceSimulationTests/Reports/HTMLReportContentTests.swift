@@ -32,12 +32,14 @@ enum HostileReport {
     let converged = StrategyResult(
       strategy: "converged", domain: .tally, expectedToConverge: true, violations: [violation], stalenessBeyondBound: 0,
       checks: [.noLostWrite: 5, .convergence: 12], faults: [.appKill: 2, .replyTimeout: 1],
+      coverage: FaultCoverage([CoverageCell(.app, .process, .appKills, .awayFromBoundary)]),
       staleness: [StalenessFigures(surface: .widget, intervals: [1_000, 2_500, 70_000])],
       events: 100, acceptedActions: 10, reloadRequests: 20, chargedReloads: 7, deniedReloads: 0,
       chart: chart, overview: nil)
     let legacy = StrategyResult(
       strategy: "mirrorsmoker-legacy", domain: .tally, expectedToConverge: false, violations: [], stalenessBeyondBound: 0,
       checks: [.noLostWrite: 4, .noDoubleCount: 4, .convergence: 8, .rollover: 3, .refreshBudget: 4], faults: [:],
+      coverage: FaultCoverage(),
       staleness: [], events: 50, acceptedActions: 9, reloadRequests: 4,
       chargedReloads: 3, deniedReloads: 1, chart: nil, overview: nil)
     let outcome = SimulationOutcome(

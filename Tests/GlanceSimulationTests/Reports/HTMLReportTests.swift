@@ -86,7 +86,7 @@ struct HTMLReportTests {
     // parse, a blocked load) as console lines too.
     // One table scrolls at this width: the fault counts, 14 kinds wide since the store-locks
     // family's two kinds (store-busy, dead10cc) joined; every other table fits.
-    let expected = "\"glance-probe: 0 errors, 7 sections, \(charts) svg, \(Self.width) px wide, 1 tables scroll\""
+    let expected = "\"glance-probe: 0 errors, 8 sections, \(charts) svg, \(Self.width) px wide, 1 tables scroll\""
     #expect(run.consoleLines.count == 1, "console:\n\(run.consoleLines.joined(separator: "\n"))")
     #expect(run.consoleLines.first?.contains(expected) == true, "console:\n\(run.consoleLines.joined(separator: "\n"))")
     try Self.checkScreenshot(screenshot)

@@ -50,6 +50,26 @@ struct SweepCommandTests {
     #expect(lineCounts == [3, 3, 2, 3].map { $0 * strategies })
     let report = String(decoding: try #require(single["sweep.md"]), as: UTF8.self)
     #expect(report.contains("| converged | to converge | 11 | 11 | 100.00 % |"))
+
+    // The coverage of the fault space survives the lines and the merge: the whole sweep's cells
+    // are the union of its shards', and its report counts them.
+    let shardCoverages = try shardFolders.map { try Self.coverage(linesIn: $0) }
+    let wholeCoverage = try Self.coverage(linesIn: out + "/whole/" + name)
+    #expect(!wholeCoverage.isEmpty && shardCoverages.allSatisfy { !$0.isEmpty })
+    #expect(shardCoverages.reduce(FaultCoverage()) { $0.union($1) } == wholeCoverage)
+    #expect(shardCoverages.contains { $0 != wholeCoverage }, "the premise: no one shard reaches every cell the sweep reaches")
+    #expect(report.contains("## Fault coverage"))
+    #expect(
+      report.contains(
+        "Reached over every seed and strategy: \(wholeCoverage.count) of \(FaultCoverage.possibleCells.count) possible cells."))
+  }
+
+  /// The cells of the fault space the lines of the sweep folder `folder` reached, merged.
+  static func coverage(linesIn folder: String) throws -> FaultCoverage {
+    let text = try String(contentsOfFile: folder + "/lines.jsonl", encoding: .utf8)
+    return try text.split(separator: "\n").reduce(FaultCoverage()) { coverage, line in
+      coverage.union(try JSONDecoder().decode(SweepLine.self, from: Data(line.utf8)).coverage)
+    }
   }
 
   @Test("merge refuses a missing shard, a shard given twice and a tampered line, and writes nothing")

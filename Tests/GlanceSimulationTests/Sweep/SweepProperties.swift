@@ -110,13 +110,19 @@ struct SweepProperties {
   }
 
   static func line(
-    _ seed: UInt64, _ strategy: String, _ broken: [(String, String, Int)], stale: Int64 = 0, expected: Bool = false
+    _ seed: UInt64, _ strategy: String, _ broken: [(String, String, Int)], stale: Int64 = 0, expected: Bool = false,
+    coverage: [CoverageCell] = []
   ) -> SweepLine {
     SweepLine(
       seed: seed, strategy: strategy, expectedToConverge: expected, converged: broken.isEmpty,
       violations: broken.map { SweepLine.Broken(domain: $0.0, invariant: $0.1, occurrences: $0.2) },
-      staleness: [SweepLine.Stale(domain: "tally", surface: "widget", maxMilliseconds: stale)])
+      staleness: [SweepLine.Stale(domain: "tally", surface: "widget", maxMilliseconds: stale)], coverage: FaultCoverage(coverage))
   }
+
+  /// Three cells of the fault space, in the order of cells.
+  static let kill = CoverageCell(.app, .process, .appKills, .beforeBoundary)
+  static let late = CoverageCell(.widget, .reload, .lateReloads, .afterBoundary)
+  static let lost = CoverageCell(.watch, .sendMessage, .replyTimeout, .awayFromBoundary)
 
   @Test("a hand-worked report: shares floored, first seeds, worst staleness at its lowest seed")
   func handWorkedReport() throws {
@@ -126,10 +132,10 @@ struct SweepProperties {
       lines: 6)
     manifest.tzdata = "test"
     let lines = [
-      Self.line(3, "mirrorsmoker-legacy", [("tally", "rollover", 2)], stale: 9_000),
-      Self.line(1, "converged", [], stale: 500, expected: true),
+      Self.line(3, "mirrorsmoker-legacy", [("tally", "rollover", 2)], stale: 9_000, coverage: [Self.lost, Self.kill]),
+      Self.line(1, "converged", [], stale: 500, expected: true, coverage: [Self.late]),
       Self.line(1, "mirrorsmoker-legacy", [("tally", "convergence", 4), ("tally", "rollover", 1)], stale: 9_000),
-      Self.line(2, "converged", [("tally", "staleness", 1)], stale: 700, expected: true),
+      Self.line(2, "converged", [("tally", "staleness", 1)], stale: 700, expected: true, coverage: [Self.late, Self.kill]),
       Self.line(2, "mirrorsmoker-legacy", [], stale: 100),
       Self.line(3, "converged", [], stale: 700, expected: true),
     ]
@@ -144,6 +150,13 @@ struct SweepProperties {
     #expect(report.staleness.map(\.maxMilliseconds) == [700, 9_000])
     #expect(report.markdown.contains("| converged | to converge | 3 | 2 | 66.66 % | 2 |"), "\(report.markdown)")
     #expect(report.markdown.contains("Replay: `simulate --days 3 --seed 2 --scenario default --strategy converged --trace`"))
+    // The coverage is the union of every line's cells, per strategy and over all of them.
+    #expect(report.coverage.cells == [Self.kill, Self.late, Self.lost])
+    #expect(report.coverageByStrategy.map(\.cellsReached) == [2, 2])
+    #expect(report.markdown.contains("Reached over every seed and strategy: 3 of \(FaultCoverage.possibleCells.count) possible cells."))
+    #expect(report.markdown.contains("| app | process | app kills | reached | never | never |"), "\(report.markdown)")
+    #expect(report.markdown.contains("app/process/app kills: after-boundary, away-from-boundary"))
+    #expect(!report.markdown.contains("watch/sendMessage/lost replies: away-from-boundary"))
     // Order of the lines does not matter.
     let shuffled = SweepReport(manifest: manifest, lines: lines.reversed())
     #expect(shuffled.markdown == report.markdown)
@@ -152,9 +165,10 @@ struct SweepProperties {
 
   @Test("a line round-trips through its JSON text")
   func lineRoundTrip() throws {
-    let line = Self.line(7, "converged", [("steps", "rollover", 3)], stale: 42)
+    let line = Self.line(7, "converged", [("steps", "rollover", 3)], stale: 42, coverage: [Self.lost, Self.kill])
     let text = line.jsonLine()
     #expect(!text.contains("\n"))
+    #expect(text.contains(#""coverage":["app/process/app kills/before-boundary","watch/sendMessage/lost replies/away-from-boundary"]"#))
     #expect(try JSONDecoder().decode(SweepLine.self, from: Data(text.utf8)) == line)
   }
 }

@@ -5,7 +5,7 @@ extension FaultFamily {
   /// reachable from the spell's start until its end. Drawn per local day with their lengths,
   /// from one stream; removed by the shrinker with the watch's taps.
   static let outOfRange = FaultFamily(
-    name: "watch out of range", kinds: [.watchOutOfRange],
+    position: 1, name: "watch out of range", kinds: [.watchOutOfRange],
     settings: [
       FaultSetting("watchOutOfRangePerDay", .integer(\.watchOutOfRangePerDay, bounds: 0...50, typical: 0...3)),
       FaultSetting(
@@ -17,7 +17,11 @@ extension FaultFamily {
         \.outOfRange, drawn: { faults, days, choices in outOfRangeSpells(faults: faults, days: days, choices: &choices) },
         begins: .reachability(false), ends: .reachability(true)),
       droppedWith: .watch),
-    generatorVersion: 1)
+    generatorVersion: 1,
+    reaches: [
+      FaultReach(.sendMessage, toward: [.app, .watch]), FaultReach(.transferUserInfo, toward: [.app, .watch]),
+      FaultReach(.applicationContext, toward: [.app, .watch]),
+    ])
 
   /// The spells of `days`, sorted by `from`: per day, how many from the stream `faults.watch`,
   /// then each one's start and length in minutes from the same stream (a spell drawn outside

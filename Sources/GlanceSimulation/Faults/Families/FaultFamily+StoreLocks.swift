@@ -28,7 +28,7 @@ extension FaultFamily {
   /// - Busy spells are drawn from the stream `faults.store.busy` alone, and the generator draws
   ///   the family's settings from `generator.faults.4`: every earlier field keeps its value.
   static let storeLocks = FaultFamily(
-    name: "store locks", kinds: [.storeBusy, .suspendedHoldingLock],
+    position: 10, name: "store locks", kinds: [.storeBusy, .suspendedHoldingLock],
     settings: [
       FaultSetting("storeBusyPerDay", .integer(\.storeBusyPerDay, bounds: 0...50, typical: 0...3)),
       FaultSetting("storeBusySeconds", .range(\.storeBusySeconds, bounds: 1...600, typicalLow: 1...10, typicalHigh: 5...60)),
@@ -39,7 +39,8 @@ extension FaultFamily {
         \.storeBusy, drawn: { faults, days, choices in storeBusySpells(faults: faults, days: days, choices: &choices) },
         begins: .storeBusy(true), ends: .storeBusy(false)),
       droppedWith: .kills),
-    generatorVersion: 4)
+    generatorVersion: 4,
+    reaches: [FaultReach(.process, toward: [.app]), FaultReach(.store, toward: [.app, .widget, .yearWidget])])
 
   /// The busy spells of `days`, sorted by `from`: none without reading a stream when
   /// `storeBusyPerDay` is 0; otherwise per day, how many from the stream `faults.store.busy`,
