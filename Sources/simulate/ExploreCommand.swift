@@ -112,6 +112,12 @@ struct ExploreCommand: ParsableCommand {
         "\(figures.design) (\(domain.rawValue)), \(moves) moves, shard \(shard): \(figures.plans) plans, \(figures.schedules) schedules, "
           + "\(figures.choicePoints) choice points\(figures.complete ? "" : " (stopped at --max-schedules: incomplete)"), "
           + String(format: "%.1f s", seconds))
+      let possible = FaultCoverage.possibleCells.count
+      print("  fault coverage: \(figures.coverage.count) of \(possible) cells reached")
+      let unreached = figures.coverage.unreached
+      if !unreached.isEmpty {
+        print("  never reached: " + unreached.map(\.description).joined(separator: ", "))
+      }
       if let (plan, violation) = figures.counterexample {
         failed = failed || figures.failsExpectation
         print(

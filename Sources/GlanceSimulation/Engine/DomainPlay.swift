@@ -280,14 +280,15 @@ struct DomainPlay<Design: SyncDesign> {
   }
 
   /// A kill is armed. The app's and the widget extension's fall in the next multi-step
-  /// operation the process runs within six hours; failing that, the app's takes it down as a
-  /// plain kill. The watch app's strikes shortly after the next watch tap.
+  /// operation the process runs within six hours (``RunInputs/killDeadlineMilliseconds``);
+  /// failing that, the app's takes it down as a plain kill. The watch app's strikes shortly
+  /// after the next watch tap.
   private mutating func armKill(of process: Process) {
     guard world.injector.armKill(of: process, hasWatch: hasWatch, choices: &world.choices) else { return }
-    world.schedule(.fault(.killDeadline(process)), after: Limits.armedFaultDeadlineMilliseconds)
+    world.schedule(.fault(.killDeadline(process)), after: run.inputs.killDeadlineMilliseconds)
   }
 
-  /// Six hours on, a kill that has not struck is disarmed; the app's strikes now if it runs.
+  /// Six hours on (a small world's deadline is shorter), a kill that has not struck is disarmed; the app's strikes now if it runs.
   private mutating func killAtDeadline(of process: Process) {
     guard world.injector.disarmKill(of: process), process == .app, world.injector.on, world.appRunning else { return }
     killApp()

@@ -31,6 +31,11 @@ struct RunInputs {
   var choiceMode: ChoiceMode = .random
   /// Where a recording run keeps its sections (``ChoiceMode/record`` only).
   var recorder: ChoiceRecorder? = nil
+  /// How long after it is armed a kill of the app or the widget extension that met no
+  /// operation step is taken back, the app's striking then if the app runs: six hours
+  /// (``Limits/armedFaultDeadlineMilliseconds``), but in a ``SmallWorld``, whose kill falls
+  /// just after its move.
+  var killDeadlineMilliseconds = Limits.armedFaultDeadlineMilliseconds
   /// The path of an exploration's schedule, which answers every choice of the plays instead of
   /// ``choiceMode`` (``Explorer``); `nil` otherwise.
   var trail: ExplorationTrail? = nil

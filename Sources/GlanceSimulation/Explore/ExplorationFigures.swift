@@ -4,7 +4,7 @@
 ///
 /// ## Laws
 /// - ``merged(_:)`` of the figures of shards `1/N … N/N` equals the figures of the whole: counts
-///   add up, and the counterexample is the one of the lowest plan number (each plan belongs to
+///   add up, coverages unite, and the counterexample is the one of the lowest plan number (each plan belongs to
 ///   one shard).
 /// - ``schedulesUntilCounterexample`` counts the schedules of the plans before the
 ///   counterexample's and of its own up to it, whichever shard played them: the schedules an
@@ -26,6 +26,9 @@ public struct ExplorationFigures: Hashable, Sendable {
   public private(set) var schedules = 0
   /// Choice points visited: the tree's nodes below the root (each distinct prefix once).
   public private(set) var choicePoints = 0
+  /// The cells of the fault space the schedules' faults reached (``FaultCoverage``): the union
+  /// of every schedule's.
+  public private(set) var coverage = FaultCoverage()
   /// Plans one of whose schedules broke an invariant.
   public private(set) var violatingPlans = 0
   /// The schedules of each plan played, by plan number, for ``schedulesUntilCounterexample``.
@@ -45,6 +48,7 @@ public struct ExplorationFigures: Hashable, Sendable {
     plans += 1
     schedules += plan.schedules
     choicePoints += plan.choicePoints
+    coverage.formUnion(plan.coverage)
     schedulesByPlan.append((number, plan.schedules))
     guard let violation = plan.violation else { return }
     violatingPlans += 1
@@ -74,6 +78,7 @@ public struct ExplorationFigures: Hashable, Sendable {
       whole.schedules += part.schedules
       whole.choicePoints += part.choicePoints
       whole.violatingPlans += part.violatingPlans
+      whole.coverage.formUnion(part.coverage)
       whole.complete = whole.complete && part.complete
       whole.schedulesByPlan += part.schedulesByPlan
       if let theirs = part.counterexample, whole.counterexample.map({ theirs.plan < $0.plan }) ?? true {
@@ -88,6 +93,7 @@ public struct ExplorationFigures: Hashable, Sendable {
     lhs.design == rhs.design && lhs.domain == rhs.domain && lhs.moves == rhs.moves && lhs.complete == rhs.complete
       && lhs.plans == rhs.plans
       && lhs.schedules == rhs.schedules && lhs.choicePoints == rhs.choicePoints && lhs.violatingPlans == rhs.violatingPlans
+      && lhs.coverage == rhs.coverage
       && lhs.schedulesByPlan.elementsEqual(rhs.schedulesByPlan, by: ==) && lhs.counterexample?.plan == rhs.counterexample?.plan
       && lhs.counterexample?.violation == rhs.counterexample?.violation
   }

@@ -76,7 +76,9 @@ public enum Explorer {
         scenario: world.scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
         actions: actions, faults: script.faultPlan, store: .memory, detail: .verdicts)
       inputs.trail = trail
+      inputs.killDeadlineMilliseconds = SmallWorld.killDeadline
       let result = try inputs.play(Design.self)
+      plan.coverage.formUnion(result.coverage)
       if !result.violations.isEmpty, plan.violation == nil {
         plan.violation = ExploredViolation(
           schedule: plan.schedules, script: script, choices: trail.choices(), violations: result.violations)

@@ -48,6 +48,10 @@ public struct SmallWorld: Hashable, Sendable {
   /// How long before a move its fault strikes: before the app is opened, for a move in the app
   /// (``SmallWorldMove/appOpenLead``), and after the move before it.
   public static let faultLead: Int64 = 750
+  /// How long after it is armed a kill of the app that met no step of an operation strikes
+  /// anyway (the app running): half a second after its move, before the next move opens the
+  /// app. (A run's armed kill waits six hours for a step; a small world is forty minutes.)
+  public static let killDeadline: Int64 = faultLead + 500
   /// How long the run lasts on each side of the boundary.
   public static let lead: Int64 = 20 * Instant.millisecondsPerMinute
 

@@ -30,7 +30,7 @@ struct ExplorationEvidenceTests {
   /// The mutants exploration finds at N = 1 within the test's limit, with the invariant each
   /// was planted for. The others, and why, are in the DocC article's evidence table: the zone
   /// check needs a flight and the store move an update (neither is in a small world yet); the
-  /// watch that ignores deletes needs N = 2 (35,745 schedules, beyond this test's budget); the
+  /// watch that ignores deletes needs N = 2 (55,809 schedules, beyond this test's budget); the
   /// band rule and the reloads in the background were not found at N ≤ 2 within 60,000.
   static var mutants: [(design: any SyncDesign.Type, invariant: Invariant)] {
     [

@@ -27,6 +27,16 @@ struct ExplorerTests {
     // Kills add their steps: an app kill falls before one of 3 steps, a widget kill one of 5.
     #expect(figures.schedules == 2 * 4 * (1 + 3 + 5 + 1 + 1 + 1))
     #expect(figures.counterexample == nil)
+    // The app's and the watch app's kills strike on both sides of the boundary (a widget
+    // extension's meets no step of the converged intent, which has one); nothing in a small
+    // world is an hour away from the boundary.
+    let reached = figures.coverage.cells.map(\.description)
+    for relation in ["before-boundary", "after-boundary"] {
+      for cell in ["app/process/app kills", "watch/process/watch-app kills", "app/store/store write failures"] {
+        #expect(reached.contains("\(cell)/\(relation)"), "\(cell)/\(relation) not in \(reached)")
+      }
+    }
+    #expect(!reached.contains { $0.hasSuffix("away-from-boundary") }, "\(reached)")
   }
 
   @Test("the shards of an exploration add up to the whole, figure for figure")
