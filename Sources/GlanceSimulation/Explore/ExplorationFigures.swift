@@ -32,9 +32,16 @@ public struct ExplorationFigures: Hashable, Sendable {
   /// Plans one of whose schedules broke an invariant.
   public private(set) var violatingPlans = 0
   /// The schedules of each plan played, by plan number, for ``schedulesUntilCounterexample``.
-  private var schedulesByPlan: [(plan: Int, schedules: Int)] = []
+  private var schedulesByPlan: [Int: Int] = [:]
+  /// The plan number of ``counterexample``, and its violation.
+  private var firstPlan: Int? = nil
+  private var firstFound: ExploredViolation? = nil
+
   /// The first violation in the tree's order, with its plan's number.
-  public private(set) var counterexample: (plan: Int, violation: ExploredViolation)? = nil
+  public var counterexample: (plan: Int, violation: ExploredViolation)? {
+    guard let firstPlan, let firstFound else { return nil }
+    return (firstPlan, firstFound)
+  }
 
   init(design: String, domain: Domain, moves: Int, expectedToConverge: Bool) {
     self.design = design
@@ -49,10 +56,17 @@ public struct ExplorationFigures: Hashable, Sendable {
     schedules += plan.schedules
     choicePoints += plan.choicePoints
     coverage.formUnion(plan.coverage)
-    schedulesByPlan.append((number, plan.schedules))
+    schedulesByPlan[number] = plan.schedules
     guard let violation = plan.violation else { return }
     violatingPlans += 1
-    if counterexample.map({ number < $0.plan }) ?? true { counterexample = (number, violation) }
+    keepFirst(plan: number, violation)
+  }
+
+  /// Keeps `violation`, of plan number `plan`, when it comes before the one kept.
+  private mutating func keepFirst(plan: Int, _ violation: ExploredViolation) {
+    guard firstPlan.map({ plan < $0 }) ?? true else { return }
+    firstPlan = plan
+    firstFound = violation
   }
 
   /// Whether a design expected to converge broke an invariant in some schedule.
@@ -62,7 +76,7 @@ public struct ExplorationFigures: Hashable, Sendable {
   /// `nil` without one.
   public var schedulesUntilCounterexample: Int? {
     guard let (plan, violation) = counterexample else { return nil }
-    return schedulesByPlan.filter { $0.plan < plan }.reduce(0) { $0 + $1.schedules } + violation.schedule + 1
+    return schedulesByPlan.filter { $0.key < plan }.values.reduce(0, +) + violation.schedule + 1
   }
 
   /// The figures of several shards of one exploration as one.
@@ -80,27 +94,9 @@ public struct ExplorationFigures: Hashable, Sendable {
       whole.violatingPlans += part.violatingPlans
       whole.coverage.formUnion(part.coverage)
       whole.complete = whole.complete && part.complete
-      whole.schedulesByPlan += part.schedulesByPlan
-      if let theirs = part.counterexample, whole.counterexample.map({ theirs.plan < $0.plan }) ?? true {
-        whole.counterexample = theirs
-      }
+      whole.schedulesByPlan.merge(part.schedulesByPlan) { _, theirs in theirs }
+      if let (plan, violation) = part.counterexample { whole.keepFirst(plan: plan, violation) }
     }
-    whole.schedulesByPlan.sort { $0.plan < $1.plan }
     return whole
-  }
-
-  public static func == (lhs: ExplorationFigures, rhs: ExplorationFigures) -> Bool {
-    lhs.design == rhs.design && lhs.domain == rhs.domain && lhs.moves == rhs.moves && lhs.complete == rhs.complete
-      && lhs.plans == rhs.plans
-      && lhs.schedules == rhs.schedules && lhs.choicePoints == rhs.choicePoints && lhs.violatingPlans == rhs.violatingPlans
-      && lhs.coverage == rhs.coverage
-      && lhs.schedulesByPlan.elementsEqual(rhs.schedulesByPlan, by: ==) && lhs.counterexample?.plan == rhs.counterexample?.plan
-      && lhs.counterexample?.violation == rhs.counterexample?.violation
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(design)
-    hasher.combine(schedules)
-    hasher.combine(choicePoints)
   }
 }

@@ -40,15 +40,17 @@ public enum Explorer {
       let planTrail = ExplorationTrail(prefix: prefix, seed: seed, explored: explored)
       var planDoor = Choices(seed: seed, section: .plan, source: ExplorationSource(trail: planTrail, section: .plan))
       let script = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
-      let planChoices = planTrail.made.map(\.taken)
+      // The actions' ids are keyed by a choice too (one class): made once, with the plan's.
+      let actions = WorkloadPlanner.actions(script: script, choices: &planDoor)
+      if let failure = planDoor.failure { throw .choiceReplay(failure) }
       defer {
         planPrefix = planTrail.next()
         planNumber += 1
       }
       guard shard.holds(plan: planNumber) else { continue }
       var plan = try explore(
-        Design.self, world: world, bounds: bounds, script: script, planChoices: planChoices, seed: seed, explored: explored,
-        firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules })
+        Design.self, world: world, bounds: bounds, script: script, actions: actions, planChoices: planTrail.made, seed: seed,
+        explored: explored, firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules })
       // The plan's own choices this plan adds to the tree (from the one moved on).
       plan.choicePoints += planTrail.made.count - max(0, prefix.count - 1)
       figures.add(plan, number: planNumber)
@@ -61,17 +63,15 @@ public enum Explorer {
     return figures
   }
 
-  /// Every schedule of one plan: the play's choices explored under the plan's, fixed.
+  /// Every schedule of one plan: the play's choices explored under the plan's, made once and
+  /// fixed.
   private static func explore<Design: SyncDesign>(
     _ design: Design.Type, world: SmallWorld, bounds: (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant),
-    script: Script, planChoices: [Int], seed: UInt64, explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?
+    script: Script, actions: [PlannedAction], planChoices: [ExplorationTrail.Made], seed: UInt64, explored: ExploredChoices,
+    firstViolation: Bool, scheduleLimit: Int?
   ) throws(SimulationError) -> ExploredPlan {
     var plan = ExploredPlan()
-    let walked = try walk(prefix: planChoices, seed: seed, explored: explored) { trail throws(SimulationError) in
-      var planDoor = Choices(seed: seed, section: .plan, source: ExplorationSource(trail: trail, section: .plan))
-      _ = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
-      let actions = WorkloadPlanner.actions(script: script, choices: &planDoor)
-      if let failure = planDoor.failure { throw .choiceReplay(failure) }
+    let walked = try walk(made: planChoices, seed: seed, explored: explored) { trail throws(SimulationError) in
       var inputs = RunInputs(
         scenario: world.scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
         actions: actions, faults: script.faultPlan, store: .memory, detail: .verdicts)
@@ -91,19 +91,23 @@ public enum Explorer {
   }
 
   /// Plays `play` once for each schedule of the subtree below `prefix` (whose choices stay as
-  /// they are), depth first, until the subtree is done or `play` returns `true` (stop).
+  /// they are), depth first, until the subtree is done or `play` returns `true` (stop). When the
+  /// prefix's choices were already `made` (a plan's), every trail starts with them and the play
+  /// makes only the choices below.
   ///
   /// Returns the schedules played and the choice points they added to the tree below the
   /// prefix (the first schedule's after the prefix, then each later one's from the choice it
   /// moved on).
   static func walk<Failure: Error>(
-    prefix: [Int] = [], seed: UInt64, explored: ExploredChoices, play: (ExplorationTrail) throws(Failure) -> Bool
+    prefix: [Int] = [], made: [ExplorationTrail.Made] = [], seed: UInt64, explored: ExploredChoices,
+    play: (ExplorationTrail) throws(Failure) -> Bool
   ) throws(Failure) -> (schedules: Int, choicePoints: Int) {
+    let prefix = made.isEmpty ? prefix : made.map(\.taken)
     var schedules = 0
     var choicePoints = 0
     var next: [Int]? = prefix
     while let forced = next {
-      let trail = ExplorationTrail(prefix: forced, seed: seed, explored: explored)
+      let trail = ExplorationTrail(prefix: forced, seed: seed, explored: explored, made: made)
       let stop = try play(trail)
       choicePoints += trail.made.count - (schedules == 0 ? prefix.count : forced.count - 1)
       schedules += 1

@@ -17,14 +17,23 @@ final class ExplorationTrail: @unchecked Sendable {
   /// The class index forced at each choice of the prefix.
   private(set) var prefix: [Int]
   /// The classes of each choice made so far, and the index taken.
-  private(set) var made: [(point: ChoicePoint, taken: Int, classes: Int)] = []
+  private(set) var made: [Made]
   let seed: UInt64
   let explored: ExploredChoices
 
-  init(prefix: [Int] = [], seed: UInt64, explored: ExploredChoices) {
+  /// One choice made: where, the class taken and how many classes it had.
+  typealias Made = (point: ChoicePoint, taken: Int, classes: Int)
+
+  /// A trail that forces `prefix`, its first choices already `made` (a plan's, made once for
+  /// all the schedules below it).
+  ///
+  /// - Precondition: `made`'s classes taken begin `prefix`.
+  init(prefix: [Int] = [], seed: UInt64, explored: ExploredChoices, made: [Made] = []) {
+    precondition(made.map(\.taken).elementsEqual(prefix.prefix(made.count)), "the choices made begin the prefix")
     self.prefix = prefix
     self.seed = seed
     self.explored = explored
+    self.made = made
   }
 
   /// The value of the next choice, at `point`: the prefix's class, else the first; `nil` when
