@@ -27,14 +27,14 @@ enum ChoiceFiles {
     }
   }
 
-  /// Writes `recording`'s text to `file`.
+  /// Writes `recording`'s text to `file` (given by `--<option>`).
   ///
   /// - Throws: ``ExitCode/ioFailure`` (74), after one `Error:` line, when it cannot be written.
-  static func write(_ recording: ChoiceRecording, to file: String) throws(ExitCode) {
+  static func write(_ recording: ChoiceRecording, to file: String, option: String = "record-choices") throws(ExitCode) {
     do {
       try recording.text.write(toFile: file, atomically: true, encoding: .utf8)
     } catch {
-      printError("--record-choices \(file): cannot write the file (\(error.localizedDescription))")
+      printError("--\(option) \(file): cannot write the file (\(error.localizedDescription))")
       throw .ioFailure
     }
   }

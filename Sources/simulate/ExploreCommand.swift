@@ -12,6 +12,8 @@ struct ExploreCommand: ParsableCommand {
         simulate explore --moves 3
       plays the converged design in each domain of the default scenario through every schedule of 3 moves around the first midnight after its start: where midnight falls among the moves, which moves, at most one fault, and every class of every choice the world makes (DocC: Exploring small worlds).
 
+      Counterexample: --counterexample-out DIR writes the first schedule that broke an invariant as a scenario (its moves and fault as a script, the run twenty minutes on each side of the boundary) and its choice recording; the command printed replays it with simulate run.
+
       Shards: --shard K/N plays the plans p with p mod N = K - 1, as a sweep stripes its seeds; the shards' figures add up to the whole.
 
       Exit codes:
@@ -19,6 +21,7 @@ struct ExploreCommand: ParsableCommand {
         1   a design expected to converge broke an invariant in some schedule
         64  a usage error: a bad option or scenario
         70  a schedule could not run
+        74  the counterexample could not be written (--counterexample-out)
       """)
 
   @Option(
@@ -40,6 +43,13 @@ struct ExploreCommand: ParsableCommand {
 
   @Option(
     name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "The most faults drawn as the world plays (late reloads, duplicated transfers, failed messages, lost replies) one schedule holds; `all` for no bound.",
+      valueName: "n|all"))
+  var drawnFaults: String = "\(SmallWorld.drawnFaultsDefault)"
+
+  @Option(
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp("Explore shard K of N (1-based); the whole tree, 1/1, by default.", valueName: "K/N"),
     transform: ArgumentParsers.shard)
   var shard: SweepShard = .whole
@@ -49,6 +59,13 @@ struct ExploreCommand: ParsableCommand {
 
   @Flag(name: .long, help: "Stop at the first schedule that breaks an invariant.")
   var firstViolation = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write the first counterexample into this folder, as a scenario and its choice recording that `simulate --scenario <file> --replay-choices <file>` replays.",
+      valueName: "dir"))
+  var counterexampleOut: String?
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -61,6 +78,22 @@ struct ExploreCommand: ParsableCommand {
     }
     guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256 (got \(jobs)).") }
     if let maxSchedules, maxSchedules < 1 { throw ValidationError("--max-schedules must be 1 or more (got \(maxSchedules)).") }
+    _ = try drawnFaultBound()
+  }
+
+  /// `at most 1 drawn fault`, `at most 2 drawn faults`, `any drawn faults`.
+  static func describe(drawnFaults bound: Int?) -> String {
+    guard let bound else { return "any drawn faults" }
+    return "at most \(bound) drawn fault\(bound == 1 ? "" : "s")"
+  }
+
+  /// The bound of `--drawn-faults`: a count, or `nil` for `all`.
+  func drawnFaultBound() throws(ValidationError) -> Int? {
+    if drawnFaults == "all" { return nil }
+    guard let bound = Int(drawnFaults), bound >= 0 else {
+      throw ValidationError("--drawn-faults must be a count of 0 or more, or `all` (got \(drawnFaults)).")
+    }
+    return bound
   }
 
   func run() throws {
@@ -90,11 +123,12 @@ struct ExploreCommand: ParsableCommand {
       printError("--scenario \(scenario): it plays none of \(strategy.rawValue)'s domains")
       throw ExitCode.usage
     }
+    let bound = try drawnFaultBound()
     var failed = false
     for domain in domains {
       let world: SmallWorld
       do throws(SmallWorldError) {
-        world = try SmallWorld(scenario: loaded, domain: domain, moves: moves)
+        world = try SmallWorld(scenario: loaded, domain: domain, moves: moves, drawnFaults: bound)
       } catch {
         printError("\(error)")
         throw ExitCode.usage
@@ -109,7 +143,8 @@ struct ExploreCommand: ParsableCommand {
       guard let figures = ExplorationFigures.merged(parts) else { continue }
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       print(
-        "\(figures.design) (\(domain.rawValue)), \(moves) moves, shard \(shard): \(figures.plans) plans, \(figures.schedules) schedules, "
+        "\(figures.design) (\(domain.rawValue)), \(moves) moves, \(Self.describe(drawnFaults: figures.drawnFaults)), "
+          + "shard \(shard): \(figures.plans) plans, \(figures.schedules) schedules, "
           + "\(figures.choicePoints) choice points\(figures.complete ? "" : " (stopped at --max-schedules: incomplete)"), "
           + String(format: "%.1f s", seconds))
       let possible = FaultCoverage.possibleCells.count
@@ -125,10 +160,32 @@ struct ExploreCommand: ParsableCommand {
         )
         for line in violation.violations { print("    \(line.invariant.rawValue): \(line.detail)") }
         for action in violation.script.actions { print("    \(action.at) \(action.kind.name)") }
+        if let counterexampleOut { try write(violation, moves: moves, into: counterexampleOut) }
       } else {
         print(figures.complete ? "  every invariant held" : "  every invariant held in the schedules played")
       }
     }
     if failed { throw ExitCode.invariantBroken }
+  }
+
+  /// Writes `violation` as `<scenario>-<strategy>-<domain>-moves<N>.yaml` and `.choices` into
+  /// `folder`, and prints the command that replays it.
+  ///
+  /// - Throws: ``ExitCode/ioFailure`` (74), after one `Error:` line, when they cannot be written.
+  private func write(_ violation: ExploredViolation, moves: Int, into folder: String) throws(ExitCode) {
+    try OutputFolder.prepare(folder, option: "counterexample-out")
+    let domain = violation.scenario.domains.map(\.rawValue).joined(separator: "-")
+    let stem = (folder as NSString).appendingPathComponent("\(violation.scenario.name)-\(strategy.rawValue)-\(domain)-moves\(moves)")
+    let header = [
+      "Explored by `simulate explore --scenario \(scenario) --strategy \(strategy.rawValue) --domain \(domain) --moves \(moves)`."
+    ]
+    do {
+      try ScenarioWriter.yaml(violation.scenario, header: header).write(toFile: stem + ".yaml", atomically: true, encoding: .utf8)
+    } catch {
+      printError("--counterexample-out \(folder): cannot write \(stem).yaml (\(error.localizedDescription))")
+      throw .ioFailure
+    }
+    try ChoiceFiles.write(violation.recording, to: stem + ".choices", option: "counterexample-out")
+    print("  replay: simulate --scenario \(stem).yaml --strategy \(strategy.rawValue) --replay-choices \(stem).choices")
   }
 }

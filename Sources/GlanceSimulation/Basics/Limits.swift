@@ -41,6 +41,13 @@ enum Limits {
   /// it can strike before it strikes anyway or lapses: six hours, longer than any session, so an
   /// armed fault always meets the next operation of a day.
   static let armedFaultDeadlineMilliseconds = 6 * Instant.millisecondsPerHour
+  /// The same wait in a run around one boundary (a small world's, ``Scenario/aroundBoundaryMinutes``):
+  /// 1.25 s, so that a kill armed 750 ms before a move that meets no step strikes the app half a
+  /// second after the move, before the next move (which is 1.5 s later) opens the app.
+  static let aroundBoundaryFaultDeadlineMilliseconds: Int64 = 1_250
+  /// How long a run around one boundary may last on each side of it: up to half a day, so that
+  /// it stays around that one boundary.
+  static let aroundBoundaryMinutes = 1...720
   /// When the watch app's armed kill strikes after a watch tap: within three seconds, the time
   /// the system gives a watch app between a tap and its suspension.
   static let watchKillDelayMilliseconds: ClosedRange<Int64> = 0...3_000

@@ -87,6 +87,7 @@ struct RunInputs {
       scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: request.seed,
       actions: actions, faults: faults, store: store, detail: detail)
     self.choiceMode = choices
+    if scenario.aroundBoundaryMinutes != nil { killDeadlineMilliseconds = Limits.aroundBoundaryFaultDeadlineMilliseconds }
     if choices == .record {
       recorder = ChoiceRecorder()
       if let section = door.recording { recorder?.add(section) }
@@ -109,7 +110,9 @@ struct RunInputs {
   }
 
   /// Where a run starts and ends: the first instant of the start date in the start zone, and the
-  /// `days`-th day boundary after it along the itinerary.
+  /// `days`-th day boundary after it along the itinerary; for a run around one boundary
+  /// (``Scenario/aroundBoundaryMinutes``), that many minutes on each side of the first boundary
+  /// (never before the start date's first instant), whatever `days`.
   static func bounds(
     of scenario: Scenario, days: Int
   ) throws(SimulationError)
@@ -130,6 +133,16 @@ struct RunInputs {
       itinerary = try Itinerary(scenario: scenario, calendar: calendar, start: first.start)
     } catch {
       throw SimulationError(error)
+    }
+    if let minutes = scenario.aroundBoundaryMinutes {
+      let boundary = itinerary.nextRollover(after: first.start)
+      let lead = Int64(minutes) * Instant.millisecondsPerMinute
+      let start = max(first.start, boundary.advanced(by: -lead))
+      do {
+        return (try Itinerary(scenario: scenario, calendar: calendar, start: start), start, boundary.advanced(by: lead))
+      } catch {
+        throw SimulationError(error)
+      }
     }
     var end = first.start
     for _ in 0..<days { end = itinerary.nextRollover(after: end) }

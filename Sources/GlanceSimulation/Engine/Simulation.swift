@@ -81,17 +81,20 @@ public enum Simulation {
   /// #expect(result.converged, "\(result.violations.map(\.detail))")
   /// ```
   ///
+  /// `choices` replays a recording instead of drawing (an explored counterexample's,
+  /// ``ExploredViolation/recording``).
+  ///
   /// - Throws: ``SimulationError/domainNotInScenario(design:domain:)`` when the scenario does not
   ///   play the design's domain, and what ``run(_:store:detail:choices:)`` throws.
   public static func run<Design: SyncDesign>(
     design: Design.Type, scenario: Scenario, days: Int = defaultDays, seed: UInt64, store: StoreBackend = .memory,
-    detail: SimulationDetail = .full
+    detail: SimulationDetail = .full, choices: ChoiceMode = .random
   ) throws(SimulationError) -> StrategyResult {
     guard scenario.domains.contains(Design.domain) else {
       throw .domainNotInScenario(design: Design.name, domain: Design.domain.rawValue)
     }
     let request = SimulationRequest(scenario: scenario, days: days, seed: seed, strategies: [])
-    return try RunInputs(request, store: store, detail: detail).play(Design.self)
+    return try RunInputs(request, store: store, detail: detail, choices: choices).play(Design.self)
   }
 
   /// Throws ``SimulationError/invalidScript(keyPath:problem:)`` for the first event of `script`

@@ -15,6 +15,8 @@ public struct ExplorationFigures: Hashable, Sendable {
   public let domain: Domain
   /// The moves of the small world.
   public let moves: Int
+  /// The small world's bound of drawn faults a schedule (``SmallWorld/drawnFaults``).
+  public let drawnFaults: Int?
   /// Whether the design is expected to keep every invariant (the converged one).
   public let expectedToConverge: Bool
   /// Whether every schedule was played: `false` when a schedule limit stopped the exploration
@@ -43,11 +45,12 @@ public struct ExplorationFigures: Hashable, Sendable {
     return (firstPlan, firstFound)
   }
 
-  init(design: String, domain: Domain, moves: Int, expectedToConverge: Bool) {
+  init(design: String, domain: Domain, moves: Int, drawnFaults: Int?, expectedToConverge: Bool) {
     self.design = design
     self.expectedToConverge = expectedToConverge
     self.domain = domain
     self.moves = moves
+    self.drawnFaults = drawnFaults
   }
 
   /// Adds plan number `number`'s subtree.
@@ -81,13 +84,17 @@ public struct ExplorationFigures: Hashable, Sendable {
 
   /// The figures of several shards of one exploration as one.
   ///
-  /// - Precondition: every part explores the same design, domain and moves.
+  /// - Precondition: every part explores the same design, domain, moves and bound of drawn
+  ///   faults.
   public static func merged(_ parts: [ExplorationFigures]) -> ExplorationFigures? {
     guard let first = parts.first else { return nil }
     var whole = ExplorationFigures(
-      design: first.design, domain: first.domain, moves: first.moves, expectedToConverge: first.expectedToConverge)
+      design: first.design, domain: first.domain, moves: first.moves, drawnFaults: first.drawnFaults,
+      expectedToConverge: first.expectedToConverge)
     for part in parts {
-      precondition(part.design == first.design && part.domain == first.domain && part.moves == first.moves, "shards of one exploration")
+      precondition(
+        part.design == first.design && part.domain == first.domain && part.moves == first.moves && part.drawnFaults == first.drawnFaults,
+        "shards of one exploration")
       whole.plans += part.plans
       whole.schedules += part.schedules
       whole.choicePoints += part.choicePoints

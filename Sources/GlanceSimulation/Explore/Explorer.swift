@@ -33,14 +33,17 @@ public enum Explorer {
   ) throws(SimulationError) -> ExplorationFigures {
     let bounds = try world.bounds()
     var figures = ExplorationFigures(
-      design: Design.name, domain: Design.domain, moves: world.moves, expectedToConverge: Design.expectedToConverge)
+      design: Design.name, domain: Design.domain, moves: world.moves, drawnFaults: world.drawnFaults,
+      expectedToConverge: Design.expectedToConverge)
     var planPrefix: [Int]? = []
     var planNumber = 0
     while let prefix = planPrefix {
       let planTrail = ExplorationTrail(prefix: prefix, seed: seed, explored: explored)
       var planDoor = Choices(seed: seed, section: .plan, source: ExplorationSource(trail: planTrail, section: .plan))
       let script = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
-      // The actions' ids are keyed by a choice too (one class): made once, with the plan's.
+      // The actions' ids are keyed by a choice too (one class): made once, with the plan's. A
+      // run of the plan's script makes it alone in its plan section.
+      let scriptChoicesStart = planDoor.count
       let actions = WorkloadPlanner.actions(script: script, choices: &planDoor)
       if let failure = planDoor.failure { throw .choiceReplay(failure) }
       defer {
@@ -49,7 +52,8 @@ public enum Explorer {
       }
       guard shard.holds(plan: planNumber) else { continue }
       var plan = try explore(
-        Design.self, world: world, bounds: bounds, script: script, actions: actions, planChoices: planTrail.made, seed: seed,
+        Design.self, world: world, bounds: bounds, script: script, actions: actions, planChoices: planTrail.made,
+        scriptChoicesStart: scriptChoicesStart, seed: seed,
         explored: explored, firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules })
       // The plan's own choices this plan adds to the tree (from the one moved on).
       plan.choicePoints += planTrail.made.count - max(0, prefix.count - 1)
@@ -67,21 +71,37 @@ public enum Explorer {
   /// fixed.
   private static func explore<Design: SyncDesign>(
     _ design: Design.Type, world: SmallWorld, bounds: (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant),
-    script: Script, actions: [PlannedAction], planChoices: [ExplorationTrail.Made], seed: UInt64, explored: ExploredChoices,
-    firstViolation: Bool, scheduleLimit: Int?
+    script: Script, actions: [PlannedAction], planChoices: [ExplorationTrail.Made], scriptChoicesStart: Int, seed: UInt64,
+    explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?
   ) throws(SimulationError) -> ExploredPlan {
     var plan = ExploredPlan()
-    let walked = try walk(made: planChoices, seed: seed, explored: explored) { trail throws(SimulationError) in
+    let walked = try walk(made: planChoices, seed: seed, explored: explored, drawnFaultsMax: world.drawnFaults) {
+      trail throws(SimulationError) in
       var inputs = RunInputs(
-        scenario: world.scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
+        scenario: world.aroundBoundary, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
         actions: actions, faults: script.faultPlan, store: .memory, detail: .verdicts)
       inputs.trail = trail
       inputs.killDeadlineMilliseconds = SmallWorld.killDeadline
       let result = try inputs.play(Design.self)
       plan.coverage.formUnion(result.coverage)
       if !result.violations.isEmpty, plan.violation == nil {
+        let recording = ChoiceRecording(sections: [
+          ChoiceSection(name: .plan, choices: trail.choices(from: scriptChoicesStart, to: planChoices.count)),
+          ChoiceSection(
+            name: .play(strategy: Design.name, domain: Design.domain.rawValue), choices: trail.choices(from: planChoices.count)),
+        ])
+        var scenario = world.aroundBoundary
+        scenario.name = "\(world.scenario.name)-explored"
+        scenario.summary = "A schedule of \(Design.name)'s \(Design.domain.rawValue) that broke an invariant, found by simulate explore."
+        scenario.domains = [Design.domain]
+        // BabySteps' store move is of the steps domain alone (a scenario without it refuses it).
+        if Design.domain != .steps { scenario.storeMove = nil }
+        scenario.script = script
+        scenario.seed = seed
+        scenario.days = 1
         plan.violation = ExploredViolation(
-          schedule: plan.schedules, script: script, choices: trail.choices(), violations: result.violations)
+          schedule: plan.schedules, script: script, choices: trail.choices(), violations: result.violations,
+          scenario: scenario, recording: recording)
       }
       plan.schedules += 1
       return firstViolation && plan.violation != nil || scheduleLimit.map { plan.schedules >= $0 } ?? false
@@ -99,7 +119,7 @@ public enum Explorer {
   /// prefix (the first schedule's after the prefix, then each later one's from the choice it
   /// moved on).
   static func walk<Failure: Error>(
-    prefix: [Int] = [], made: [ExplorationTrail.Made] = [], seed: UInt64, explored: ExploredChoices,
+    prefix: [Int] = [], made: [ExplorationTrail.Made] = [], seed: UInt64, explored: ExploredChoices, drawnFaultsMax: Int? = nil,
     play: (ExplorationTrail) throws(Failure) -> Bool
   ) throws(Failure) -> (schedules: Int, choicePoints: Int) {
     let prefix = made.isEmpty ? prefix : made.map(\.taken)
@@ -107,7 +127,7 @@ public enum Explorer {
     var choicePoints = 0
     var next: [Int]? = prefix
     while let forced = next {
-      let trail = ExplorationTrail(prefix: forced, seed: seed, explored: explored, made: made)
+      let trail = ExplorationTrail(prefix: forced, seed: seed, explored: explored, drawnFaultsMax: drawnFaultsMax, made: made)
       let stop = try play(trail)
       choicePoints += trail.made.count - (schedules == 0 ? prefix.count : forced.count - 1)
       schedules += 1

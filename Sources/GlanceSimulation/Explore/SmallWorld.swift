@@ -1,13 +1,17 @@
 import GlanceKernel
 
 /// A world small enough to explore every schedule of: one domain, at most ``moves`` moves of the
-/// person around one local day boundary, and at most one fault (DocC: Exploring small worlds).
+/// person around one local day boundary, at most one scripted fault, and at most
+/// ``drawnFaults`` of the faults drawn as the world plays (DocC: Exploring small worlds).
 ///
 /// The scenario gives the zone, the date whose end is the boundary (the first day boundary
 /// after the start of ``Scenario/start``: a midnight, or the first instant of a day without
 /// one), the refresh budget and the rates of the faults drawn as the run plays (a duplicated
 /// transfer, a failed message, a lost reply, a late reload), whose chances the explorer takes
-/// both ways. Its workload, fault counts, travel, store move and script are not used.
+/// both ways until a schedule holds ``drawnFaults`` of them: a bound on faults, as a bound on
+/// preemptions makes CHESS's exploration of threads finite (each drawn fault doubles the
+/// schedules of every later choice that may draw one; bugs need few). Its workload, fault
+/// counts, travel, store move and script are not used.
 ///
 /// The run lasts from ``lead`` before the boundary to ``lead`` after it, then the liveness phase
 /// every run has. The schedule's plan is made of choices like every other (section `plan`):
@@ -37,6 +41,9 @@ public struct SmallWorld: Hashable, Sendable {
   public let domain: Domain
   /// The most moves a schedule holds (1…``movesMax``); the explorer plays exactly this many.
   public let moves: Int
+  /// The most faults drawn as the world plays (a reload served late, a duplicated transfer, a
+  /// failed message, a lost reply) one schedule holds; `nil` for no bound.
+  public let drawnFaults: Int?
 
   /// The most moves a small world holds.
   public static let movesMax = 8
@@ -51,21 +58,27 @@ public struct SmallWorld: Hashable, Sendable {
   /// How long after it is armed a kill of the app that met no step of an operation strikes
   /// anyway (the app running): half a second after its move, before the next move opens the
   /// app. (A run's armed kill waits six hours for a step; a small world is forty minutes.)
-  public static let killDeadline: Int64 = faultLead + 500
+  public static let killDeadline: Int64 = Limits.aroundBoundaryFaultDeadlineMilliseconds
   /// How long the run lasts on each side of the boundary.
   public static let lead: Int64 = 20 * Instant.millisecondsPerMinute
 
+  /// The drawn faults a schedule holds by default: one.
+  public static let drawnFaultsDefault = 1
+
   /// The small world of `domain` with `moves` moves around the first day boundary of
-  /// `scenario`'s start date.
+  /// `scenario`'s start date, and at most `drawnFaults` drawn faults a schedule (`nil`: no
+  /// bound).
   ///
-  /// - Throws: ``SmallWorldError`` when `moves` is out of `1...movesMax` or the scenario does
-  ///   not play `domain`.
-  public init(scenario: Scenario, domain: Domain, moves: Int) throws(SmallWorldError) {
+  /// - Throws: ``SmallWorldError`` when `moves` is out of `1...movesMax`, `drawnFaults` is
+  ///   negative or the scenario does not play `domain`.
+  public init(scenario: Scenario, domain: Domain, moves: Int, drawnFaults: Int? = drawnFaultsDefault) throws(SmallWorldError) {
     guard (1...Self.movesMax).contains(moves) else { throw .movesOutOfRange(moves) }
+    if let drawnFaults, drawnFaults < 0 { throw .drawnFaultsNegative(drawnFaults) }
     guard scenario.domains.contains(domain) else { throw .domainNotInScenario(domain.rawValue, scenario: scenario.name) }
     self.scenario = scenario
     self.domain = domain
     self.moves = moves
+    self.drawnFaults = drawnFaults
   }
 
   /// The plan of one schedule, its choices read from `choices`: the moves before the boundary,
@@ -96,17 +109,17 @@ public struct SmallWorld: Hashable, Sendable {
     return Script(actions: actions, faultPlan: faultPlan)
   }
 
+  /// The scenario a schedule plays: the world's, around its first boundary
+  /// (``Scenario/aroundBoundaryMinutes``: ``lead`` on each side).
+  var aroundBoundary: Scenario {
+    var around = scenario
+    around.aroundBoundaryMinutes = Int(Self.lead / Instant.millisecondsPerMinute)
+    return around
+  }
+
   /// Where a schedule runs: the itinerary, the boundary, and the run's start and end.
   func bounds() throws(SimulationError) -> (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant) {
-    let day = try RunInputs.bounds(of: scenario, days: 1)
-    let boundary = day.end
-    let start = max(day.start, boundary.advanced(by: -Self.lead))
-    let itinerary: Itinerary
-    do {
-      itinerary = try Itinerary(scenario: scenario, calendar: day.itinerary.legs[0].calendar, start: start)
-    } catch {
-      throw SimulationError(error)
-    }
-    return (itinerary, boundary, start, boundary.advanced(by: Self.lead))
+    let run = try RunInputs.bounds(of: aroundBoundary, days: 1)
+    return (run.itinerary, run.end.advanced(by: -Self.lead), run.start, run.end)
   }
 }

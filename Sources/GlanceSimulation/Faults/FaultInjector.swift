@@ -214,18 +214,18 @@ struct FaultInjector {
   /// or answered. Each is drawn only while faults are on, and counted.
   mutating func messageFate(choices: inout Choices) -> MessageFate {
     guard on else { return .answered }
-    if choices.happens(rates.messageFailure, from: messageFates) {
+    if choices.strikes(rates.messageFailure, from: messageFates) {
       note(.messageFailure)
       return .failsInFlight
     }
-    guard choices.happens(rates.replyTimeout, from: messageFates) else { return .answered }
+    guard choices.strikes(rates.replyTimeout, from: messageFates) else { return .answered }
     note(.replyTimeout)
     return .replyLost
   }
 
   /// Whether the `transferUserInfo` delivered now comes twice (at-least-once delivery). Counted.
   mutating func deliversTwice(choices: inout Choices) -> Bool {
-    guard on, choices.happens(rates.duplicateDelivery, from: duplicates) else { return false }
+    guard on, choices.strikes(rates.duplicateDelivery, from: duplicates) else { return false }
     note(.duplicateDelivery)
     return true
   }

@@ -8,6 +8,9 @@
 ///   ``ChoiceReplayError/inadmissible(section:index:point:value:)``.
 /// - The source is asked every choice of its section, including those with a default
 ///   (``ChoiceKind/defaultValue``), in the order the play makes them.
+/// - A choice some of whose values are a drawn fault taking effect (a reload served late, a
+///   duplicated transfer, a failed message) is asked with ``choose(_:faultsFrom:)``; a source
+///   that does not bound faults answers it as ``choose(_:)`` (the default).
 public protocol ChoiceSource: Sendable {
   /// The value for the next choice, made at `point`.
   ///
@@ -15,7 +18,21 @@ public protocol ChoiceSource: Sendable {
   ///   choice its recording does not hold there).
   mutating func choose(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64
 
+  /// The value for the next choice, made at `point`, whose values from `faultsFrom` up are a
+  /// drawn fault taking effect (an explorer that bounds the faults of a schedule may leave them
+  /// out, ``SmallWorld/drawnFaults``).
+  ///
+  /// - Throws: as ``choose(_:)``.
+  mutating func choose(_ point: ChoicePoint, faultsFrom: Int64) throws(ChoiceReplayError) -> Int64
+
   /// The play ended normally: throws when the source expected more choices (a replay whose
   /// recording holds choices the play never made).
   func finish() throws(ChoiceReplayError)
+}
+
+extension ChoiceSource {
+  /// Answers as ``choose(_:)``: the source does not bound faults.
+  public mutating func choose(_ point: ChoicePoint, faultsFrom: Int64) throws(ChoiceReplayError) -> Int64 {
+    try choose(point)
+  }
 }

@@ -122,6 +122,27 @@ public struct Choices: Sendable {
     return watched(ChoicePoint(label: labels[stream.index], kind: .chance(chance)), stream) { $0.happens(chance) ? 1 : 0 } == 1
   }
 
+  /// Whether a drawn fault of probability `chance` strikes, from `stream`: the same draw as
+  /// ``happens(_:from:)``, and `true` is a fault taking effect (a bounding source may leave it
+  /// out, ``ChoiceSource/choose(_:faultsFrom:)``).
+  @inline(__always)
+  public mutating func strikes(_ chance: Chance, from stream: ChoiceStream) -> Bool {
+    guard isWatched else { return streams[stream.index].happens(chance) }
+    return watched(ChoicePoint(label: labels[stream.index], kind: .chance(chance)), stream, faultsFrom: 1) {
+      $0.happens(chance) ? 1 : 0
+    } == 1
+  }
+
+  /// A value uniform in `range` from `stream`, the values above `onTimeMax` being a drawn fault
+  /// taking effect (a reload served late): the same draw as `uniform(in:from:)` over `Int64`.
+  @inline(__always)
+  public mutating func uniform(in range: ClosedRange<Int64>, from stream: ChoiceStream, faultsAbove onTimeMax: Int64) -> Int64 {
+    guard isWatched else { return streams[stream.index].uniform(in: range) }
+    return watched(ChoicePoint(label: labels[stream.index], kind: .uniform(range)), stream, faultsFrom: onTimeMax + 1) {
+      $0.uniform(in: range)
+    }
+  }
+
   /// Sixty-four bits from `stream` (`RandomStream.next()`).
   public mutating func word(from stream: ChoiceStream) -> UInt64 {
     guard isWatched else { return streams[stream.index].next() }
@@ -164,7 +185,7 @@ public struct Choices: Sendable {
   /// A choice of a recording or sourced door: drawn from `stream` (or the kind's default) and
   /// recorded, or answered by the source and checked.
   private mutating func watched(
-    _ point: ChoicePoint, _ stream: ChoiceStream?, draw: (inout RandomStream) -> Int64
+    _ point: ChoicePoint, _ stream: ChoiceStream?, faultsFrom: Int64? = nil, draw: (inout RandomStream) -> Int64
   ) -> Int64 {
     let watch = unsharedWatch()
     let index = watch.count
@@ -178,7 +199,11 @@ public struct Choices: Sendable {
     guard watch.failure == nil else { return Self.placeholder(point.kind) }
     let answer: Int64?
     do {
-      answer = try watch.source?.choose(point)
+      if let faultsFrom {
+        answer = try watch.source?.choose(point, faultsFrom: faultsFrom)
+      } else {
+        answer = try watch.source?.choose(point)
+      }
     } catch {
       watch.failure = error
       return Self.placeholder(point.kind)

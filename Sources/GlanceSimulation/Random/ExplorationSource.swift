@@ -2,7 +2,9 @@
 /// schedule's ``ExplorationTrail`` (a forced class, else the first).
 ///
 /// ## Laws
-/// - Answers only values of ``ChoiceClasses/values(of:seed:explored:)``, so always admitted.
+/// - Answers only values of ``ChoiceClasses/values(of:seed:explored:)``, so always admitted;
+///   a choice asked with the values that are a drawn fault (``choose(_:faultsFrom:)``) is
+///   answered within the trail's bound of drawn faults (``ExplorationTrail/drawnFaultsMax``).
 /// - A prefix that names a class a point does not have throws
 ///   ``ChoiceReplayError/inadmissible(section:index:point:value:)`` with the forced index as the
 ///   value (a nondeterministic design can cause it; the explorer reports it).
@@ -11,8 +13,16 @@ struct ExplorationSource: ChoiceSource {
   let section: ChoiceSectionName
 
   mutating func choose(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64 {
+    try choose(point, faultsFrom: nil)
+  }
+
+  mutating func choose(_ point: ChoicePoint, faultsFrom: Int64) throws(ChoiceReplayError) -> Int64 {
+    try choose(point, faultsFrom: Optional(faultsFrom))
+  }
+
+  private func choose(_ point: ChoicePoint, faultsFrom: Int64?) throws(ChoiceReplayError) -> Int64 {
     let index = trail.made.count
-    guard let value = trail.choose(point) else {
+    guard let value = trail.choose(point, faultsFrom: faultsFrom) else {
       throw .inadmissible(section: section, index: index, point: point, value: Int64(trail.prefix[index]))
     }
     return value

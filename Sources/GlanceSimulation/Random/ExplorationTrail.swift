@@ -13,6 +13,9 @@
 ///   exactly once, in lexicographic order, and returns `nil` after the last.
 /// - A prefix that does not fit the play (a class index past a choice's count) is a failure the
 ///   source throws (``ChoiceReplayError/inadmissible(section:index:point:value:)``), never a guess.
+/// - Fault bound: once ``drawnFaultsMax`` classes that are a drawn fault were taken, a choice's
+///   classes that are a drawn fault are left out (its first class never is one), so no
+///   schedule holds more; the classes kept are a prefix of the list, so a class keeps its index.
 final class ExplorationTrail: @unchecked Sendable {
   /// The class index forced at each choice of the prefix.
   private(set) var prefix: [Int]
@@ -20,29 +23,42 @@ final class ExplorationTrail: @unchecked Sendable {
   private(set) var made: [Made]
   let seed: UInt64
   let explored: ExploredChoices
+  /// The most classes that are a drawn fault one schedule takes (``SmallWorld/drawnFaults``);
+  /// `nil` for no bound.
+  let drawnFaultsMax: Int?
+  /// The classes that are a drawn fault taken so far.
+  private(set) var drawnFaults = 0
 
-  /// One choice made: where, the class taken and how many classes it had.
-  typealias Made = (point: ChoicePoint, taken: Int, classes: Int)
+  /// One choice made: where, the class taken and its value, and how many classes it had.
+  typealias Made = (point: ChoicePoint, taken: Int, value: Int64, classes: Int)
 
   /// A trail that forces `prefix`, its first choices already `made` (a plan's, made once for
-  /// all the schedules below it).
+  /// all the schedules below it; none of them a drawn fault).
   ///
   /// - Precondition: `made`'s classes taken begin `prefix`.
-  init(prefix: [Int] = [], seed: UInt64, explored: ExploredChoices, made: [Made] = []) {
+  init(prefix: [Int] = [], seed: UInt64, explored: ExploredChoices, drawnFaultsMax: Int? = nil, made: [Made] = []) {
     precondition(made.map(\.taken).elementsEqual(prefix.prefix(made.count)), "the choices made begin the prefix")
     self.prefix = prefix
     self.seed = seed
     self.explored = explored
+    self.drawnFaultsMax = drawnFaultsMax
     self.made = made
   }
 
-  /// The value of the next choice, at `point`: the prefix's class, else the first; `nil` when
-  /// the prefix names a class the point does not have.
-  func choose(_ point: ChoicePoint) -> Int64? {
-    let values = ChoiceClasses.values(of: point, seed: seed, explored: explored)
+  /// The value of the next choice, at `point`, whose values from `faultsFrom` up (if any) are a
+  /// drawn fault: the prefix's class, else the first; `nil` when the prefix names a class the
+  /// point does not have.
+  func choose(_ point: ChoicePoint, faultsFrom: Int64? = nil) -> Int64? {
+    var values = ChoiceClasses.values(of: point, seed: seed, explored: explored)
+    if let faultsFrom, let drawnFaultsMax, drawnFaults >= drawnFaultsMax {
+      // The classes are in increasing order (``ChoiceClasses``): the faults are a suffix.
+      values = Array(values.prefix { $0 < faultsFrom })
+      precondition(!values.isEmpty, "the first class of a choice at \(point) is not a drawn fault")
+    }
     let index = made.count < prefix.count ? prefix[made.count] : 0
     guard index < values.count else { return nil }
-    made.append((point, index, values.count))
+    made.append((point, index, values[index], values.count))
+    if let faultsFrom, values[index] >= faultsFrom { drawnFaults += 1 }
     return values[index]
   }
 
@@ -65,8 +81,6 @@ final class ExplorationTrail: @unchecked Sendable {
 
   /// The choices made, as a recording's section would hold them.
   func choices(from start: Int = 0, to end: Int? = nil) -> [Choice] {
-    made[start..<(end ?? made.count)].map { entry in
-      Choice(point: entry.point, value: ChoiceClasses.values(of: entry.point, seed: seed, explored: explored)[entry.taken])
-    }
+    made[start..<(end ?? made.count)].map { Choice(point: $0.point, value: $0.value) }
   }
 }

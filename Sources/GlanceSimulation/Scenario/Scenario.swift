@@ -40,12 +40,17 @@ public struct Scenario: Hashable, Sendable {
   public var days: Int?
   /// The exact actions and faults to play instead of drawing them, if the scenario has them.
   public var script: Script?
+  /// When set, the run lasts this many minutes on each side of the first day boundary after
+  /// the start of ``start`` (never before that date's start), rather than whole days: a small
+  /// world's run (``SmallWorld``), as an explored counterexample is written. An armed kill that
+  /// meets no step then strikes 1.25 s after it is armed, as in a small world. 1…720.
+  public var aroundBoundaryMinutes: Int?
 
   public init(
     name: String, summary: String = "", zone: String = "Europe/Zurich",
     start: CivilDate, domains: [Domain] = Domain.allCases, payDay: Int = 27, refreshBudget: Int = 70,
     workload: Workload = Workload(), faults: Faults = Faults(), travel: [Travel] = [], storeMove: StoreMove? = nil,
-    seed: UInt64? = nil, days: Int? = nil, script: Script? = nil
+    seed: UInt64? = nil, days: Int? = nil, script: Script? = nil, aroundBoundaryMinutes: Int? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -61,6 +66,7 @@ public struct Scenario: Hashable, Sendable {
     self.seed = seed
     self.days = days
     self.script = script
+    self.aroundBoundaryMinutes = aroundBoundaryMinutes
   }
 }
 

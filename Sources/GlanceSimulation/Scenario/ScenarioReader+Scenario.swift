@@ -7,7 +7,7 @@ import Yams
 extension ScenarioReader {
   static let scenarioKeys = [
     "name", "summary", "zone", "start", "domains", "payDay", "refreshBudget", "workload", "faults",
-    "travel", "storeMove", "seed", "days", "script",
+    "travel", "storeMove", "seed", "days", "aroundBoundaryMinutes", "script",
   ]
   static let workloadKeys = [
     "wakeHour", "sleepHour", "appSessionsPerDay", "tapsPerSession", "widgetTapsPerDay",
@@ -68,6 +68,7 @@ extension ScenarioReader {
         storeMoveField = field
       case "seed": draft.seed = try seed(field)
       case "days": draft.days = try integer(field, in: Limits.days)
+      case "aroundBoundaryMinutes": draft.aroundBoundaryMinutes = try integer(field, in: Limits.aroundBoundaryMinutes)
       case "script": draft.script = try script(field)
       default: preconditionFailure("entries(of:known:) admitted the unknown key \(key)")
       }
@@ -89,7 +90,8 @@ extension ScenarioReader {
       name: draft.name, summary: draft.summary, zone: draft.zone, start: draft.start,
       domains: draft.domains, payDay: draft.payDay, refreshBudget: draft.refreshBudget,
       workload: draft.workload, faults: draft.faults, travel: draft.travel,
-      storeMove: draft.storeMove, seed: draft.seed, days: draft.days, script: draft.script)
+      storeMove: draft.storeMove, seed: draft.seed, days: draft.days, script: draft.script,
+      aroundBoundaryMinutes: draft.aroundBoundaryMinutes)
     assert(!scenario.name.isEmpty, "a loaded scenario has a name")
     assert(
       scenario.workload.wakeHour < scenario.workload.sleepHour,

@@ -63,6 +63,7 @@ public enum ScenarioWriter {
     }
     if let seed = scenario.seed { lines.append("seed: \(seed)") }
     if let days = scenario.days { lines.append("days: \(days)") }
+    if let minutes = scenario.aroundBoundaryMinutes { lines.append("aroundBoundaryMinutes: \(minutes)") }
     lines += section("workload", workload(scenario.workload))
     lines += section("faults", faults(scenario.faults))
     if !scenario.travel.isEmpty {

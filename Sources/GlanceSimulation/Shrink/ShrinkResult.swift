@@ -6,7 +6,7 @@
 /// - `scenario.script`, `scenario.seed` and `scenario.days` are set; `request` runs `scenario`
 ///   with that seed and those days, for `strategy` only, and shows `violation` (of `invariant`,
 ///   in `domain`); for a design of your own, `request.strategies` is empty: replay it with
-///   ``Simulation/run(design:scenario:days:seed:store:detail:)``.
+///   ``Simulation/run(design:scenario:days:seed:store:detail:choices:)``.
 /// - `eventCount == Shrinker.eventCount(of: scenario)` and `eventCount <= originalEventCount`.
 /// - `yaml(replay:)` loads back (``ScenarioLoader/load(yaml:source:)``) to `scenario`, and is the
 ///   same text for the same result.

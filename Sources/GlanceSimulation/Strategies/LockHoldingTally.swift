@@ -22,7 +22,7 @@ import GlanceSync
 ///   lost (no-lost-write, convergence).
 ///
 /// It is not one of ``StrategyName``'s strategies, so that the shipped runs keep their rows: run
-/// it with ``Simulation/run(design:scenario:days:seed:store:detail:)`` (the `store-locks`
+/// it with ``Simulation/run(design:scenario:days:seed:store:detail:choices:)`` (the `store-locks`
 /// scenario shows it failing where `converged` passes).
 ///
 /// ## Laws

@@ -3,7 +3,7 @@ public import GlanceSync
 
 /// A sync design under test, for one domain: how app, widget and watch record what the person
 /// does, what they store, what they tell each other, and what each surface shows. Write one for
-/// your own app and run it with ``Simulation/run(design:scenario:days:seed:store:detail:)``,
+/// your own app and run it with ``Simulation/run(design:scenario:days:seed:store:detail:choices:)``,
 /// ``Sweep/run(design:request:jobs:)`` and ``Shrinker/shrink(design:scenario:days:seed:invariant:matching:runsMax:)``
 /// (see the article <doc:SimulateYourOwnDesign>).
 ///

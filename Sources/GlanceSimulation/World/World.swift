@@ -951,7 +951,8 @@ public struct World {
       if !hosts[widget.index].reloadPending {
         hosts[widget.index].reloadPending = true
         let latest = max(Limits.reloadLatencyFloorMilliseconds, lateFiringMillisecondsMax)
-        let latency = choices.uniform(in: Limits.reloadLatencyMinimumMilliseconds...latest, from: latencies)
+        let latency = choices.uniform(
+          in: Limits.reloadLatencyMinimumMilliseconds...latest, from: latencies, faultsAbove: Limits.reloadLatencyFloorMilliseconds)
         // Served later than WidgetKit's ordinary latency: the late-reloads fault took effect.
         if latency > Limits.reloadLatencyFloorMilliseconds { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)]) }
         schedule(.platform(.reloadServed(widget: widget)), after: latency)
@@ -1045,7 +1046,7 @@ public struct World {
   /// drawn from the run's seed; a reload fired late is the late-reloads fault taking effect
   /// (``cover(_:_:toward:at:)``, related to `due`).
   mutating func drawLateness(of widget: WidgetID, due: Instant) -> Int64 {
-    let lateness = choices.uniform(in: Int64(0)...lateFiringMillisecondsMax, from: latencies)
+    let lateness = choices.uniform(in: Int64(0)...lateFiringMillisecondsMax, from: latencies, faultsAbove: 0)
     if lateness > 0 { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)], at: due) }
     return lateness
   }

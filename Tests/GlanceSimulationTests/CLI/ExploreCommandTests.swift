@@ -11,7 +11,7 @@ struct ExploreCommandTests {
     let whole = try SimulateCommandTests.run(["explore", "--moves", "1", "--domain", "steps", "--jobs", "2"])
     #expect(whole.status == 0, "\(whole.output)\(whole.errors)")
     // 2 places of midnight × 3 moves × (none, or 3 faults before the move) = 24 plans.
-    #expect(whole.output.contains("converged (steps), 1 moves, shard 1/1: 24 plans"), "\(whole.output)")
+    #expect(whole.output.contains("converged (steps), 1 moves, at most 1 drawn fault, shard 1/1: 24 plans"), "\(whole.output)")
     #expect(whole.output.contains("every invariant held"), "\(whole.output)")
     func figures(_ output: String) -> [Int] {
       // "…: 24 plans, 440 schedules, 882 choice points, 0.1 s": the three counts.
@@ -35,6 +35,28 @@ struct ExploreCommandTests {
     #expect(found.output.contains("first at plan 0, schedule 0"), "\(found.output)")
   }
 
+  @Test("a counterexample written by --counterexample-out replays with simulate run: the same invariant broken")
+  func counterexampleReplays() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-counterexample-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let found = try SimulateCommandTests.run([
+      "explore", "--moves", "1", "--strategy", "babysteps-widget", "--first-violation", "--counterexample-out", folder,
+    ])
+    #expect(found.status == 0, "\(found.output)\(found.errors)")
+    let stem = "\(folder)/default-explored-babysteps-widget-steps-moves1"
+    #expect(found.output.contains("replay: simulate --scenario \(stem).yaml --strategy babysteps-widget --replay-choices \(stem).choices"))
+    let broken = found.output.split(separator: "\n").filter { $0.hasPrefix("    ") && $0.contains(": ") }.map {
+      $0.trimmingCharacters(in: .whitespaces).split(separator: ":")[0]
+    }
+    #expect(!broken.isEmpty, "\(found.output)")
+    let replayed = try SimulateCommandTests.run([
+      "--scenario", "\(stem).yaml", "--strategy", "babysteps-widget", "--replay-choices", "\(stem).choices", "--out", "\(folder)/reports",
+    ])
+    #expect(replayed.status == 0, "\(replayed.output)\(replayed.errors)")
+    let report = try String(contentsOfFile: "\(folder)/reports/default-explored-seed0-days1/report.md", encoding: .utf8)
+    for invariant in Set(broken) { #expect(report.contains(String(invariant)), "\(invariant) not in the report") }
+  }
+
   @Test("bad options are usage errors (64) that say what is wrong")
   func badOptions() throws {
     let cases: [([String], String)] = [
@@ -44,6 +66,8 @@ struct ExploreCommandTests {
       (["--strategy", "babysteps-widget", "--domain", "tally"], "babysteps-widget has no design there"),
       (["--shard", "3/2"], "expected K/N"),
       (["--max-schedules", "0"], "--max-schedules must be 1 or more"),
+      (["--drawn-faults", "-1"], "--drawn-faults must be a count of 0 or more, or `all` (got -1)"),
+      (["--drawn-faults", "some"], "--drawn-faults must be a count of 0 or more, or `all` (got some)"),
     ]
     for (arguments, message) in cases {
       let outcome = try SimulateCommandTests.run(["explore"] + arguments)

@@ -11,7 +11,7 @@ struct ScenarioErrorTests {
 
   static let topLevelKeys = [
     "name", "summary", "zone", "start", "domains", "payDay", "refreshBudget", "workload", "faults",
-    "travel", "storeMove", "seed", "days", "script",
+    "travel", "storeMove", "seed", "days", "aroundBoundaryMinutes", "script",
   ]
   static let workloadKeys = [
     "wakeHour", "sleepHour", "appSessionsPerDay", "tapsPerSession", "widgetTapsPerDay",
