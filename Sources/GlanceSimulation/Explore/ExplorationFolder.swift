@@ -110,7 +110,11 @@ public enum ExplorationFolder {
       let (manifest, figures, shard) = try read(folder)
       shards.append((folder, manifest, figures, shard))
     }
-    try ShardSet.check(shards.map { ShardSet.Member(folder: $0.folder, fields: $0.manifest.identity, shard: $0.shard) })
+    try ShardSet.check(shards.map { ShardSet.Member(folder: $0.folder, fields: $0.manifest.identity, shard: $0.shard) }) { shard in
+      var manifest = shards[0].manifest
+      manifest.shard = shard.description
+      return defaultName(manifest)
+    }
     // Checked alike above (domain, moves) and by read (each shard's figures are its manifest's):
     // the figures are of one design.
     let designs = Set(shards.map(\.figures.design))

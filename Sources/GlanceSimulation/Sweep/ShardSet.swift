@@ -1,3 +1,5 @@
+import Foundation
+
 /// The folders given to `simulate merge`, as the shards they say they are: what a merge of a
 /// sweep's shards and a merge of an exploration's shards check alike, before either reads a
 /// line or adds a figure.
@@ -16,11 +18,12 @@ struct ShardSet {
     let shard: SweepShard
   }
 
-  /// Checks that `members` are the shards `1/N … N/N` of one request, each once.
+  /// Checks that `members` are the shards `1/N … N/N` of one request, each once; `name` is the
+  /// folder name a shard's run writes (to name a missing one beside the first member's).
   ///
   /// - Throws: ``SweepError/nothingToMerge`` for no member, ``SweepError/mismatch(field:path:expected:found:)``,
-  ///   ``SweepError/duplicateShard(index:count:paths:)`` or ``SweepError/missingShards(_:count:)``.
-  static func check(_ members: [Member]) throws(SweepError) {
+  ///   ``SweepError/duplicateShard(index:count:paths:)`` or ``SweepError/missingShards(_:count:folders:)``.
+  static func check(_ members: [Member], name: (SweepShard) -> String) throws(SweepError) {
     guard let first = members.first else { throw .nothingToMerge }
     let expected = first.fields + [("shard count", "\(first.shard.count)")]
     for other in members.dropFirst() {
@@ -39,6 +42,17 @@ struct ShardSet {
       byIndex[member.shard.index] = member.folder
     }
     let missing = (1...count).filter { byIndex[$0] == nil }
-    guard missing.isEmpty else { throw .missingShards(missing, count: count) }
+    guard missing.isEmpty else {
+      let parent = (first.folder as NSString).deletingLastPathComponent
+      var folders: [String] = []
+      for index in missing {
+        do throws(SweepError) {
+          folders.append((parent as NSString).appendingPathComponent(name(try SweepShard(index: index, count: count))))
+        } catch {
+          preconditionFailure("shard \(index) of \(count) is a shard: \(error)")
+        }
+      }
+      throw .missingShards(missing, count: count, folders: folders)
+    }
   }
 }

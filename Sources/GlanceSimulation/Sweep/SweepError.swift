@@ -23,8 +23,9 @@ public enum SweepError: Error, Equatable, Sendable, CustomStringConvertible {
   case mixedKinds(sweeps: [String], explorations: [String])
   /// Two folders hold the same shard.
   case duplicateShard(index: Int, count: Int, paths: [String])
-  /// These shards (1-based) of `count` were not given.
-  case missingShards([Int], count: Int)
+  /// These shards (1-based) of `count` were not given; `folders` are where each would be, beside
+  /// the first folder given, under the name its run writes.
+  case missingShards([Int], count: Int, folders: [String])
   /// `path` does not hold exactly the lines of its shard: the first one missing, extra or
   /// repeated is named.
   case incompleteShard(path: String, problem: String)
@@ -58,8 +59,8 @@ public enum SweepError: Error, Equatable, Sendable, CustomStringConvertible {
         "sweep shards (\(sweeps.joined(separator: ", "))) and exploration shards (\(explorations.joined(separator: ", "))) cannot be merged together; merge each on its own"
     case .duplicateShard(let index, let count, let paths):
       return "shard \(index)/\(count) is given twice: \(paths.joined(separator: ", "))"
-    case .missingShards(let indices, let count):
-      return "shards missing: \(indices.map { "\($0)/\(count)" }.joined(separator: ", "))"
+    case .missingShards(let indices, let count, let folders):
+      return "shards missing: \(indices.map { "\($0)/\(count)" }.joined(separator: ", ")) (not given: \(folders.joined(separator: ", ")))"
     case .incompleteShard(let path, let problem):
       return "\(path): \(problem)"
     case .nothingToMerge:

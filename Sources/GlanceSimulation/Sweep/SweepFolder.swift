@@ -168,7 +168,12 @@ public enum SweepFolder {
             ("summary", manifest.summary), ("days", "\(manifest.days)"), ("seeds", manifest.seeds),
             ("strategies", manifest.strategies.joined(separator: ",")),
           ], shard: shard.shard)
-      })
+      }
+    ) { shard in
+      var manifest = shards[0].manifest
+      manifest.shard = shard.description
+      return defaultName(manifest)
+    }
     // Seed order, then strategy order (the manifest's, which is sorted): the whole sweep's order.
     let lines = shards.flatMap(\.lines).sorted { ($0.seed, $0.strategy) < ($1.seed, $1.strategy) }
     var manifest = shards[0].manifest

@@ -90,7 +90,7 @@ struct ExploreMergeCommandTests {
       #expect(outcome.errors.contains(message), "\(outcome.errors)", sourceLocation: sourceLocation)
     }
 
-    try refused([shards[0], shards[1]], "shards missing: 3/3")
+    try refused([shards[0], shards[1]], "shards missing: 3/3 (not given: \(shards[2]))")
     try refused([shards[0], shards[1], shards[0], shards[2]], "shard 1/3 is given twice: \(shards[0]), \(shards[0])")
 
     let otherMoves = try SimulateCommandTests.run([
