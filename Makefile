@@ -1,4 +1,4 @@
-# Glance: make deps | browser | build | test | test-custom-design | test-consumer | test-variants | apple-typecheck | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
+# Glance: make deps | browser | build | test | test-custom-design | test-consumer | test-variants | apple-typecheck | lint | format | bench | bench-judge | bench-sim | bench-sweep | bench-store | sweep-slurm | explore-slurm | slurm-check | simulate | scenarios | stress | fuzz | docs | clean
 #
 # Every target installs what is missing first (`deps`), so a fresh machine needs only
 # `make test` (the tests) and `make simulate` (the main job).
@@ -24,7 +24,7 @@ DOCC ?= docc
 # The documented modules; each has its catalog in Sources/<module>/<module>.docc.
 DOCS_MODULES := GlanceKernel GlanceSync GlanceStore GlanceSimulation
 
-.PHONY: deps browser build test test-custom-design test-consumer test-variants apple-typecheck lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
+.PHONY: deps browser build test test-custom-design test-consumer test-variants apple-typecheck lint format bench bench-judge bench-sim bench-sweep bench-store sweep-slurm explore-slurm slurm-check simulate baseline scenarios stress fuzz docs clean
 
 ## deps: install GMP (libgmp-dev) and pkg-config with apt-get when `pkg-config --exists gmp` fails,
 ## and SQLite (libsqlite3-dev, which GRDB links on Linux) when `pkg-config --exists sqlite3` fails.
@@ -263,22 +263,41 @@ SLURM_CPUS ?= 2
 SLURM_OUT ?= Reports/slurm
 SWEEP_FLAGS ?=
 SBATCH_FLAGS ?=
-sweep-slurm: deps
-	$(if $(strip $(SLURM_OUT)),,$(error sweep-slurm: SLURM_OUT is empty))
-	@command -v sbatch >/dev/null || { echo "sweep-slurm: no sbatch here: run it where Slurm jobs are submitted"; exit 1; }
+# $(call slurm_array,<target>,<SEEDS or explore>,<flags>): the recipe's first lines for sweep-slurm
+# and explore-slurm: builds the binary, then submits Scripts/slurm/sweep.sbatch as an array of
+# SHARDS tasks into $(SLURM_OUT)/shards and waits for every task.
+define slurm_array
+	$(if $(strip $(SLURM_OUT)),,$(error $(1): SLURM_OUT is empty))
+	@command -v sbatch >/dev/null || { echo "$(1): no sbatch here: run it where Slurm jobs are submitted"; exit 1; }
 	$(SWIFT) build $(RELEASE) --product simulate
 	rm -rf $(SLURM_OUT)/shards && mkdir -p $(SLURM_OUT)/shards $(SLURM_OUT)/logs
 	sbatch --wait --array=1-$(SHARDS) --cpus-per-task=$(SLURM_CPUS) --output=$(abspath $(SLURM_OUT))/logs/%x-%A_%a.out \
 	    $(SBATCH_FLAGS) Scripts/slurm/sweep.sbatch \
-	    $(abspath .build/release/simulate) $(abspath $(SLURM_OUT))/shards $(SEEDS) $(SHARDS) $(SWEEP_FLAGS) \
-	  || { echo "sweep-slurm: the submission or a task failed (each task's log is in $(SLURM_OUT)/logs/)"; exit 1; }
+	    $(abspath .build/release/simulate) $(abspath $(SLURM_OUT))/shards $(2) $(SHARDS) $(3) \
+	  || { echo "$(1): the submission or a task failed (each task's log is in $(SLURM_OUT)/logs/)"; exit 1; }
+endef
+sweep-slurm: deps
+	$(call slurm_array,sweep-slurm,$(SEEDS),$(SWEEP_FLAGS))
 	.build/release/simulate merge $(SLURM_OUT)/shards/*-shard*of$(SHARDS) --out $(SLURM_OUT)
+
+## explore-slurm: an exploration on the Slurm cluster, as sweep-slurm runs a sweep: Scripts/slurm/
+## sweep.sbatch with `explore` for SEEDS, task K running `simulate explore --shard K/SHARDS
+## $(EXPLORE_FLAGS)` into $(SLURM_OUT)/shards; then `simulate merge` of each domain's SHARDS
+## folders writes $(SLURM_OUT)/explore-<scenario>-<strategy>-<domain>-moves<N>/, byte for byte the
+## exploration run whole. Fails when a task or a merge failed, or a design expected to converge broke.
+EXPLORE_FLAGS ?= --moves 2
+explore-slurm: deps
+	$(call slurm_array,explore-slurm,explore,$(EXPLORE_FLAGS))
+	status=0; for first in $(SLURM_OUT)/shards/explore-*-shard1of$(SHARDS); do \
+	  .build/release/simulate merge $${first%-shard1of$(SHARDS)}-shard*of$(SHARDS) --out $(SLURM_OUT) || status=$$?; \
+	done; exit $$status
 
 ## slurm-check: the Slurm integration, for real (Scripts/slurm/check.sh; root): installs slurm-wlm
 ## and munge with apt-get when missing, starts a one-node cluster on this machine in a temporary
 ## folder (its own munge key, slurm.conf, state and logs; ports 16817-16818), checks that `make
 ## sweep-slurm` of seeds 1...200 in 4 tasks merges into the bytes of the sweep run whole, and that
-## it still does after task 2, cancelled mid-run, is resubmitted alone; then stops every daemon it
+## it still does after task 2, cancelled mid-run, is resubmitted alone, and that `make explore-slurm`
+## of the steps domain at one move in 3 tasks merges into the exploration run whole; then stops every daemon it
 ## started, by pid, even on failure. `.ci/run` runs it after `make test`.
 slurm-check: deps
 	$(SWIFT) build $(RELEASE) --product simulate

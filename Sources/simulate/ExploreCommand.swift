@@ -14,14 +14,14 @@ struct ExploreCommand: ParsableCommand {
 
       Counterexample: --counterexample-out DIR writes the first schedule that broke an invariant as a scenario (its moves and fault as a script, the run twenty minutes on each side of the boundary) and its choice recording; the command printed replays it with simulate run.
 
-      Shards: --shard K/N plays the plans p with p mod N = K - 1, as a sweep stripes its seeds; the shards' figures add up to the whole.
+      Shards: --shard K/N plays the plans p with p mod N = K - 1, as a sweep stripes its seeds; the shards' figures add up to the whole. With --out DIR each domain's exploration is written to DIR/explore-<scenario>-<strategy>-<domain>-moves<N> (with -shardKofN for a shard): shard.json (the binary, scenario, strategy, domain, moves, shard and options), figures.json and report.md. `simulate merge` of the N shard folders writes, byte for byte, the folder of the exploration run whole (when no shard stopped early: without --max-schedules or --first-violation), and refuses, with exit 65, shards missing, given twice, or of another exploration; Scripts/slurm/sweep.sbatch runs the shards as a Slurm array.
 
       Exit codes:
         0   every schedule kept every invariant (or, for a legacy design, the exploration ran)
         1   a design expected to converge broke an invariant in some schedule
-        64  a usage error: a bad option or scenario
+        64  a usage error: a bad option or scenario, or an exploration folder clash
         70  a schedule could not run
-        74  the counterexample could not be written (--counterexample-out)
+        74  the exploration's folder or the counterexample could not be written
       """)
 
   @Option(
@@ -71,6 +71,13 @@ struct ExploreCommand: ParsableCommand {
     name: .long, parsing: .unconditional,
     help: ArgumentHelp("Stop each shard's exploration after this many schedules (the figures then say it is incomplete).", valueName: "n"))
   var maxSchedules: Int?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The folder each domain's exploration folder (shard.json, figures.json, report.md) is written into; none by default.",
+      valueName: "dir"))
+  var out: String?
 
   func validate() throws {
     guard (1...SmallWorld.movesMax).contains(moves) else {
@@ -124,6 +131,7 @@ struct ExploreCommand: ParsableCommand {
       throw ExitCode.usage
     }
     let bound = try drawnFaultBound()
+    if let out { try OutputFolder.prepare(out) }
     var failed = false
     for domain in domains {
       let world: SmallWorld
@@ -152,6 +160,11 @@ struct ExploreCommand: ParsableCommand {
       let unreached = figures.coverage.unreached
       if !unreached.isEmpty {
         print("  never reached: " + unreached.map(\.description).joined(separator: ", "))
+      }
+      if let out {
+        let options = ExplorationOptions(firstViolation: firstViolation, maxSchedules: maxSchedules)
+        let manifest = ExplorationManifest(world: world, scenarioReference: scenario, strategy: strategy, shard: shard, options: options)
+        try ExploreFolders.write(manifest, figures: figures, into: out)
       }
       if let (plan, violation) = figures.counterexample {
         failed = failed || figures.failsExpectation

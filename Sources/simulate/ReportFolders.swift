@@ -65,14 +65,28 @@ enum ReportFolders {
   /// Exits 64 when `folder` holds a sweep of a scenario other than `manifest`'s: another
   /// reference, and another digest of every field (which `shard.json` records).
   static func checkSweepOwner(of folder: String, for manifest: SweepManifest) throws(ExitCode) {
+    try checkShardOwner(
+      of: folder, kind: "sweep", scenario: manifest.scenario, reference: manifest.scenarioReference, digest: manifest.scenarioDigest)
+  }
+
+  /// What a sweep's or an exploration's `shard.json` says of its scenario.
+  private struct ExistingShard: Decodable {
+    let scenario: String
+    let scenarioReference: String
+    let scenarioDigest: String
+  }
+
+  /// Exits 64 when `folder` holds a `kind` (`sweep`, `exploration`) of a scenario other than
+  /// `scenario` from `reference` with `digest`: another reference, and another digest.
+  static func checkShardOwner(of folder: String, kind: String, scenario: String, reference: String, digest: String) throws(ExitCode) {
     let path = (folder as NSString).appendingPathComponent(SweepFolder.manifestFile)
     guard let data = FileManager.default.contents(atPath: path),
-      let existing = try? JSONDecoder().decode(SweepManifest.self, from: data),
-      existing.scenarioDigest != manifest.scenarioDigest, existing.scenarioReference != manifest.scenarioReference
+      let existing = try? JSONDecoder().decode(ExistingShard.self, from: data),
+      existing.scenarioDigest != digest, existing.scenarioReference != reference
     else { return }
     printError(
-      "\(folder) holds a sweep of the scenario \(existing.scenario) from \(existing.scenarioReference); "
-        + "this sweep's scenario \(manifest.scenario) from \(manifest.scenarioReference) is another scenario of the same name. "
+      "\(folder) holds \(kind.hasPrefix("e") ? "an" : "a") \(kind) of the scenario \(existing.scenario) from \(existing.scenarioReference); "
+        + "this \(kind)'s scenario \(scenario) from \(reference) is another scenario of the same name. "
         + "Rename one of them (its name:), or choose another --out.")
     throw .usage
   }

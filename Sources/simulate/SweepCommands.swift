@@ -113,34 +113,35 @@ struct SweepCommand: ParsableCommand {
 struct MergeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Merge the folders of a sweep's shards into the report of the whole sweep.",
+    abstract: "Merge the folders of a sweep's or an exploration's shards into the whole one's.",
     discussion: """
       Example:
         simulate merge shards/sweep-default-seeds1-10000-days30-shard*of4
       writes Reports/sweep-default-seeds1-10000-days30/, byte for byte what the sweep run whole writes. Every shard 1/N … N/N must be given once, all from one binary, scenario, day count, seed range and strategy list; otherwise nothing is written. Nor is it when --out already holds the sweep's folder for a different scenario of the same name.
 
+        simulate merge shards/explore-default-converged-steps-moves2-shard*of4
+      writes Reports/explore-default-converged-steps-moves2/ (shard.json, figures.json, report.md), byte for byte what `simulate explore --out Reports` run whole writes: the shards of one exploration (`simulate explore --shard K/N --out`), from one binary, scenario, strategy, domain, moves and options. A folder's shard.json says which kind it is; sweep and exploration shards are never merged together.
+
       Exit codes:
         0   every strategy expected to converge did on every seed
-        1   one of them broke an invariant on some seed
+        1   one of them broke an invariant on some seed (or schedule)
         64  a usage error: no folder given, or a sweep folder clash
         65  the folders cannot be merged (the message names the folder and why)
         74  the merged sweep could not be written
       """)
 
-  @Argument(help: ArgumentHelp("The shards' folders, as `simulate sweep --shard` wrote them.", valueName: "dir"))
+  @Argument(
+    help: ArgumentHelp("The shards' folders, as `simulate sweep --shard` or `simulate explore --shard` wrote them.", valueName: "dir"))
   var folders: [String] = []
 
   @Option(name: .long, help: ArgumentHelp("The folder the merged sweep's folder is written into.", valueName: "dir"))
   var out: String = "Reports"
 
   func run() throws {
-    let merged: (manifest: SweepManifest, lines: [SweepLine])
-    do {
-      merged = try SweepFolder.merge(folders)
-    } catch {
-      printError("\(error)")
-      throw error == .nothingToMerge ? ExitCode.usage : ExitCode.unmergeable
+    if try Self.checked({ () throws(SweepError) in try ShardFolderKind.of(all: folders) }) == .exploration {
+      return try ExploreFolders.merge(folders, into: out)
     }
+    let merged = try Self.checked { () throws(SweepError) in try SweepFolder.merge(folders) }
     try OutputFolder.prepare(out)
     let folder = (out as NSString).appendingPathComponent(SweepFolder.defaultName(merged.manifest))
     try ReportFolders.checkSweepOwner(of: folder, for: merged.manifest)
@@ -148,6 +149,17 @@ struct MergeCommand: ParsableCommand {
     print("merged: \(folders.count) shards, \(merged.lines.count) lines")
     SweepOutput.summarize(report, folder: folder)
     if report.failsExpectation { throw ExitCode.invariantBroken }
+  }
+
+  /// What `body` returns; when it throws, the error is printed and the merge exits 64 (no folder
+  /// given) or 65 (the folders cannot be merged).
+  static func checked<Value>(_ body: () throws(SweepError) -> Value) throws(ExitCode) -> Value {
+    do {
+      return try body()
+    } catch {
+      printError("\(error)")
+      throw error == .nothingToMerge ? .usage : .unmergeable
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 /// A surface that shows a count.
-public enum Surface: String, Hashable, Sendable, CaseIterable, Comparable {
+public enum Surface: String, Hashable, Sendable, CaseIterable, Comparable, Codable {
   /// The app's own screen (seen only while it is in the foreground).
   case app
   /// The domain's main widget: the tally, the steps progress, the current-period budget.

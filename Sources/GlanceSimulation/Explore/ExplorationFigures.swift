@@ -23,21 +23,21 @@ public struct ExplorationFigures: Hashable, Sendable {
   /// (a stop at the first violation, asked for, leaves it `true`).
   public internal(set) var complete = true
   /// Plans played (each is a subtree of schedules).
-  public private(set) var plans = 0
+  public internal(set) var plans = 0
   /// Schedules played: the leaves of the tree.
-  public private(set) var schedules = 0
+  public internal(set) var schedules = 0
   /// Choice points visited: the tree's nodes below the root (each distinct prefix once).
-  public private(set) var choicePoints = 0
+  public internal(set) var choicePoints = 0
   /// The cells of the fault space the schedules' faults reached (``FaultCoverage``): the union
   /// of every schedule's.
-  public private(set) var coverage = FaultCoverage()
+  public internal(set) var coverage = FaultCoverage()
   /// Plans one of whose schedules broke an invariant.
-  public private(set) var violatingPlans = 0
+  public internal(set) var violatingPlans = 0
   /// The schedules of each plan played, by plan number, for ``schedulesUntilCounterexample``.
-  private var schedulesByPlan: [Int: Int] = [:]
+  var schedulesByPlan: [Int: Int] = [:]
   /// The plan number of ``counterexample``, and its violation.
-  private var firstPlan: Int? = nil
-  private var firstFound: ExploredViolation? = nil
+  var firstPlan: Int? = nil
+  var firstFound: ExploredViolation? = nil
 
   /// The first violation in the tree's order, with its plan's number.
   public var counterexample: (plan: Int, violation: ExploredViolation)? {

@@ -10,7 +10,7 @@ import GlanceKernel
 /// - ``entryCount`` is the sum of the lists' counts; ``cut(to:)`` never adds an entry.
 /// - ``timedEvents(from:until:)`` depends on the plan and its bounds only: at one instant, the
 ///   families' armed faults come first, in ``FaultFamily/all``'s order, then the spells' changes.
-struct FaultPlan: Hashable, Sendable {
+struct FaultPlan: Hashable, Sendable, Codable {
   /// App kills, in time order.
   var kills: [Instant] = []
   /// Out-of-range spells, sorted by `from`.

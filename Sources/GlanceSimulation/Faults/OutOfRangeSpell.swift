@@ -5,7 +5,7 @@ public import GlanceKernel
 ///
 /// ## Laws
 /// - In a loaded scenario, `from < until`.
-public struct OutOfRangeSpell: Hashable, Sendable {
+public struct OutOfRangeSpell: Hashable, Sendable, Codable {
   public var from: Instant
   public var until: Instant
 

@@ -37,7 +37,7 @@ import GlanceKernel
 /// That excuse is granted only for a delivery that happened (never for one still queued), and
 /// never past a day boundary's rollover bound: a timeline shows the new day's figures with no
 /// reload at all.
-public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
+public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable, Codable {
   /// Every record of an accepted action is in every device's store, once, at every quiescent
   /// point and at the end: the phone's store holds every live record; the watch's store holds
   /// every live record of the current local day. Compared as multisets of records (event ids,

@@ -1,7 +1,7 @@
 public import GlanceKernel
 
 /// The first occurrence of a violated invariant, and how many times it was seen.
-public struct Violation: Hashable, Sendable {
+public struct Violation: Hashable, Sendable, Codable {
   public let invariant: Invariant
   public let time: Instant
   public let surface: Surface?

@@ -71,7 +71,7 @@ public struct Scenario: Hashable, Sendable {
 }
 
 /// The data a scenario shares between app, widgets and watch.
-public enum Domain: String, Hashable, Sendable, CaseIterable, Comparable {
+public enum Domain: String, Hashable, Sendable, CaseIterable, Comparable, Codable {
   /// MirrorSmoker's daily tally: app, widget "+" and watch.
   case tally
   /// BabySteps' steps: app and widget.

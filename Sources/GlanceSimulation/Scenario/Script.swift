@@ -36,7 +36,7 @@ public import GlanceKernel
 /// - What lies at or after the run's end is not played (as for a drawn plan).
 /// - Playing the script of a drawn run (every action and fault it planned) replays that run
 ///   exactly, with the same seed.
-public struct Script: Hashable, Sendable {
+public struct Script: Hashable, Sendable, Codable {
   /// What the person does, in strictly increasing time.
   public var actions: [ScriptedAction]
   /// What goes wrong: one list per ``FaultFamily`` with a ``FaultScript``, under its key.
@@ -115,9 +115,9 @@ public struct Script: Hashable, Sendable {
 /// ## Laws
 /// - `kind.name` is the key a scenario file writes (`appOpen`, `appTap`, `widgetTap`, `watchTap`,
 ///   `appDelete`, `appEdit`), and ``ScriptedAction/Kind/names`` lists them in that order.
-public struct ScriptedAction: Hashable, Sendable {
+public struct ScriptedAction: Hashable, Sendable, Codable {
   /// What the person does.
-  public enum Kind: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable, Codable {
     /// Opens the app for `minutes` (1…1440); `fromWidget` when by a tap on the widget's body (a
     /// deep link), after which WidgetKit ignores reloads for 30 s.
     case appOpen(minutes: Int, fromWidget: Bool = false)

@@ -44,11 +44,12 @@ public enum SweepFolder {
     try write(try report.json(), folder, reportJSONFile)
   }
 
-  private static func write(_ data: Data, _ folder: String, _ name: String) throws {
+  static func write(_ data: Data, _ folder: String, _ name: String) throws {
     try data.write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)), options: .atomic)
   }
 
-  static func manifestData(_ manifest: SweepManifest) throws -> Data {
+  /// `manifest` as a manifest file holds it: sorted keys, pretty-printed, a final newline.
+  static func manifestData(_ manifest: some Encodable) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     return try encoder.encode(manifest) + Data("\n".utf8)
@@ -121,7 +122,7 @@ public enum SweepFolder {
     return (manifest, lines, shard)
   }
 
-  private static func contents(_ path: String) throws(SweepError) -> Data {
+  static func contents(_ path: String) throws(SweepError) -> Data {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(path: path, reason: "it cannot be opened for reading")
     }
@@ -151,43 +152,31 @@ public enum SweepFolder {
   ///
   /// - Throws: a ``SweepError`` naming the first folder that does not fit; nothing is written.
   public static func merge(_ folders: [String]) throws(SweepError) -> (manifest: SweepManifest, lines: [SweepLine]) {
-    guard !folders.isEmpty else { throw .nothingToMerge }
     var shards: [(folder: String, manifest: SweepManifest, lines: [SweepLine], shard: SweepShard)] = []
     for folder in folders {
       let (manifest, lines, shard) = try readShard(folder)
       shards.append((folder, manifest, lines, shard))
     }
-    let first = shards[0]
-    for other in shards.dropFirst() {
-      let fields: [(String, String, String)] = [
-        ("glance", first.manifest.glance, other.manifest.glance),
-        ("tzdata", first.manifest.tzdata, other.manifest.tzdata),
-        ("scenario", first.manifest.scenario, other.manifest.scenario),
-        ("scenarioReference", first.manifest.scenarioReference, other.manifest.scenarioReference),
-        ("scenarioDigest", first.manifest.scenarioDigest, other.manifest.scenarioDigest),
-        ("summary", first.manifest.summary, other.manifest.summary),
-        ("days", "\(first.manifest.days)", "\(other.manifest.days)"),
-        ("seeds", first.manifest.seeds, other.manifest.seeds),
-        ("strategies", first.manifest.strategies.joined(separator: ","), other.manifest.strategies.joined(separator: ",")),
-        ("shard count", "\(first.shard.count)", "\(other.shard.count)"),
-      ]
-      for (field, expected, found) in fields where expected != found {
-        throw .mismatch(field: field, path: other.folder, expected: expected, found: found)
+    try ShardSet.check(
+      shards.map { shard in
+        let manifest = shard.manifest
+        return ShardSet.Member(
+          folder: shard.folder,
+          fields: [
+            ("glance", manifest.glance), ("tzdata", manifest.tzdata), ("scenario", manifest.scenario),
+            ("scenarioReference", manifest.scenarioReference), ("scenarioDigest", manifest.scenarioDigest),
+            ("summary", manifest.summary), ("days", "\(manifest.days)"), ("seeds", manifest.seeds),
+            ("strategies", manifest.strategies.joined(separator: ",")),
+          ], shard: shard.shard)
       }
+    ) { shard in
+      var manifest = shards[0].manifest
+      manifest.shard = shard.description
+      return defaultName(manifest)
     }
-    let count = first.shard.count
-    var byIndex: [Int: String] = [:]
-    for shard in shards {
-      if let earlier = byIndex[shard.shard.index] {
-        throw .duplicateShard(index: shard.shard.index, count: count, paths: [earlier, shard.folder])
-      }
-      byIndex[shard.shard.index] = shard.folder
-    }
-    let missing = (1...count).filter { byIndex[$0] == nil }
-    guard missing.isEmpty else { throw .missingShards(missing, count: count) }
     // Seed order, then strategy order (the manifest's, which is sorted): the whole sweep's order.
     let lines = shards.flatMap(\.lines).sorted { ($0.seed, $0.strategy) < ($1.seed, $1.strategy) }
-    var manifest = first.manifest
+    var manifest = shards[0].manifest
     manifest.shard = SweepShard.whole.description
     manifest.lines = lines.count
     return (manifest, lines)
