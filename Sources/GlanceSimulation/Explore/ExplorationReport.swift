@@ -16,7 +16,8 @@ enum ExplorationReport {
         ("glance", manifest.glance), ("tzdata", manifest.tzdata),
         ("scenario", "\(manifest.scenario) (from \(manifest.scenarioReference), digest \(manifest.scenarioDigest))"),
         ("strategy", manifest.strategy), ("design", figures.design), ("domain", manifest.domain),
-        ("moves", "\(manifest.moves)"), ("shard", manifest.shard),
+        ("moves", "\(manifest.moves)"), ("drawn faults", manifest.drawnFaults.map { "at most \($0)" } ?? "any"),
+        ("shard", manifest.shard),
       ] + manifest.options.fields)
     lines += ["", "## Figures", ""]
     lines += table(

@@ -14,8 +14,9 @@
 /// - A prefix that does not fit the play (a class index past a choice's count) is a failure the
 ///   source throws (``ChoiceReplayError/inadmissible(section:index:point:value:)``), never a guess.
 /// - Fault bound: once ``drawnFaultsMax`` classes that are a drawn fault were taken, a choice's
-///   classes that are a drawn fault are left out (its first class never is one), so no
-///   schedule holds more; the classes kept are a prefix of the list, so a class keeps its index.
+///   classes that are a drawn fault are left out, so no schedule holds more; the classes kept
+///   are a prefix of the list, so a class keeps its index. A choice whose every class is a
+///   fault (a chance of 1: the fault is certain, not drawn) keeps them, and is counted.
 final class ExplorationTrail: @unchecked Sendable {
   /// The class index forced at each choice of the prefix.
   private(set) var prefix: [Int]
@@ -51,9 +52,10 @@ final class ExplorationTrail: @unchecked Sendable {
   func choose(_ point: ChoicePoint, faultsFrom: Int64? = nil) -> Int64? {
     var values = ChoiceClasses.values(of: point, seed: seed, explored: explored)
     if let faultsFrom, let drawnFaultsMax, drawnFaults >= drawnFaultsMax {
-      // The classes are in increasing order (``ChoiceClasses``): the faults are a suffix.
-      values = Array(values.prefix { $0 < faultsFrom })
-      precondition(!values.isEmpty, "the first class of a choice at \(point) is not a drawn fault")
+      // The classes are in increasing order (``ChoiceClasses``): the faults are a suffix. A
+      // fault that is certain (a chance of 1) is no choice, and is kept.
+      let spared = values.prefix { $0 < faultsFrom }
+      if !spared.isEmpty { values = Array(spared) }
     }
     let index = made.count < prefix.count ? prefix[made.count] : 0
     guard index < values.count else { return nil }

@@ -45,6 +45,21 @@ struct DrawnFaultBoundTests {
     #expect(faults.filter { $0 == min(bound ?? 3, 3) }.count == [1, 3, 3, 1][min(bound ?? 3, 3)])
   }
 
+  @Test("a certain fault (a chance of 1) is no choice: a spent bound does not leave it out")
+  func certainFault() {
+    var played: [[Bool]] = []
+    _ = Explorer.walk(seed: 3, explored: .all, drawnFaultsMax: 0) { trail in
+      var door = Choices(seed: 3, section: .plan, source: ExplorationSource(trail: trail, section: .plan))
+      let certain = door.strikes(Chance(numerator: 1, denominator: 1), from: door.open(ChoiceLabel("world.duplicates")))
+      let drawn = door.strikes(Chance(numerator: 1, denominator: 20), from: door.open(ChoiceLabel("world.messages")))
+      played.append([certain, drawn])
+      #expect(door.failure == nil)
+      return false
+    }
+    // The certain fault happens and spends the bound of 0: the drawn one is left out.
+    #expect(played == [[true, false]])
+  }
+
   @Test("the random door draws a fault's choice exactly as the plain draw of the same label")
   func randomDoorUnchanged() {
     for seed: UInt64 in [0, 1, 42, 9_999] {
