@@ -33,9 +33,12 @@ struct RunInputs {
   var recorder: ChoiceRecorder? = nil
   /// How long after it is armed a kill of the app or the widget extension that met no
   /// operation step is taken back, the app's striking then if the app runs: six hours
-  /// (``Limits/armedFaultDeadlineMilliseconds``), but in a ``SmallWorld``, whose kill falls
-  /// just after its move.
-  var killDeadlineMilliseconds = Limits.armedFaultDeadlineMilliseconds
+  /// (``Limits/armedFaultDeadlineMilliseconds``), but in a run around one boundary (a
+  /// ``SmallWorld``'s, ``Scenario/aroundBoundaryMinutes``), whose kill falls just after its move.
+  var killDeadlineMilliseconds: Int64 {
+    scenario.aroundBoundaryMinutes == nil
+      ? Limits.armedFaultDeadlineMilliseconds : Limits.aroundBoundaryFaultDeadlineMilliseconds
+  }
   /// The path of an exploration's schedule, which answers every choice of the plays instead of
   /// ``choiceMode`` (``Explorer``); `nil` otherwise.
   var trail: ExplorationTrail? = nil
@@ -87,7 +90,6 @@ struct RunInputs {
       scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: request.seed,
       actions: actions, faults: faults, store: store, detail: detail)
     self.choiceMode = choices
-    if scenario.aroundBoundaryMinutes != nil { killDeadlineMilliseconds = Limits.aroundBoundaryFaultDeadlineMilliseconds }
     if choices == .record {
       recorder = ChoiceRecorder()
       if let section = door.recording { recorder?.add(section) }

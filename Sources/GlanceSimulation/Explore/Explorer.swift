@@ -81,7 +81,6 @@ public enum Explorer {
         scenario: world.aroundBoundary, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
         actions: actions, faults: script.faultPlan, store: .memory, detail: .verdicts)
       inputs.trail = trail
-      inputs.killDeadlineMilliseconds = SmallWorld.killDeadline
       let result = try inputs.play(Design.self)
       plan.coverage.formUnion(result.coverage)
       if !result.violations.isEmpty, plan.violation == nil {
@@ -90,18 +89,9 @@ public enum Explorer {
           ChoiceSection(
             name: .play(strategy: Design.name, domain: Design.domain.rawValue), choices: trail.choices(from: planChoices.count)),
         ])
-        var scenario = world.aroundBoundary
-        scenario.name = "\(world.scenario.name)-explored"
-        scenario.summary = "A schedule of \(Design.name)'s \(Design.domain.rawValue) that broke an invariant, found by simulate explore."
-        scenario.domains = [Design.domain]
-        // BabySteps' store move is of the steps domain alone (a scenario without it refuses it).
-        if Design.domain != .steps { scenario.storeMove = nil }
-        scenario.script = script
-        scenario.seed = seed
-        scenario.days = 1
         plan.violation = ExploredViolation(
           schedule: plan.schedules, script: script, choices: trail.choices(), violations: result.violations,
-          scenario: scenario, recording: recording)
+          scenario: world.scenario(playing: script, by: Design.name, seed: seed), recording: recording)
       }
       plan.schedules += 1
       return firstViolation && plan.violation != nil || scheduleLimit.map { plan.schedules >= $0 } ?? false

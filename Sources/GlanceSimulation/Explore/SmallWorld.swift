@@ -117,6 +117,22 @@ public struct SmallWorld: Hashable, Sendable {
     return around
   }
 
+  /// One schedule's plan as a scenario of its own, for `design` (its name) from `seed`: the
+  /// world's scenario around its boundary, `script` its actions and faults, the world's domain
+  /// alone, one day (``ExploredViolation/scenario``).
+  func scenario(playing script: Script, by design: String, seed: UInt64) -> Scenario {
+    var played = aroundBoundary
+    played.name = "\(scenario.name)-explored"
+    played.summary = "A schedule of \(design)'s \(domain.rawValue) that broke an invariant, found by simulate explore."
+    played.domains = [domain]
+    // BabySteps' store move is of the steps domain alone (a scenario without it refuses it).
+    if domain != .steps { played.storeMove = nil }
+    played.script = script
+    played.seed = seed
+    played.days = 1
+    return played
+  }
+
   /// Where a schedule runs: the itinerary, the boundary, and the run's start and end.
   func bounds() throws(SimulationError) -> (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant) {
     let run = try RunInputs.bounds(of: aroundBoundary, days: 1)

@@ -13,14 +13,15 @@ struct ExplorationSource: ChoiceSource {
   let section: ChoiceSectionName
 
   mutating func choose(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64 {
-    try choose(point, faultsFrom: nil)
+    try answer(point, faultsFrom: nil)
   }
 
   mutating func choose(_ point: ChoicePoint, faultsFrom: Int64) throws(ChoiceReplayError) -> Int64 {
-    try choose(point, faultsFrom: Optional(faultsFrom))
+    try answer(point, faultsFrom: faultsFrom)
   }
 
-  private func choose(_ point: ChoicePoint, faultsFrom: Int64?) throws(ChoiceReplayError) -> Int64 {
+  /// The trail's answer at `point`, its values from `faultsFrom` up (if any) a drawn fault.
+  private func answer(_ point: ChoicePoint, faultsFrom: Int64?) throws(ChoiceReplayError) -> Int64 {
     let index = trail.made.count
     guard let value = trail.choose(point, faultsFrom: faultsFrom) else {
       throw .inadmissible(section: section, index: index, point: point, value: Int64(trail.prefix[index]))
