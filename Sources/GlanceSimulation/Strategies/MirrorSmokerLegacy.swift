@@ -36,6 +36,9 @@ struct MirrorSmokerLegacy: TallySyncDesign {
   /// display is memoised on it.
   private var contextVersion = 0
   private let appMemo = Memo<DayMemoKey, Display>()
+  /// The watch's badge by its count: one display while the count stands, so the judge compares
+  /// it again only when it changed.
+  private let watchMemo = Memo<Int, Display>()
   // The App Group's defaults are the world's (`World.appGroupDefaults`): the app and the widget
   // extension write and read them there, under these keys (the app's `lastCigaretteTime`,
   // `lastUpdateSource` and `cigarettes_<day>` have no reader in this model, so they are not kept).
@@ -477,7 +480,7 @@ struct MirrorSmokerLegacy: TallySyncDesign {
     case .watch:
       // The running app's undated count; a watch app not running shows what it loads at launch.
       let count = watch.value?.shownCount ?? watchList(world: world).count
-      return .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit))
+      return watchMemo.value(for: count) { .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit)) }
     case .widget, .yearWidget:
       preconditionFailure("widgets show their timelines")
     }

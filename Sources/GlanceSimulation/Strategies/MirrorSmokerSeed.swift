@@ -29,6 +29,9 @@ struct MirrorSmokerSeed: TallySyncDesign {
   private var store = Tally() { didSet { storeVersion += 1 } }
   private var storeVersion = 0
   private let appMemo = Memo<DayMemoKey, Display>()
+  /// The watch's badge by its count: one display while the count stands, so the judge compares
+  /// it again only when it changed.
+  private let watchMemo = Memo<Int, Display>()
   // The App Group's defaults are the world's (`World.appGroupDefaults`): the app writes
   // `todayCount` (which no surface here reads) and `lastUpdated` there; the widget's own key,
   // `widget_today_count`, is never written.
@@ -179,7 +182,8 @@ struct MirrorSmokerSeed: TallySyncDesign {
         MirrorSmokerScreen.display(of: store, world: world)
       }
     case .watch:
-      return .tallyBadge(TallyBadge(count: watchList.value?.count ?? 0, limit: PersonSettings.tallyDailyLimit))
+      let count = watchList.value?.count ?? 0
+      return watchMemo.value(for: count) { .tallyBadge(TallyBadge(count: count, limit: PersonSettings.tallyDailyLimit)) }
     case .widget, .yearWidget:
       preconditionFailure("widgets show their timelines")
     }
