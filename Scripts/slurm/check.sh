@@ -14,7 +14,9 @@
 #      writing its shard, resubmits index 2 alone, merges, and requires the same bytes again;
 #   5. runs `simulate explore --moves 1 --domain steps` whole, then `make explore-slurm` of the
 #      same in 3 tasks (sweep.sbatch with `explore`, then `simulate merge`), and requires the
-#      merged exploration folder to be byte-identical to the whole run's.
+#      merged exploration folder to be byte-identical to the whole run's. SLURM_CHECK_EXPLORE
+#      (the explore flags) and SLURM_CHECK_EXPLORE_SHARDS (the tasks) run a larger one the same
+#      way, for example SLURM_CHECK_EXPLORE="--moves 5 --domain steps" SLURM_CHECK_EXPLORE_SHARDS=4.
 #
 # Every daemon it started is stopped by its pid on the way out, failure or not (after cancelling
 # any job still in the queue), and the temporary folder is removed (kept, with its logs, when
@@ -255,14 +257,16 @@ merged_status=0
 diff -r "$work/whole/$name" "$work/cancel/$name" || fail "the merge after the resubmission differs from the whole run"
 say "task $cancelled resubmitted alone (job ${resubmitted}_$cancelled); merged with the other three: byte-identical to the whole run"
 # 5. An exploration through the same array job: its shards merged are the exploration run whole.
-explore_flags="--moves 1 --domain steps"
+explore_flags=${SLURM_CHECK_EXPLORE:-"--moves 1 --domain steps"}
+explore_shards=${SLURM_CHECK_EXPLORE_SHARDS:-3}
 # shellcheck disable=SC2086 # the flags are words
 "$simulate" explore $explore_flags --jobs 2 --out "$work/explore-whole" >"$work/log/explore-whole.out" ||
   fail "simulate explore $explore_flags exited $?: $(cat "$work/log/explore-whole.out")"
+sed 's/^/  | /' "$work/log/explore-whole.out"
 explored=$(basename "$(ls -d "$work"/explore-whole/explore-*)")
-"${MAKE:-make}" --no-print-directory -C "$repo" explore-slurm SHARDS=3 SLURM_CPUS=1 EXPLORE_FLAGS="$explore_flags" \
+"${MAKE:-make}" --no-print-directory -C "$repo" explore-slurm SHARDS="$explore_shards" SLURM_CPUS=1 EXPLORE_FLAGS="$explore_flags" \
   SLURM_OUT="$work/explore" >"$work/log/explore-slurm.out" 2>&1 || fail "make explore-slurm failed: $(cat "$work/log/explore-slurm.out")"
 sed 's/^/  | /' "$work/log/explore-slurm.out"
 diff -r "$work/explore-whole/$explored" "$work/explore/$explored" || fail "the merged exploration differs from the whole run"
-say "make explore-slurm: $explored merged from 3 array tasks is byte-identical to the whole run ($(cd "$work/explore/$explored" && echo *))"
+say "make explore-slurm: $explored merged from $explore_shards array tasks is byte-identical to the whole run ($(cd "$work/explore/$explored" && echo *))"
 say "passed; the merged report's $(grep '^verdict:' "$work/log/merge.out")"
