@@ -154,7 +154,8 @@ struct DomainRun<Design: SyncDesign> {
     if let move = scenario.storeMove, Design.domain == .steps,
       let day = itinerary.days(from: start, until: end).first(where: { $0.index == move.day })
     {
-      timed.append((max(day.window.lowerBound, day.day.start.advanced(by: Instant.millisecondsPerHour)), .platform(.storeMoveDay)))
+      let installed = day.day.start.advanced(by: Int64(move.minute) * Instant.millisecondsPerMinute)
+      timed.append((max(day.window.lowerBound, installed), .platform(.storeMoveDay)))
     }
     // Stable: at one instant, armed faults before reachability (``FaultPlan/timedEvents(from:until:)``)
     // before boundaries before zone changes, as listed.

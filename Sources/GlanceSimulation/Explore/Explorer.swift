@@ -40,11 +40,11 @@ public enum Explorer {
     while let prefix = planPrefix {
       let planTrail = ExplorationTrail(prefix: prefix, seed: seed, explored: explored)
       var planDoor = Choices(seed: seed, section: .plan, source: ExplorationSource(trail: planTrail, section: .plan))
-      let script = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
+      let planned = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
       // The actions' ids are keyed by a choice too (one class): made once, with the plan's. A
       // run of the plan's script makes it alone in its plan section.
       let scriptChoicesStart = planDoor.count
-      let actions = WorkloadPlanner.actions(script: script, choices: &planDoor)
+      let actions = WorkloadPlanner.actions(script: planned.script, choices: &planDoor)
       if let failure = planDoor.failure { throw .choiceReplay(failure) }
       defer {
         planPrefix = planTrail.next()
@@ -52,7 +52,7 @@ public enum Explorer {
       }
       guard shard.holds(plan: planNumber) else { continue }
       var plan = try explore(
-        Design.self, world: world, bounds: bounds, script: script, actions: actions, planChoices: planTrail.made,
+        Design.self, world: world, bounds: bounds, plan: planned, actions: actions, planChoices: planTrail.made,
         scriptChoicesStart: scriptChoicesStart, seed: seed,
         explored: explored, firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules })
       // The plan's own choices this plan adds to the tree (from the one moved on).
@@ -71,15 +71,16 @@ public enum Explorer {
   /// fixed.
   private static func explore<Design: SyncDesign>(
     _ design: Design.Type, world: SmallWorld, bounds: (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant),
-    script: Script, actions: [PlannedAction], planChoices: [ExplorationTrail.Made], scriptChoicesStart: Int, seed: UInt64,
+    plan planned: SmallWorldPlan, actions: [PlannedAction], planChoices: [ExplorationTrail.Made], scriptChoicesStart: Int, seed: UInt64,
     explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?
   ) throws(SimulationError) -> ExploredPlan {
     var plan = ExploredPlan()
+    let scenario = world.aroundBoundary(playing: planned)
     let walked = try walk(made: planChoices, seed: seed, explored: explored, drawnFaultsMax: world.drawnFaults) {
       trail throws(SimulationError) in
       var inputs = RunInputs(
-        scenario: world.aroundBoundary, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
-        actions: actions, faults: script.faultPlan, store: .memory, detail: .verdicts)
+        scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
+        actions: actions, faults: planned.script.faultPlan, store: .memory, detail: .verdicts)
       inputs.trail = trail
       let result = try inputs.play(Design.self)
       plan.coverage.formUnion(result.coverage)
@@ -90,8 +91,8 @@ public enum Explorer {
             name: .play(strategy: Design.name, domain: Design.domain.rawValue), choices: trail.choices(from: planChoices.count)),
         ])
         plan.violation = ExploredViolation(
-          schedule: plan.schedules, script: script, choices: trail.choices(), violations: result.violations,
-          scenario: world.scenario(playing: script, by: Design.name, seed: seed), recording: recording)
+          schedule: plan.schedules, script: planned.script, choices: trail.choices(), violations: result.violations,
+          scenario: world.scenario(playing: planned, by: Design.name, seed: seed), recording: recording)
       }
       plan.schedules += 1
       return firstViolation && plan.violation != nil || scheduleLimit.map { plan.schedules >= $0 } ?? false

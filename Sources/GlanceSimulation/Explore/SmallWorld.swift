@@ -11,7 +11,9 @@ import GlanceKernel
 /// both ways until a schedule holds ``drawnFaults`` of them: a bound on faults, as a bound on
 /// preemptions makes CHESS's exploration of threads finite (each drawn fault doubles the
 /// schedules of every later choice that may draw one; bugs need few). Its workload, fault
-/// counts, travel, store move and script are not used.
+/// counts, travel and script are not used. Its store move (BabySteps', the steps domain) is, but
+/// not its day: the explorer installs the update at the run's start or at the boundary
+/// (``SmallWorldUpdate``).
 ///
 /// The run lasts from ``lead`` before the boundary to ``lead`` after it, then the liveness phase
 /// every run has. The schedule's plan is made of choices like every other (section `plan`):
@@ -19,7 +21,8 @@ import GlanceKernel
 /// - `explore.midnight` (`0...moves`): how many moves come before the boundary;
 /// - `explore.move`, once per move (``SmallWorldMove/moves(of:)``): which move;
 /// - `explore.fault` (`0...` the domain's faults): none, or which ``SmallWorldFault``; and
-///   `explore.fault.move`: before which move it strikes (``faultLead`` before it).
+///   `explore.fault.move`: before which move it strikes (``faultLead`` before it);
+/// - `explore.update` (`0...1`, only where the world ``updatesApp``): which ``SmallWorldUpdate``.
 ///
 /// Moves are ``spacing`` apart; the last before the boundary and the first after it are
 /// ``nearest`` from it. The spacing is longer than the longest `sendMessage` latency and shorter
@@ -81,9 +84,13 @@ public struct SmallWorld: Hashable, Sendable {
     self.drawnFaults = drawnFaults
   }
 
+  /// Whether the app is updated in this world: its domain is the steps and its scenario has
+  /// BabySteps' store move (the update brings the widget; without it there is none).
+  public var updatesApp: Bool { domain == .steps && scenario.storeMove != nil }
+
   /// The plan of one schedule, its choices read from `choices`: the moves before the boundary,
-  /// then each move, then the fault.
-  func plan(boundary: Instant, end: Instant, choices: inout Choices) -> Script {
+  /// then each move, then the fault, then the update.
+  func plan(boundary: Instant, end: Instant, choices: inout Choices) -> SmallWorldPlan {
     let alphabet = SmallWorldMove.moves(of: domain)
     let faults = SmallWorldFault.faults(of: domain)
     let before = choices.uniform(in: 0...moves, from: choices.open(ChoiceLabel("explore.midnight")))
@@ -106,7 +113,12 @@ public struct SmallWorld: Hashable, Sendable {
       let last = times[times.count - 1].advanced(by: Instant.millisecondsPerMinute)
       faults[fault - 1].strike(at: times[index].advanced(by: -Self.faultLead), until: min(last, end), in: &faultPlan)
     }
-    return Script(actions: actions, faultPlan: faultPlan)
+    var update: SmallWorldUpdate? = nil
+    if updatesApp {
+      let updates = SmallWorldUpdate.allCases
+      update = updates[choices.uniform(in: 0...(updates.count - 1), from: choices.open(ChoiceLabel("explore.update")))]
+    }
+    return SmallWorldPlan(script: Script(actions: actions, faultPlan: faultPlan), update: update)
   }
 
   /// The scenario a schedule plays: the world's, around its first boundary
@@ -117,17 +129,26 @@ public struct SmallWorld: Hashable, Sendable {
     return around
   }
 
+  /// The scenario the schedules of `plan` play: ``aroundBoundary``, the store move installed as
+  /// the plan says.
+  func aroundBoundary(playing plan: SmallWorldPlan) -> Scenario {
+    var around = aroundBoundary
+    if let update = plan.update, let move = around.storeMove { around.storeMove = update.storeMove(from: move) }
+    return around
+  }
+
   /// One schedule's plan as a scenario of its own, for `design` (its name) from `seed`: the
-  /// world's scenario around its boundary, `script` its actions and faults, the world's domain
-  /// alone, one day (``ExploredViolation/scenario``).
-  func scenario(playing script: Script, by design: String, seed: UInt64) -> Scenario {
-    var played = aroundBoundary
+  /// world's scenario around its boundary, the plan's script its actions and faults, its store
+  /// move installed as the plan says, the world's domain alone, one day
+  /// (``ExploredViolation/scenario``).
+  func scenario(playing plan: SmallWorldPlan, by design: String, seed: UInt64) -> Scenario {
+    var played = aroundBoundary(playing: plan)
     played.name = "\(scenario.name)-explored"
     played.summary = "A schedule of \(design)'s \(domain.rawValue) that broke an invariant, found by simulate explore."
     played.domains = [domain]
     // BabySteps' store move is of the steps domain alone (a scenario without it refuses it).
     if domain != .steps { played.storeMove = nil }
-    played.script = script
+    played.script = plan.script
     played.seed = seed
     played.days = 1
     return played

@@ -141,8 +141,13 @@ public struct Travel: Hashable, Sendable {
 
 /// The BabySteps store move from Application Support to the App Group (§1.3).
 public struct StoreMove: Hashable, Sendable {
-  /// The day offset on which the updated app first launches.
+  /// The day offset on which the updated app is installed (its processes end, the widget
+  /// arrives; the app's next launch moves the store).
   public var day: Int
+  /// The minute after the first instant of that day at which it is installed (0…``minutesMax``;
+  /// ``minuteDefault``, 01:00 on a day that starts at midnight). A run that starts later that
+  /// day has it installed at its start.
+  public var minute: Int = StoreMove.minuteDefault
   /// Whether copying the store fails (BabySteps deletes the source anyway).
   public var copyFails: Bool
   /// Whether the widget opens the App Group store before the updated app runs.
@@ -151,8 +156,15 @@ public struct StoreMove: Hashable, Sendable {
   /// opens it again at their next session, and the move code runs again.
   public var interruptedBefore: StoreMoveStep?
 
-  public init(day: Int, copyFails: Bool, widgetOpensFirst: Bool, interruptedBefore: StoreMoveStep? = nil) {
+  /// The minute the update is installed unless a scenario says otherwise: an hour into the day.
+  public static let minuteDefault = 60
+  /// The last minute a store move may name: every local day lasts at least 23 hours (a day that
+  /// loses an hour to daylight saving time), so minute 1379 exists on every day.
+  public static let minutesMax = 23 * 60 - 1
+
+  public init(day: Int, minute: Int = minuteDefault, copyFails: Bool, widgetOpensFirst: Bool, interruptedBefore: StoreMoveStep? = nil) {
     self.day = day
+    self.minute = minute
     self.copyFails = copyFails
     self.widgetOpensFirst = widgetOpensFirst
     self.interruptedBefore = interruptedBefore

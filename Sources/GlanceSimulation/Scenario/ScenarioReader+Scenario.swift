@@ -16,8 +16,8 @@ extension ScenarioReader {
   /// The keys of the `faults:` section: every fault family's, in ``FaultFamily/all``'s order.
   static let faultsKeys = FaultFamily.settings.map(\.key)
   static let travelKeys = ["day", "hour", "zone"]
-  static let storeMoveKeys = ["day", "copyFails", "widgetOpensFirst", "interruptedBefore"]
-  /// The keys a store move must have (`interruptedBefore` is optional).
+  static let storeMoveKeys = ["day", "minute", "copyFails", "widgetOpensFirst", "interruptedBefore"]
+  /// The keys a store move must have (`minute` and `interruptedBefore` are optional).
   static let storeMoveRequiredKeys = ["day", "copyFails", "widgetOpensFirst"]
   static var storeMoveStepExpectation: String {
     "one of " + StoreMoveStep.allCases.map(\.rawValue).joined(separator: ", ")
@@ -241,13 +241,14 @@ extension ScenarioReader {
   }
 
   func storeMove(_ field: ScenarioField) throws(ScenarioError) -> StoreMove {
-    let expected = "a mapping of day, copyFails, widgetOpensFirst and (optional) interruptedBefore"
+    let expected = "a mapping of day, (optional) minute, copyFails, widgetOpensFirst and (optional) interruptedBefore"
     var values: [String: ScenarioField] = [:]
     var move = StoreMove(day: 0, copyFails: false, widgetOpensFirst: false)
     for (key, value) in try entries(of: field, known: Self.storeMoveKeys, expected: expected) {
       values[key] = value
       switch key {
       case "day": move.day = try integer(value, in: Self.dayOffsets)
+      case "minute": move.minute = try integer(value, in: 0...StoreMove.minutesMax)
       case "copyFails": move.copyFails = try boolean(value)
       case "widgetOpensFirst": move.widgetOpensFirst = try boolean(value)
       case "interruptedBefore":

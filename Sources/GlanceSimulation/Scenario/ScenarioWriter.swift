@@ -74,7 +74,9 @@ public enum ScenarioWriter {
     }
     if let move = scenario.storeMove {
       lines.append(
-        "storeMove: {day: \(move.day), copyFails: \(move.copyFails), "
+        "storeMove: {day: \(move.day), "
+          + (move.minute == StoreMove.minuteDefault ? "" : "minute: \(move.minute), ")
+          + "copyFails: \(move.copyFails), "
           + "widgetOpensFirst: \(move.widgetOpensFirst)"
           + (move.interruptedBefore.map { ", interruptedBefore: \($0.rawValue)" } ?? "") + "}")
     }

@@ -65,7 +65,7 @@ struct ExploreMergeCommandTests {
     #expect(report.contains("| plans | \(figures.plans) |"), "\(report)")
     #expect(report.contains("| shard | 1/1 |"), "\(report)")
     if counterexample {
-      #expect(report.contains("the first in the tree's order is plan 3, schedule 0"), "\(report)")
+      #expect(report.contains("the first in the tree's order is plan 31, schedule 0"), "\(report)")
       #expect(report.contains("```yaml\nscript:\n  actions:"), "\(report)")
     } else {
       #expect(report.contains("None: every schedule kept every invariant."), "\(report)")

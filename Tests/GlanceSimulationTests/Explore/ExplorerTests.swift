@@ -1,4 +1,5 @@
 @testable import GlanceSimulation
+import GlanceKernel
 import Testing
 
 /// Exploring a small world of the real simulator: shards add up to the whole, and exploration
@@ -37,6 +38,32 @@ struct ExplorerTests {
       }
     }
     #expect(!reached.contains { $0.hasSuffix("away-from-boundary") }, "\(reached)")
+  }
+
+  @Test("the steps' update is installed at the run's start or at the boundary, where the scenario has a store move")
+  func updateInstalled() throws {
+    let world = try Self.world(.steps)
+    #expect(world.updatesApp)
+    #expect(try !Self.world(.tally).updatesApp)
+    let bounds = try world.bounds()
+    let scenarioMove = try #require(world.scenario.storeMove)
+    for (update, installed) in [(SmallWorldUpdate.atStart, bounds.start), (.atBoundary, bounds.boundary)] {
+      let scenario = world.aroundBoundary(playing: SmallWorldPlan(script: Script(), update: update))
+      // The scenario's move (the default's is interrupted before the copy of its log), but when.
+      let move = try #require(scenario.storeMove)
+      #expect(move.interruptedBefore == .copyWAL && move.interruptedBefore == scenarioMove.interruptedBefore)
+      #expect(move.copyFails == scenarioMove.copyFails && move.widgetOpensFirst == scenarioMove.widgetOpensFirst)
+      let inputs = RunInputs(
+        scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: 0, actions: [],
+        faults: FaultPlan(), store: .memory)
+      let installs = DomainRun<ConvergedSteps>(inputs: inputs).timedEvents.filter {
+        if case .platform(.storeMoveDay) = $0.event { return true }
+        return false
+      }
+      #expect(installs.map(\.time) == [installed], "\(update)")
+    }
+    // The boundary is the first instant of the day after the start date: 20 minutes in.
+    #expect(bounds.start.distance(to: bounds.boundary) == SmallWorld.lead)
   }
 
   @Test("the shards of an exploration add up to the whole, figure for figure")

@@ -349,6 +349,22 @@ struct ScenarioErrorTests {
         == .requiresDomain(source: Self.source, keyPath: "storeMove", line: 4, domain: .steps))
   }
 
+  @Test("a store move's minute: read, 60 when absent, and out of range past the 23 hours every day has")
+  func storeMoveMinute() throws {
+    let move = "domains: [steps]\nstoreMove:\n  day: 1\n  copyFails: false\n  widgetOpensFirst: false\n"
+    #expect(try Self.load(Self.head + move).storeMove?.minute == 60)
+    #expect(try Self.load(Self.head + move + "  minute: 0\n").storeMove?.minute == 0)
+    #expect(try Self.load(Self.head + move + "  minute: 1379\n").storeMove?.minute == 1379)
+    #expect(
+      Self.error(Self.head + move + "  minute: 1380\n")
+        == .outOfRange(
+          source: Self.source, keyPath: "storeMove.minute", line: 8, value: "1380", expected: "an integer from 0 to 1379"))
+    #expect(
+      Self.error(Self.head + move + "  minute: -1\n")
+        == .outOfRange(
+          source: Self.source, keyPath: "storeMove.minute", line: 8, value: "-1", expected: "an integer from 0 to 1379"))
+  }
+
   @Test("a text above the size limit")
   func tooLarge() {
     let text =

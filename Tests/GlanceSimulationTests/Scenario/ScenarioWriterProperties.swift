@@ -127,7 +127,8 @@ struct ScenarioWriterProperties {
     }
     if domains.contains(.steps), random.below(2) == 0 {
       scenario.storeMove = StoreMove(
-        day: random.below(100), copyFails: random.below(2) == 0, widgetOpensFirst: random.below(2) == 0,
+        day: random.below(100), minute: random.below(2) == 0 ? StoreMove.minuteDefault : random.below(StoreMove.minutesMax + 1),
+        copyFails: random.below(2) == 0, widgetOpensFirst: random.below(2) == 0,
         interruptedBefore: random.below(2) == 0 ? nil : pick(StoreMoveStep.allCases, &random))
     }
     scenario.seed = random.below(2) == 0 ? nil : random.below(4) == 0 ? UInt64.max : random.next()
