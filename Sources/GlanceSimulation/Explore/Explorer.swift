@@ -6,7 +6,7 @@ import GlanceKernel
 /// A schedule is one path from the root to a leaf: the plan's choices (where the boundary falls
 /// among the moves, which moves, which fault), then every choice the play makes. The explorer is
 /// stateless: it plays each schedule from the start, forcing the prefix that leads to it, then
-/// moves the last choice that has a class left (``ExplorationTrail/next(floor:)``). Plans are
+/// moves the last choice that has a class left (`ExplorationTrail.next(floor:)`). Plans are
 /// numbered in the order met; shard `k` of `n` plays the plans whose number is `k − 1` modulo `n`,
 /// so shards split the tree without overlap and their figures add up to the whole.
 ///
@@ -21,6 +21,13 @@ public enum Explorer {
   /// Explores `world` with `design`, the plans of `shard`, every choice read as `explored` says.
   ///
   /// - Parameters:
+  ///   - design: the design explored (its type: every schedule plays a fresh one).
+  ///   - world: the small world whose every schedule is played.
+  ///   - seed: the seed of the one value a word choice takes (the key of the run's ids,
+  ///     ``ChoiceClasses``): it names records and decides no order.
+  ///   - explored: which kinds of choice branch (all of them by default; the others take their
+  ///     first class).
+  ///   - shard: which plans to play: those `p` with `p mod count = index − 1`.
   ///   - firstViolation: stop at the first schedule that breaks an invariant (for the evidence
   ///     that exploration finds a flaw: the schedules it took); otherwise explore everything.
   ///   - scheduleLimit: stop once this many schedules were played (the figures then say the

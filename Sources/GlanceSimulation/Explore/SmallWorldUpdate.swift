@@ -8,7 +8,7 @@ import GlanceKernel
 ///
 /// ## Laws
 /// - Both are explored, in declaration order; each is a ``StoreMove`` of the scenario's with its
-///   day and minute set (``storeMove(from:)``), so the schedule's scenario replays it.
+///   day and minute set (`storeMove(from:)`), so the schedule's scenario replays it.
 public enum SmallWorldUpdate: String, Hashable, Sendable, CaseIterable {
   /// Installed when the run starts: the widget is there for every move, and the app's first
   /// launch moves a store that holds nothing yet.

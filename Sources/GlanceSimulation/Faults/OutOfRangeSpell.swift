@@ -1,7 +1,7 @@
 public import GlanceKernel
 
 /// A spell of a fault family, from `from` until `until`: the watch out of range of the phone, or
-/// another process holding the App Group database's write lock (``FaultFamily/storeLocks``).
+/// another process holding the App Group database's write lock (the store-locks fault family).
 ///
 /// ## Laws
 /// - In a loaded scenario, `from < until`.

@@ -5,7 +5,7 @@ public import GlanceKernel
 /// (disk full, or an I/O error), writing nothing, as a transaction that fails does.
 ///
 /// It also keeps the App Group database's write lock (the store-locks family,
-/// ``FaultFamily/storeLocks``): whether another process holds it (a busy spell: a commit to the
+/// the store-locks fault family): whether another process holds it (a busy spell: a commit to the
 /// App Group store meets `SQLITE_BUSY`), and which process of the design holds it in an open
 /// transaction (the world kills a process suspended while it holds it, `0xDEAD10CC`).
 ///
@@ -67,7 +67,7 @@ public final class StoreFaults {
   /// since: while any is left, a surface that reads the store cannot show them, and the world is
   /// not quiescent.
   ///
-  /// Read after every event (by the world, and by the judge through ``FaultEffects``): exempt
+  /// Read after every event (by the world, and by the judge through the fault effects): exempt
   /// from the dynamic exclusivity check, whose thread-local lookup cost more than the read. Safe:
   /// a run's store faults are used by one thread, and no access to it overlaps another.
   @exclusivity(unchecked) public private(set) var deferredEvents: Set<EventID> = []

@@ -14,7 +14,7 @@
 /// - Every value listed is admitted by its kind, the list is never empty and holds no value
 ///   twice; its first value is the kind's default when it has one.
 /// - A uniform's and a chance's values are in increasing order (so the values that are a drawn
-///   fault, the highest, come last: ``ExplorationTrail``'s bound leaves out a suffix).
+///   fault, the highest, come last: the exploration trail's bound leaves out a suffix).
 /// - A kind left out of `explored` (``ExploredChoices``) lists its first value only.
 public enum ChoiceClasses {
   /// The widest uniform choice enumerated whole; a wider one is a timing, tried at its extremes.

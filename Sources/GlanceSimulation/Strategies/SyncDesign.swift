@@ -68,7 +68,7 @@ public import GlanceSync
 ///   action wrote is gone (the design is put back as it was before the action), what it sent or
 ///   asked for stays done. Not for a design that keeps its records on a server
 ///   (``keepsRecordsOnServer``).
-/// - **Store locks** (``FaultFamily/storeLocks``): while another process holds the App Group
+/// - **Store locks** (the store-locks fault family): while another process holds the App Group
 ///   database's write lock, a commit to the phone's App Group store (a ``SimulatedEventLog``; a
 ///   design that keeps its own stores does not meet it) fails with `SQLITE_BUSY`, writing
 ///   nothing: the log's error is a `DeferrableWriteError`, and the same write succeeds after the
@@ -133,7 +133,7 @@ public protocol SyncDesign {
   static var widgetIntentRunsInApp: Bool { get }
 
   /// A design for `scenario` that keeps its devices' stores in `stores` (the run's backend: open
-  /// them with ``SimulatedEventLog/init(_:on:stores:)``, or keep your own in memory). It reads the
+  /// them with `SimulatedEventLog.init(_:on:stores:)`, or keep your own in memory). It reads the
   /// device's current zone from the world (`world.calendar`) whenever it computes "today", as
   /// the apps read the system's zone.
   init(scenario: Scenario, stores: RunStores)
@@ -223,7 +223,7 @@ extension SyncDesign {
 /// (``SimulatedPlatform/lastPacedReload``, `WidgetCenterReloader`'s key): a corrupted one reads
 /// as none, and an engine made at the next launch paces from scratch.
 ///
-/// A write the App Group store defers (another process holds its lock: ``FaultFamily/storeLocks``)
+/// A write the App Group store defers (another process holds its lock: the store-locks fault family)
 /// waits in the phone engine's `PendingWrites`. The app does what *Ship the converged design*
 /// asks: after each call of its engine it saves the writes waiting in its own container (a kill
 /// spares them; ``savedPendingWrites``, handed to the engine made at the next launch), and while

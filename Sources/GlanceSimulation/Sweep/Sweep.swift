@@ -41,6 +41,8 @@ public enum Sweep {
   /// ```
   ///
   /// - Parameters:
+  ///   - design: the design swept (its type: every seed plays a fresh one).
+  ///   - request: the scenario, the days, the seeds (or one shard of them) of the sweep.
   ///   - jobs: how many seeds run at once, from 1 to ``jobsMax``
   ///     (`ProcessInfo.processInfo.activeProcessorCount` uses every core). Each job is a thread:
   ///     a design that keeps state outside its own value (a global) must make it safe to share.

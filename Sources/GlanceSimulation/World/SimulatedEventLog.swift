@@ -16,7 +16,7 @@ public import GlanceSync
 /// A fault the world injects lives here too: `failNextReceive` makes the next bulk write fail
 /// as an I/O error would, writing nothing (a store's transaction is all or nothing).
 ///
-/// The App Group database's write lock (``FaultFamily/storeLocks``): a commit to a store in the
+/// The App Group database's write lock (the store-locks fault family): a commit to a store in the
 /// App Group while another process holds the lock throws a ``StoreDeferral`` (`.busy`), as a
 /// store suspended by ``suspend()`` does (`.suspended`) until ``resume()``, writing nothing. A
 /// design that writes several steps in one transaction opens it with

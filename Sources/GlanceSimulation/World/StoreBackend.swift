@@ -42,7 +42,7 @@ public struct StoreBackend: Sendable {
 
 /// The stores of one play of one design: opens them from the backend under unique names, and
 /// keeps the first failure (a design's methods cannot throw; the run checks it when the play
-/// ends). A design hands it to ``SimulatedEventLog/init(_:on:stores:)``.
+/// ends). A design hands it to `SimulatedEventLog.init(_:on:stores:)`.
 public final class RunStores {
   let backend: StoreBackend
   /// Names every store of this play (`<strategy>-<domain>-<store>-<play>`).

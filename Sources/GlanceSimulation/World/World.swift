@@ -14,7 +14,7 @@ public import GlanceSync
 ///
 /// ## Laws
 /// - Time only moves forward, and only between two calls to a design: the engine moves it.
-/// - A request is never in the past (``schedule(_:at:)``); requests reach the engine's queue in
+/// - A request is never in the past (`schedule(_:at:)`); requests reach the engine's queue in
 ///   the order they were asked, so events at one instant happen in that order.
 /// - `transferUserInfo` delivers every message at least once, in the order sent, while the watch
 ///   is in range; `updateApplicationContext` delivers the latest value only; `sendMessage`
