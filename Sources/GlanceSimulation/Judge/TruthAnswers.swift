@@ -28,6 +28,15 @@ final class TruthAnswers {
     let instant: Instant
     let device: Device
     let zone: String
+
+    /// Hashes what almost always tells a history's children apart, and cheaply: the parent, the
+    /// instant and the device (a run's actions have distinct instants). Equality still compares
+    /// the whole step; hashing the deed and the zone too cost a thousand instructions a lookup.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(parent)
+      hasher.combine(instant)
+      hasher.combine(device)
+    }
   }
 
   /// What one answer depends on besides the history (``DomainModel``'s laws): the surface, the
