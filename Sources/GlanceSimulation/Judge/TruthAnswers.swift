@@ -54,6 +54,8 @@ final class TruthAnswers {
   /// surfaces, over the days until the next deed), so a linear search beats hashing: this is
   /// asked after most events.
   private var answers: [[(key: Key, display: Display)]] = [[]]
+  /// How many answers a new history has room for before its array grows.
+  private static let answersReserved = 4
 
   init() {}
 
@@ -65,7 +67,11 @@ final class TruthAnswers {
     // Node 0 is the empty history: children count from 1.
     let child = answers.count
     children[step] = child
-    answers.append([])
+    // Room for the first answers at once (one per surface, then one a day or so): growing an
+    // empty array one answer at a time reallocated it at each of the first few.
+    var room: [(key: Key, display: Display)] = []
+    room.reserveCapacity(Self.answersReserved)
+    answers.append(room)
     return child
   }
 
