@@ -325,6 +325,9 @@ struct SurfaceChecker: Checker {
     return end
   }
 
+  /// The engine handled an event: each surface, in surface order, is compared with the truth as
+  /// its device can know it (``SurfaceState/observe(_:key:delivered:learnedInBackground:pacingMilliseconds:facts:truth:)``),
+  /// and every disagreement the event closed is measured.
   mutating func observe(facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth, verdicts: inout Verdicts) {
     // What the surfaces' comparisons depend on, read once per event (and once per device) rather
     // than once per surface.
@@ -337,7 +340,10 @@ struct SurfaceChecker: Checker {
     let deferredWrites = facts.faultEffects.deferredWrites
     let learnedInBackground =
       (phoneDeliveries != phoneDeliveriesBeforeEvent || deferredWrites < deferredWritesBeforeEvent) && !facts.appForeground
-    for (index, surface) in surfaces.enumerated() {
+    // By index, each surface read from its state: iterating `surfaces` while `states` changes
+    // cost a retain and a release of its buffer after every event.
+    for index in states.indices {
+      let surface = states[index].surface
       let onPhone = surface.device == .phone
       let shown = showing(surface)
       let key = ExpectedMemoKey(deeds: deeds, dayStart: dayStart, zoneChanges: zoneChanges, unknownSince: onPhone ? phoneSince : watchSince)
