@@ -65,24 +65,27 @@ struct JudgedTruth {
   }
 
   /// What `surface` should show (``DomainModel/expected(on:at:today:in:)``), with the device in
-  /// `calendar`'s zone, the run's `zoneChanges`-th.
+  /// `calendar`'s zone, the run's `zoneChanges`-th. `calendar` is read only when the model is
+  /// asked: an answer already given needs none (a copy of a calendar costs a retain and a
+  /// release of its zone and its name).
   mutating func expected(
-    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, zoneChanges: Int
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: @autoclosure () -> ZoneCalendar, zoneChanges: Int
   ) -> Display {
     let key = TruthAnswers.Key(surface: surface, dayStart: today.start, zoneChanges: zoneChanges, unknownSince: nil)
-    return answers.answer(at: history, key) { model.expected(on: surface, at: instant, today: today, in: calendar) }
+    return answers.answer(at: history, key) { model.expected(on: surface, at: instant, today: today, in: calendar()) }
   }
 
   /// What `surface` should show while the other device's deeds from `since` are unknown to it
   /// (``DomainModel/expected(on:at:today:in:unknownSince:until:)``), with the device in
-  /// `calendar`'s zone, the run's `zoneChanges`-th.
+  /// `calendar`'s zone, the run's `zoneChanges`-th; `calendar` is read only when the model is
+  /// asked.
   mutating func expected(
-    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: ZoneCalendar, zoneChanges: Int,
+    on surface: Surface, at instant: Instant, today: DayInterval, in calendar: @autoclosure () -> ZoneCalendar, zoneChanges: Int,
     unknownSince since: Instant
   ) -> Display {
     let key = TruthAnswers.Key(surface: surface, dayStart: today.start, zoneChanges: zoneChanges, unknownSince: since)
     return answers.answer(at: history, key) {
-      model.expected(on: surface, at: instant, today: today, in: calendar, unknownSince: since, until: nil)
+      model.expected(on: surface, at: instant, today: today, in: calendar(), unknownSince: since, until: nil)
     }
   }
 

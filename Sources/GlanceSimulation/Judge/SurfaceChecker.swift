@@ -36,9 +36,9 @@ struct SurfaceChecker: Checker {
   /// For a design not expected to converge: how many disagreements outlasted their surface's
   /// staleness bound.
   private(set) var stalenessBeyondBound = 0
-  /// Per surface: the open disagreement, when it began, the last instant the surface was
-  /// excused, and whether its staleness was reported.
-  private var disagreements: [Disagreement?]
+  /// Per surface (indexed like `surfaces`): its open disagreement, and the memos of its
+  /// comparison with the truth (``SurfaceState``).
+  private var states: [SurfaceState]
   /// Per surface: the lengths of its closed disagreements.
   private(set) var intervals: [[Int64]]
   /// Every change of the truth or of a surface's chart value, for the chart: (time, truth,
@@ -68,6 +68,125 @@ struct SurfaceChecker: Checker {
     var lastExcused: Instant { max(excusedUntil, pacedUntil ?? excusedUntil) }
   }
 
+  /// What the checker keeps of one surface from one event to the next: its open disagreement,
+  /// the excuse noted before the event, and the memos that spare asking the model and comparing
+  /// displays again when nothing they depend on changed. One value per surface, changed in place
+  /// once per surface per event (parallel arrays of these fields cost a uniqueness and a bounds
+  /// check each, after every event).
+  ///
+  /// ## Laws
+  /// - `expected` is the model's answer for `expectedKey`, the `answers`-th the surface got.
+  /// - `lastDisagrees` is the verdict on `lastShown` against the `lastAnswer`-th answer, with
+  ///   `lastDelivered` delivered to the device; `lastAnswer` is -1 until a display was compared
+  ///   (the model's answers count from 1).
+  /// - `excusedBeforeEvent` holds only between ``SurfaceChecker/noteExcuses(facts:)`` and the
+  ///   observation of the event that follows.
+  private struct SurfaceState {
+    let surface: Surface
+    /// The open disagreement, when it began, the last instant the surface was excused, and
+    /// whether its staleness was reported.
+    var disagreement: Disagreement? = nil
+    /// Whether the surface was excused just before the event being handled (a delivery ends a
+    /// transit: the surface could not know until that very event); noted only while a
+    /// disagreement is open.
+    var excusedBeforeEvent = false
+    /// What the model's last answer depended on, the answer, and how many answers were made so
+    /// far (what the comparison memo keys on).
+    var expectedKey: ExpectedMemoKey? = nil
+    var expected: Display? = nil
+    var answers = 0
+    /// The display last compared, which of the model's answers it was compared with
+    /// (``answers``), what had been delivered to the device then, and whether they disagreed.
+    var lastShown: Display? = nil
+    var lastAnswer = -1
+    var lastDelivered: Instant? = nil
+    var lastDisagrees = false
+
+    /// Makes ``expected`` what the surface should show now, `key` being what the answer
+    /// depends on now.
+    ///
+    /// Asked after every event: the model is asked again only when what its answer depends on
+    /// changed (``ExpectedMemoKey``), else the last answer stands; each new answer counts in
+    /// ``answers``.
+    mutating func refreshExpected(key: ExpectedMemoKey, facts: some PlatformFacts, truth: inout JudgedTruth) {
+      guard expectedKey != key || expected == nil else { return }
+      let display: Display
+      if let since = key.unknownSince {
+        display = truth.expected(
+          on: surface, at: facts.now, today: facts.today, in: facts.calendar, zoneChanges: key.zoneChanges, unknownSince: since)
+      } else {
+        display = truth.expected(on: surface, at: facts.now, today: facts.today, in: facts.calendar, zoneChanges: key.zoneChanges)
+      }
+      (expectedKey, expected) = (key, display)
+      answers += 1
+    }
+
+    /// Whether `shown` differs from what the surface should show (``expected``, made current by
+    /// ``refreshExpected(key:facts:truth:)``) and from everything more its device may know
+    /// (``SurfaceChecker/mayKnow(_:on:facts:truth:)``), `delivered` being the device's
+    /// ``PlatformFacts/deliveredThrough(to:)``: compared whole, unless `shown` is the very value
+    /// compared last time (see ``Display/isIdentical(to:)``; the memo keeps it, and so its box,
+    /// alive), the expected display is the same answer of the model as then, and nothing more
+    /// was delivered to the device since, whose verdict stands. The expected display is read in
+    /// place: copying it out after every event cost a retain and a release.
+    mutating func disagree(_ shown: Display, delivered: Instant?, facts: some PlatformFacts, truth: inout JudgedTruth) -> Bool {
+      if lastAnswer == answers, lastDelivered == delivered, lastShown?.isIdentical(to: shown) == true {
+        return lastDisagrees
+      }
+      guard var disagrees = expected.map({ shown != $0 }) else {
+        preconditionFailure("the \(surface) is compared before the model was asked")
+      }
+      if disagrees { disagrees = !SurfaceChecker.mayKnow(shown, on: surface, facts: facts, truth: &truth) }
+      (lastShown, lastAnswer, lastDelivered, lastDisagrees) = (shown, answers, delivered, disagrees)
+      return disagrees
+    }
+
+    /// The surface after an event, showing `shown` (`nil`: nothing visible): compared with what
+    /// it should show (`key`, `delivered`: see ``refreshExpected(key:facts:truth:)`` and
+    /// ``disagree(_:delivered:facts:truth:)``), its disagreement opens, or learns of a new
+    /// excuse, or closes. `learnedInBackground`: the event let a widget learn of a change in the
+    /// background (see ``SurfaceChecker/pacedUntil(_:learnedInBackground:pacingMilliseconds:facts:)``).
+    /// Returns the disagreement the event closed, for the checker to measure.
+    mutating func observe(
+      _ shown: Display?, key: ExpectedMemoKey, delivered: Instant?, learnedInBackground: Bool, pacingMilliseconds: Int64,
+      facts: some PlatformFacts, truth: inout JudgedTruth
+    ) -> Disagreement? {
+      let excusedBefore = excusedBeforeEvent
+      excusedBeforeEvent = false
+      refreshExpected(key: key, facts: facts, truth: &truth)
+      var disagrees = false
+      if let shown { disagrees = disagree(shown, delivered: delivered, facts: facts, truth: &truth) }
+      guard disagrees else {
+        guard var open = disagreement else { return nil }
+        if excusedBefore { open.excusedUntil = facts.now }
+        open.excusedUntil = SurfaceChecker.excusedWindowsEnd(surface, since: open.since, facts: facts, after: open.excusedUntil)
+        disagreement = nil
+        return open
+      }
+      // Whether the surface learned of what it shows wrong now: it began to disagree, or it was
+      // excused until now.
+      var open: Disagreement
+      let learnedNow: Bool
+      if let current = disagreement {
+        open = current
+        learnedNow = excusedBefore || SurfaceChecker.excused(surface, facts: facts)
+        if learnedNow { open.excusedUntil = max(open.excusedUntil, facts.now) }
+      } else {
+        open = Disagreement(since: facts.now, excusedUntil: facts.now)
+        learnedNow = true
+      }
+      if learnedNow,
+        let paced = SurfaceChecker.pacedUntil(
+          surface, learnedInBackground: learnedInBackground, pacingMilliseconds: pacingMilliseconds, facts: facts)
+      {
+        open.pacedUntil = max(open.pacedUntil ?? paced, paced)
+      }
+      open.excusedUntil = SurfaceChecker.excusedWindowsEnd(surface, since: open.since, facts: facts, after: open.excusedUntil)
+      disagreement = open
+      return nil
+    }
+  }
+
   init(surfaces: [Surface], expectedToConverge: Bool, lateFiringMillisecondsMax: Int64, pacingMilliseconds: Int64, keepsChart: Bool) {
     self.surfaces = surfaces
     self.expectedToConverge = expectedToConverge
@@ -75,18 +194,9 @@ struct SurfaceChecker: Checker {
     self.boundsMilliseconds = surfaces.map { Self.bound(of: $0, lateFiringMillisecondsMax: lateFiringMillisecondsMax) }
     self.pacingMilliseconds = pacingMilliseconds
     self.keepsChart = keepsChart
-    disagreements = Array(repeating: nil, count: surfaces.count)
+    states = surfaces.map { SurfaceState(surface: $0) }
     intervals = Array(repeating: [], count: surfaces.count)
     spans = Array(repeating: [], count: surfaces.count)
-    // The per-surface memos, sized once for the surfaces.
-    expectedKeys = Array(repeating: nil, count: surfaces.count)
-    expectedDisplays = Array(repeating: nil, count: surfaces.count)
-    expectedAnswers = Array(repeating: 0, count: surfaces.count)
-    lastShown = Array(repeating: nil, count: surfaces.count)
-    lastAnswer = Array(repeating: -1, count: surfaces.count)
-    lastDelivered = Array(repeating: nil, count: surfaces.count)
-    lastDisagrees = Array(repeating: false, count: surfaces.count)
-    excusedBeforeEvent = Array(repeating: false, count: surfaces.count)
     chartValues = Array(repeating: nil, count: surfaces.count + 1)
   }
 
@@ -126,10 +236,11 @@ struct SurfaceChecker: Checker {
 
   /// The end of the run: every disagreement still open is closed now.
   mutating func finish(facts: some PlatformFacts, verdicts: inout Verdicts) {
-    for index in surfaces.indices {
-      if let open = disagreements[index] { close(open, surface: index, facts: facts, verdicts: &verdicts) }
+    for index in states.indices {
+      guard let open = states[index].disagreement else { continue }
+      states[index].disagreement = nil
+      close(open, surface: index, facts: facts, verdicts: &verdicts)
     }
-    disagreements = Array(repeating: nil, count: surfaces.count)
   }
 
   // MARK: Observing
@@ -137,50 +248,26 @@ struct SurfaceChecker: Checker {
   /// What `surface` should show now: the truth, without what the other device did since
   /// something bound for the surface's device began to be on its way (see ``Invariant``).
   private mutating func expected(on surface: Surface, at index: Int, facts: some PlatformFacts, truth: inout JudgedTruth) -> Display {
-    refreshExpected(on: surface, at: index, facts: facts, truth: &truth)
-    guard let display = expectedDisplays[index] else { preconditionFailure("no expected display for \(surface)") }
+    refreshExpected(at: index, facts: facts, truth: &truth)
+    guard let display = states[index].expected else { preconditionFailure("no expected display for \(surface)") }
     return display
   }
 
-  /// Makes `expectedDisplays[index]` what `surface` should show now.
-  ///
-  /// Asked after every event: the model is asked again only when what its answer depends on
-  /// changed (``ExpectedMemoKey``), else the last answer stands; each new answer counts in
-  /// `expectedAnswers[index]`.
-  private mutating func refreshExpected(on surface: Surface, at index: Int, facts: some PlatformFacts, truth: inout JudgedTruth) {
-    refreshExpected(on: surface, at: index, since: facts.pendingSince(to: surface.device), facts: facts, truth: &truth)
+  /// Makes the expected display of the surface at `index` what it should show now (see
+  /// ``SurfaceState/refreshExpected(key:facts:truth:)``), reading its device's
+  /// ``PlatformFacts/pendingSince(to:)``.
+  private mutating func refreshExpected(at index: Int, facts: some PlatformFacts, truth: inout JudgedTruth) {
+    let key = ExpectedMemoKey(
+      deeds: truth.deeds, dayStart: facts.today.start, zoneChanges: facts.zoneChanges,
+      unknownSince: facts.pendingSince(to: surfaces[index].device))
+    states[index].refreshExpected(key: key, facts: facts, truth: &truth)
   }
-
-  /// ``refreshExpected(on:at:facts:truth:)`` with `since`, the device's
-  /// ``PlatformFacts/pendingSince(to:)``, already read (once per device after every event).
-  private mutating func refreshExpected(
-    on surface: Surface, at index: Int, since: Instant?, facts: some PlatformFacts, truth: inout JudgedTruth
-  ) {
-    let key = ExpectedMemoKey(deeds: truth.deeds, dayStart: facts.today.start, zoneChanges: facts.zoneChanges, unknownSince: since)
-    guard expectedKeys[index] != key || expectedDisplays[index] == nil else { return }
-    let display: Display
-    if let since {
-      display = truth.expected(
-        on: surface, at: facts.now, today: facts.today, in: facts.calendar, zoneChanges: facts.zoneChanges, unknownSince: since)
-    } else {
-      display = truth.expected(
-        on: surface, at: facts.now, today: facts.today, in: facts.calendar, zoneChanges: facts.zoneChanges)
-    }
-    (expectedKeys[index], expectedDisplays[index]) = (key, display)
-    expectedAnswers[index] += 1
-  }
-
-  /// Per surface: what the model's last answer depended on, the answer, and how many answers
-  /// were made so far (what the comparison memo keys on).
-  private var expectedKeys: [ExpectedMemoKey?] = []
-  private var expectedDisplays: [Display?] = []
-  private var expectedAnswers: [Int] = []
 
   /// Whether `surface` cannot show a change now (see ``Invariant``): a widget while WidgetKit is
   /// deaf, while a zone change is caught up with, or before the updated app's first launch; a
   /// widget or the watch while the App Group store has writes it deferred and has not taken
   /// (the widget reads the store, the watch hears from the phone what the store holds).
-  private func excused(_ surface: Surface, facts: some PlatformFacts) -> Bool {
+  private static func excused(_ surface: Surface, facts: some PlatformFacts) -> Bool {
     switch surface {
     case .app: return false
     case .watch: return facts.faultEffects.deferredWrites > 0
@@ -190,9 +277,6 @@ struct SurfaceChecker: Checker {
     }
   }
 
-  /// Per surface: whether it was excused just before the event being handled (a delivery ends
-  /// a transit: the surface could not know until that very event).
-  private var excusedBeforeEvent: [Bool] = []
   /// How many deliveries had reached the phone just before the event being handled: the event
   /// delivered something when the count changed.
   private var phoneDeliveriesBeforeEvent = 0
@@ -204,23 +288,22 @@ struct SurfaceChecker: Checker {
   mutating func noteExcuses(facts: some PlatformFacts) {
     phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
     deferredWritesBeforeEvent = facts.faultEffects.deferredWrites
-    for (index, surface) in surfaces.enumerated() where disagreements[index] != nil {
-      excusedBeforeEvent[index] = excused(surface, facts: facts)
+    for (index, surface) in surfaces.enumerated() where states[index].disagreement != nil {
+      states[index].excusedBeforeEvent = Self.excused(surface, facts: facts)
     }
   }
 
-  /// Until when a widget is excused that learns of a change in the background (the event being
-  /// handled delivered something to the phone, on any channel, or committed writes the App Group
-  /// store had deferred, while the app is not in the foreground, so only a charged reload can
-  /// show it): `pacing` after the widget's last charged reload before now. `nil` for other
-  /// surfaces, and for an event that delivered and committed nothing (a transfer still queued
-  /// excuses nothing here: the expected display already leaves out what it carries).
-  private func pacedUntil(_ surface: Surface, facts: some PlatformFacts) -> Instant? {
-    let changed =
-      facts.deliveryCount(to: .phone) != phoneDeliveriesBeforeEvent || facts.faultEffects.deferredWrites < deferredWritesBeforeEvent
-    guard let widget = surface.widget, !facts.appForeground, changed, let last = facts.lastChargedReload(of: widget) else {
-      return nil
-    }
+  /// Until when a widget is excused that learns of a change in the background
+  /// (`learnedInBackground`: the event being handled delivered something to the phone, on any
+  /// channel, or committed writes the App Group store had deferred, while the app is not in the
+  /// foreground, so only a charged reload can show it): `pacing` after the widget's last charged
+  /// reload before now. `nil` for other surfaces, and for an event that delivered and committed
+  /// nothing (a transfer still queued excuses nothing here: the expected display already leaves
+  /// out what it carries).
+  private static func pacedUntil(
+    _ surface: Surface, learnedInBackground: Bool, pacingMilliseconds: Int64, facts: some PlatformFacts
+  ) -> Instant? {
+    guard learnedInBackground, let widget = surface.widget, let last = facts.lastChargedReload(of: widget) else { return nil }
     let until = last.advanced(by: pacingMilliseconds)
     return until > facts.now ? until : nil
   }
@@ -228,12 +311,12 @@ struct SurfaceChecker: Checker {
   /// Whether the open disagreement of the surface at `index` is excused beyond now (a paced
   /// background reload is not yet due).
   private func excusedBeyondNow(_ index: Int, facts: some PlatformFacts) -> Bool {
-    disagreements[index].map { $0.lastExcused > facts.now } ?? false
+    states[index].disagreement.map { $0.lastExcused > facts.now } ?? false
   }
 
   /// The end of the windows whose end is known in advance (WidgetKit's deaf window, a zone
   /// change's catch-up) that excuse `surface` within `[since, now]`, or `after` when later.
-  private func excusedWindowsEnd(_ surface: Surface, since: Instant, facts: some PlatformFacts, after: Instant) -> Instant {
+  private static func excusedWindowsEnd(_ surface: Surface, since: Instant, facts: some PlatformFacts, after: Instant) -> Instant {
     guard surface == .widget || surface == .yearWidget else { return after }
     var end = after
     // Each window in turn, without an array of them (asked after most events of a disagreement).
@@ -242,91 +325,47 @@ struct SurfaceChecker: Checker {
     return end
   }
 
+  /// The engine handled an event: each surface, in surface order, is compared with the truth as
+  /// its device can know it (``SurfaceState/observe(_:key:delivered:learnedInBackground:pacingMilliseconds:facts:truth:)``),
+  /// and every disagreement the event closed is measured.
   mutating func observe(facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth, verdicts: inout Verdicts) {
-    defer {
-      for index in excusedBeforeEvent.indices { excusedBeforeEvent[index] = false }
-      phoneDeliveriesBeforeEvent = facts.deliveryCount(to: .phone)
-      deferredWritesBeforeEvent = facts.faultEffects.deferredWrites
-    }
-    // Where what each device must know stops, read once per device rather than per surface.
+    // What the surfaces' comparisons depend on, read once per event (and once per device) rather
+    // than once per surface.
+    let (deeds, dayStart, zoneChanges) = (truth.deeds, facts.today.start, facts.zoneChanges)
     let phoneSince = facts.pendingSince(to: .phone)
     let watchSince = hasWatchSurface ? facts.pendingSince(to: .watch) : nil
-    for (index, surface) in surfaces.enumerated() {
-      refreshExpected(
-        on: surface, at: index, since: surface.device == .phone ? phoneSince : watchSince, facts: facts, truth: &truth)
+    let phoneDelivered = facts.deliveredThrough(to: .phone)
+    let watchDelivered = hasWatchSurface ? facts.deliveredThrough(to: .watch) : nil
+    let phoneDeliveries = facts.deliveryCount(to: .phone)
+    let deferredWrites = facts.faultEffects.deferredWrites
+    let learnedInBackground =
+      (phoneDeliveries != phoneDeliveriesBeforeEvent || deferredWrites < deferredWritesBeforeEvent) && !facts.appForeground
+    // By index, each surface read from its state: iterating `surfaces` while `states` changes
+    // cost a retain and a release of its buffer after every event.
+    for index in states.indices {
+      let surface = states[index].surface
+      let onPhone = surface.device == .phone
       let shown = showing(surface)
+      let key = ExpectedMemoKey(deeds: deeds, dayStart: dayStart, zoneChanges: zoneChanges, unknownSince: onPhone ? phoneSince : watchSince)
+      let closed = states[index].observe(
+        shown, key: key, delivered: onPhone ? phoneDelivered : watchDelivered, learnedInBackground: learnedInBackground,
+        pacingMilliseconds: pacingMilliseconds, facts: facts, truth: &truth)
       if keepsChart {
-        if index == 0 { chartValues[0] = expectedDisplays[0]?.chartValue }
+        if index == 0 { chartValues[0] = states[0].expected?.chartValue }
         chartValues[index + 1] = shown?.chartValue
       }
-      let disagrees = shown.map { disagree($0, surface: index, facts: facts, truth: &truth) } ?? false
-      if disagrees {
-        var learnedNow = false
-        if disagreements[index] == nil {
-          disagreements[index] = Disagreement(since: facts.now, excusedUntil: facts.now)
-          learnedNow = true
-        } else if excusedBeforeEvent[index] || excused(surface, facts: facts) {
-          let until = max(disagreements[index]?.excusedUntil ?? facts.now, facts.now)
-          disagreements[index]?.excusedUntil = until
-          learnedNow = true
-        }
-        if learnedNow, let paced = pacedUntil(surface, facts: facts), var open = disagreements[index] {
-          open.pacedUntil = max(open.pacedUntil ?? paced, paced)
-          disagreements[index] = open
-        }
-        if var open = disagreements[index] {
-          open.excusedUntil = excusedWindowsEnd(surface, since: open.since, facts: facts, after: open.excusedUntil)
-          disagreements[index] = open
-        }
-      } else if var open = disagreements[index] {
-        if excusedBeforeEvent[index] { open.excusedUntil = facts.now }
-        open.excusedUntil = excusedWindowsEnd(surface, since: open.since, facts: facts, after: open.excusedUntil)
-        disagreements[index] = nil
-        close(open, surface: index, facts: facts, verdicts: &verdicts)
-      }
+      if let closed { close(closed, surface: index, facts: facts, verdicts: &verdicts) }
     }
     if keepsChart, historyFullAt == nil, history.last?.values != chartValues {
       if history.count < Limits.chartHistoryMax { history.append((facts.now, chartValues)) } else { historyFullAt = facts.now }
     }
+    (phoneDeliveriesBeforeEvent, deferredWritesBeforeEvent) = (phoneDeliveries, deferredWrites)
   }
 
-  /// Whether `shown` differs from what the surface at `index` should show
-  /// (`expectedDisplays[index]`, made current by ``refreshExpected(on:at:world:)``) and from
-  /// everything more its device may know (``mayKnow(_:on:world:)``): compared whole, unless
-  /// `shown` is the very value compared last time (see ``Display/isIdentical(to:)``; the memo
-  /// keeps it, and so its box, alive), the expected display is the same answer of the model as
-  /// then, and nothing more was delivered to the device since, whose verdict stands. The
-  /// expected display is read in place: copying it out after every event cost a retain and a
-  /// release.
-  private mutating func disagree(_ shown: Display, surface index: Int, facts: some PlatformFacts, truth: inout JudgedTruth) -> Bool {
-    let delivered = facts.deliveredThrough(to: surfaces[index].device)
-    // `lastAnswer` is -1 until a display was compared; the model's answers count from 1.
-    if lastAnswer[index] == expectedAnswers[index], lastDelivered[index] == delivered,
-      lastShown[index]?.isIdentical(to: shown) == true
-    {
-      return lastDisagrees[index]
-    }
-    guard var disagrees = expectedDisplays[index].map({ shown != $0 }) else {
-      preconditionFailure("the surface at \(index) is compared before the model was asked")
-    }
-    if disagrees { disagrees = !mayKnow(shown, on: surfaces[index], facts: facts, truth: &truth) }
-    (lastShown[index], lastAnswer[index], lastDelivered[index], lastDisagrees[index]) =
-      (shown, expectedAnswers[index], delivered, disagrees)
-    return disagrees
-  }
-
-  /// Per surface: the display last compared, which of the model's answers it was compared with
-  /// (``expectedAnswers``), what had been delivered to its device then, and whether they
-  /// disagreed.
-  private var lastShown: [Display?] = []
-  private var lastAnswer: [Int] = []
-  private var lastDelivered: [Instant?] = []
-  private var lastDisagrees: [Bool] = []
-
-  /// The most deeds ``mayKnow(_:on:world:)`` tries as the last one a device knows of those a
+  /// The most deeds ``mayKnow(_:on:facts:truth:)`` tries as the last one a device knows of those a
   /// queue delivered in order.
   static let knowableCutoffsMax = 32
-  /// The most of the latest deeds ``mayKnow(_:on:world:)`` tries as the first of a run that a
+  /// The most of the latest deeds ``mayKnow(_:on:facts:truth:)`` tries as the first of a run that a
   /// faster channel delivered ahead of the queue.
   static let knowableLatestMax = 8
 
@@ -343,7 +382,7 @@ struct SurfaceChecker: Checker {
   ///
   /// A device that learned some deeds in a third shape (two runs of messages with a failed one
   /// between, while older ones are still queued) is not recognised: the judge stays strict there.
-  private func mayKnow(_ shown: Display, on surface: Surface, facts: some PlatformFacts, truth: inout JudgedTruth) -> Bool {
+  private static func mayKnow(_ shown: Display, on surface: Surface, facts: some PlatformFacts, truth: inout JudgedTruth) -> Bool {
     let device = surface.device
     guard let must = facts.pendingSince(to: device), let through = facts.deliveredThrough(to: device), through >= must
     else { return false }
@@ -416,12 +455,12 @@ struct SurfaceChecker: Checker {
   /// surface that never recovers is stale too).
   mutating func checkOpenStaleness(facts: some PlatformFacts, verdicts: inout Verdicts) {
     for index in surfaces.indices {
-      guard let open = disagreements[index], !open.reported, !excused(surfaces[index], facts: facts),
+      guard let open = states[index].disagreement, !open.reported, !Self.excused(surfaces[index], facts: facts),
         !excusedBeyondNow(index, facts: facts),
         open.lastExcused.distance(to: facts.now) > boundsMilliseconds[index]
       else { continue }
       checkStaleness(open, surface: index, facts: facts, verdicts: &verdicts)
-      disagreements[index]?.reported = true
+      states[index].disagreement?.reported = true
     }
   }
 
@@ -466,7 +505,7 @@ struct SurfaceChecker: Checker {
       // asked after the deaf window). A widget waiting for a paced reload after a delivery in
       // the background is not excused here: a timeline shows the new day's figures at the
       // boundary with no reload at all, so another day's figures past the bound are a rollover.
-      guard let open = disagreements[index], open.since <= instant, !open.reported, !excused(surface, facts: facts),
+      guard let open = states[index].disagreement, open.since <= instant, !open.reported, !Self.excused(surface, facts: facts),
         !catchingUp || isPastBound(open, surface: index, since: instant, facts: facts)
       else { continue }
       recordDifference(
@@ -478,7 +517,7 @@ struct SurfaceChecker: Checker {
   /// Whether the open disagreement of the surface at `index` has lasted its bound since
   /// `instant` or since the surface was last excused, whichever is later.
   private func isPastBound(_ open: Disagreement, surface index: Int, since instant: Instant, facts: some PlatformFacts) -> Bool {
-    let excusedUntil = excusedWindowsEnd(surfaces[index], since: open.since, facts: facts, after: open.excusedUntil)
+    let excusedUntil = Self.excusedWindowsEnd(surfaces[index], since: open.since, facts: facts, after: open.excusedUntil)
     return max(excusedUntil, instant).distance(to: facts.now) >= boundsMilliseconds[index]
   }
 
@@ -486,12 +525,13 @@ struct SurfaceChecker: Checker {
   mutating func checkSurfaces(facts: some PlatformFacts, showing: (Surface) -> Display?, truth: inout JudgedTruth, verdicts: inout Verdicts)
   {
     for (index, surface) in surfaces.enumerated() {
-      guard let shown = showing(surface), !excused(surface, facts: facts),
+      guard let shown = showing(surface), !Self.excused(surface, facts: facts),
         !excusedBeyondNow(index, facts: facts)
       else { continue }
       verdicts.count(.convergence)
-      refreshExpected(on: surface, at: index, facts: facts, truth: &truth)
-      guard disagree(shown, surface: index, facts: facts, truth: &truth) else { continue }
+      refreshExpected(at: index, facts: facts, truth: &truth)
+      let delivered = facts.deliveredThrough(to: surface.device)
+      guard states[index].disagree(shown, delivered: delivered, facts: facts, truth: &truth) else { continue }
       recordDifference(
         .convergence, surface: surface, facts: facts, showing: showing, truth: &truth, verdicts: &verdicts,
         detail: "after a quiescent window")
@@ -504,7 +544,7 @@ struct SurfaceChecker: Checker {
     verdicts: inout Verdicts, detail: String
   ) {
     // One failure, one verdict: staleness does not report again what this check reported.
-    if let index = surfaces.firstIndex(of: surface), disagreements[index] != nil { disagreements[index]?.reported = true }
+    if let index = surfaces.firstIndex(of: surface) { states[index].disagreement?.reported = true }
     // A repeat only counts: the texts below are for the first occurrence.
     guard !verdicts.recordedAgain(invariant, surface: surface) else { return }
     guard let index = surfaces.firstIndex(of: surface) else { preconditionFailure("\(surface) is not a surface of the run") }

@@ -28,6 +28,15 @@ final class TruthAnswers {
     let instant: Instant
     let device: Device
     let zone: String
+
+    /// Hashes what almost always tells a history's children apart, and cheaply: the parent, the
+    /// instant and the device (a run's actions have distinct instants). Equality still compares
+    /// the whole step; hashing the deed and the zone too cost a thousand instructions a lookup.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(parent)
+      hasher.combine(instant)
+      hasher.combine(device)
+    }
   }
 
   /// What one answer depends on besides the history (``DomainModel``'s laws): the surface, the
@@ -45,6 +54,8 @@ final class TruthAnswers {
   /// surfaces, over the days until the next deed), so a linear search beats hashing: this is
   /// asked after most events.
   private var answers: [[(key: Key, display: Display)]] = [[]]
+  /// How many answers a new history has room for before its array grows.
+  private static let answersReserved = 4
 
   init() {}
 
@@ -56,7 +67,11 @@ final class TruthAnswers {
     // Node 0 is the empty history: children count from 1.
     let child = answers.count
     children[step] = child
-    answers.append([])
+    // Room for the first answers at once (one per surface, then one a day or so): growing an
+    // empty array one answer at a time reallocated it at each of the first few.
+    var room: [(key: Key, display: Display)] = []
+    room.reserveCapacity(Self.answersReserved)
+    answers.append(room)
     return child
   }
 
