@@ -11,11 +11,13 @@ import GlanceKernel
 /// both ways until a schedule holds ``drawnFaults`` of them: a bound on faults, as a bound on
 /// preemptions makes CHESS's exploration of threads finite (each drawn fault doubles the
 /// schedules of every later choice that may draw one; bugs need few). Its workload, fault
-/// counts, travel and script are not used. Its store move (BabySteps', the steps domain) is, but
-/// not its day: the explorer installs the update at the run's start or at the boundary
-/// (``SmallWorldUpdate``).
+/// counts and script are not used. Its travel is: a flight inside the world changes the zone
+/// there (at the boundary, it is the boundary), and a flight on the first days makes the world
+/// last past the judge's zone-settled check (``runLead``). Its store move (BabySteps', the steps
+/// domain) is too, but not its day: the explorer installs the update at the run's start or at
+/// the boundary (``SmallWorldUpdate``).
 ///
-/// The run lasts from ``lead`` before the boundary to ``lead`` after it, then the liveness phase
+/// The run lasts from ``runLead`` before the boundary to ``runLead`` after it, then the liveness phase
 /// every run has. The schedule's plan is made of choices like every other (section `plan`):
 ///
 /// - `explore.midnight` (`0...moves`): how many moves come before the boundary;
@@ -62,8 +64,22 @@ public struct SmallWorld: Hashable, Sendable {
   /// anyway (the app running): half a second after its move, before the next move opens the
   /// app. (A run's armed kill waits six hours for a step; a small world is forty minutes.)
   public static let killDeadline: Int64 = Limits.aroundBoundaryFaultDeadlineMilliseconds
-  /// How long the run lasts on each side of the boundary.
+  /// How long the run lasts on each side of the boundary, unless the person travels then
+  /// (``runLead``).
   public static let lead: Int64 = 20 * Instant.millisecondsPerMinute
+
+  /// How long this world's run lasts on each side of its boundary: ``lead``; or, where the
+  /// scenario's first flight is on the start date or the next day (so that it may fall inside
+  /// the world: `travel: [{day: 1, hour: 0, zone: …}]` puts it at a midnight boundary), whole
+  /// minutes past the judge's zone-settled check (`SurfaceChecker.zoneSettleMilliseconds`,
+  /// over an hour), so that a widget that never learns of the zone is judged inside the world.
+  public var runLead: Int64 {
+    guard let first = scenario.travel.first, first.day <= 1 else { return Self.lead }
+    let settle = SurfaceChecker.zoneSettleMilliseconds(
+      refreshBudget: scenario.refreshBudget, lateFiringSecondsMax: scenario.faults.lateFiringSecondsMax)
+    let minutes = settle / Instant.millisecondsPerMinute + 2
+    return max(Self.lead, minutes * Instant.millisecondsPerMinute)
+  }
 
   /// The drawn faults a schedule holds by default: one.
   public static let drawnFaultsDefault = 1
@@ -122,10 +138,10 @@ public struct SmallWorld: Hashable, Sendable {
   }
 
   /// The scenario a schedule plays: the world's, around its first boundary
-  /// (``Scenario/aroundBoundaryMinutes``: ``lead`` on each side).
+  /// (``Scenario/aroundBoundaryMinutes``: ``runLead`` on each side).
   var aroundBoundary: Scenario {
     var around = scenario
-    around.aroundBoundaryMinutes = Int(Self.lead / Instant.millisecondsPerMinute)
+    around.aroundBoundaryMinutes = Int(runLead / Instant.millisecondsPerMinute)
     return around
   }
 
@@ -157,6 +173,6 @@ public struct SmallWorld: Hashable, Sendable {
   /// Where a schedule runs: the itinerary, the boundary, and the run's start and end.
   func bounds() throws(SimulationError) -> (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant) {
     let run = try RunInputs.bounds(of: aroundBoundary, days: 1)
-    return (run.itinerary, run.end.advanced(by: -Self.lead), run.start, run.end)
+    return (run.itinerary, run.end.advanced(by: -runLead), run.start, run.end)
   }
 }

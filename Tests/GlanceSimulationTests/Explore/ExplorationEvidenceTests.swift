@@ -10,9 +10,9 @@ struct ExplorationEvidenceTests {
   /// schedules it played to get there (the unsplit exploration's, the plans of smaller N
   /// included).
   static func firstFound<Design: SyncDesign>(
-    _ design: Design.Type, movesMax: Int = 1, scheduleLimit: Int = 10_000
+    _ design: Design.Type, in scenario: Scenario? = nil, movesMax: Int = 1, scheduleLimit: Int = 10_000
   ) throws -> (moves: Int, schedules: Int, invariants: [Invariant])? {
-    let scenario = try ScenarioLoader.builtIn(named: "default")
+    let scenario = try scenario ?? ScenarioLoader.builtIn(named: "default")
     var played = 0
     for moves in 1...movesMax {
       let world = try SmallWorld(scenario: scenario, domain: Design.domain, moves: moves)
@@ -53,6 +53,27 @@ struct ExplorationEvidenceTests {
     let found = try #require(try Self.firstFound(design, movesMax: movesMax), "\(design.name) not found at N ≤ \(movesMax)")
     print("evidence: \(design.name) N=\(found.moves) schedules=\(found.schedules) \(found.invariants.map(\.rawValue))")
     #expect(found.invariants.contains(invariant), "\(design.name): \(found.invariants.map(\.rawValue))")
+  }
+
+  /// The default scenario with a flight to Tokyo at its first midnight: the small world's
+  /// boundary is the zone change, and it lasts past the zone-settled check (``SmallWorld/runLead``).
+  static func flightAtMidnight() throws -> Scenario {
+    var scenario = try ScenarioLoader.builtIn(named: "default")
+    scenario.travel = [Travel(day: 1, hour: 0, zone: "Asia/Tokyo")]
+    return scenario
+  }
+
+  @Test("exploration finds the widget that never checks its zone where the small world's boundary is a flight")
+  func zoneCheckAtAFlight() throws {
+    let found = try #require(
+      try Self.firstFound(MutantsTests.NoZoneCheck.self, in: Self.flightAtMidnight()), "mutant-no-zone-check not found at N = 1")
+    print("evidence: mutant-no-zone-check (flight) N=\(found.moves) schedules=\(found.schedules) \(found.invariants.map(\.rawValue))")
+    #expect(found.invariants.contains(.rollover), "\(found.invariants.map(\.rawValue))")
+    // The converged tally holds there, every schedule of one move.
+    let world = try SmallWorld(scenario: Self.flightAtMidnight(), domain: .tally, moves: 1)
+    let figures = try Explorer.explore(strategy: .converged, in: world)
+    #expect(figures.complete && figures.counterexample == nil)
+    print("evidence: converged tally (flight) N=1 schedules=\(figures.schedules)")
   }
 
   @Test(

@@ -66,6 +66,24 @@ struct ExplorerTests {
     #expect(bounds.start.distance(to: bounds.boundary) == SmallWorld.lead)
   }
 
+  @Test("a world whose scenario flies on its first days lasts past the zone-settled check; another, twenty minutes")
+  func runLead() throws {
+    #expect(try Self.world(.tally).runLead == SmallWorld.lead)
+    var scenario = try ScenarioLoader.builtIn(named: "default")
+    scenario.travel = [Travel(day: 1, hour: 0, zone: "Asia/Tokyo")]
+    let world = try SmallWorld(scenario: scenario, domain: .tally, moves: 1)
+    // The default's budget of 70 catches a zone up in max(1 h, ⌈2 × 24 h / 66⌉) = 1 h; settled
+    // after that, the late firing (60 s) twice, the deaf window (30 s) and 5 s: 62 min 35 s.
+    // Whole minutes past it: 62 + 2 = 64.
+    #expect(world.runLead == 64 * 60_000)
+    let bounds = try world.bounds()
+    #expect(bounds.start.distance(to: bounds.boundary) == 64 * 60_000)
+    #expect(bounds.boundary.distance(to: bounds.end) == 64 * 60_000)
+    // A flight later than the next day leaves the world as it was.
+    scenario.travel = [Travel(day: 2, hour: 0, zone: "Asia/Tokyo")]
+    #expect(try SmallWorld(scenario: scenario, domain: .tally, moves: 1).runLead == SmallWorld.lead)
+  }
+
   @Test("the shards of an exploration add up to the whole, figure for figure")
   func shardsMerge() throws {
     let world = try Self.world(.steps)
