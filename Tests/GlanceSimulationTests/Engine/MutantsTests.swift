@@ -82,6 +82,23 @@ struct MutantsTests {
     }
   }
 
+  /// rollover (DST): every day is taken to last 24 hours: the widget's entry at each day
+  /// boundary is dated 24 hours after the start of the day before, an hour late after a day of
+  /// 23 hours (Chile's day without a midnight) and an hour early after one of 25.
+  struct DayOfTwentyFourHours: Mutant {
+    static let name = "mutant-day-of-24-hours"
+    var inner: ConvergedTally
+    func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
+      let planned = inner.timeline(of: widget, world: world)
+      return WidgetTimeline(
+        entries: planned.entries.enumerated().map { index, entry in
+          guard index > 0 else { return entry }
+          let dayBefore = world.calendar.dayInterval(containing: entry.date.advanced(by: -1))
+          return WidgetTimeline.Entry(date: dayBefore.start.advanced(by: Instant.millisecondsPerDay), display: entry.display)
+        }, policy: planned.policy)
+    }
+  }
+
   /// rollover (zone): no zone check, so after a flight the widget keeps "today" of the zone
   /// the device left until its next planned reload.
   struct NoZoneCheck: Mutant {
@@ -261,6 +278,11 @@ struct MutantsTests {
 
   @Test("rollover catches a widget whose day-boundary entry is three minutes late")
   func rollover() throws { try Self.expectCaught(LateMidnightEntry.self, by: .rollover) }
+
+  @Test("rollover catches a widget that takes every day for 24 hours, after Chile's day without a midnight")
+  func rolloverAfterADayOf23Hours() throws {
+    try Self.expectCaught(DayOfTwentyFourHours.self, by: .rollover, scenario: "no-midnight", days: 4)
+  }
 
   @Test("rollover catches a widget without the zone check after a flight")
   func rolloverAfterFlight() throws {

@@ -1,4 +1,5 @@
 @testable import GlanceSimulation
+import GlanceKernel
 import Testing
 
 /// Exploration finds every planted bug the small world can hold, and every legacy design's
@@ -74,6 +75,24 @@ struct ExplorationEvidenceTests {
     let figures = try Explorer.explore(strategy: .converged, in: world)
     #expect(figures.complete && figures.counterexample == nil)
     print("evidence: converged tally (flight) N=1 schedules=\(figures.schedules)")
+  }
+
+  @Test("exploration finds the widget that takes every day for 24 hours where the boundary ends a day of 23")
+  func dayOf23HoursAtTheBoundary() throws {
+    // Chile's 6 September 2026 starts at 01:00 (its midnight does not exist) and lasts 23 hours:
+    // started on it, the small world's boundary is its end, 7 September 00:00.
+    var scenario = try ScenarioLoader.builtIn(named: "no-midnight")
+    scenario.start = try CivilDate(year: 2026, month: 9, day: 6)
+    let found = try #require(
+      try Self.firstFound(MutantsTests.DayOfTwentyFourHours.self, in: scenario), "mutant-day-of-24-hours not found at N = 1")
+    let invariants = found.invariants.map(\.rawValue)
+    print("evidence: mutant-day-of-24-hours (23-hour day) N=\(found.moves) schedules=\(found.schedules) \(invariants)")
+    #expect(found.invariants.contains(.rollover), "\(found.invariants.map(\.rawValue))")
+    // The converged tally holds there, every schedule of one move; the mutant does at the
+    // default's first midnight, after a day of 24 hours.
+    let figures = try Explorer.explore(strategy: .converged, in: SmallWorld(scenario: scenario, domain: .tally, moves: 1))
+    #expect(figures.complete && figures.counterexample == nil)
+    #expect(try Self.firstFound(MutantsTests.DayOfTwentyFourHours.self) == nil)
   }
 
   @Test(
