@@ -62,7 +62,8 @@ public struct SmallWorld: Hashable, Sendable {
   public static let faultLead: Int64 = 750
   /// How long after it is armed a kill of the app that met no step of an operation strikes
   /// anyway (the app running): half a second after its move, before the next move opens the
-  /// app. (A run's armed kill waits six hours for a step; a small world is forty minutes.)
+  /// app. (A run's armed kill waits six hours for a step; a small world lasts forty minutes, or
+  /// a little over two hours around a flight.)
   public static let killDeadline: Int64 = Limits.aroundBoundaryFaultDeadlineMilliseconds
   /// How long the run lasts on each side of the boundary, unless the person travels then
   /// (``runLead``).

@@ -69,16 +69,21 @@ struct MutantsTests {
     }
   }
 
+  /// `planned` with every entry but the first (the tally widget's entries at day boundaries)
+  /// dated as `date` says of its planned date.
+  static func redatingBoundaryEntries(of planned: WidgetTimeline, _ date: (Instant) -> Instant) -> WidgetTimeline {
+    WidgetTimeline(
+      entries: planned.entries.enumerated().map { index, entry in
+        index == 0 ? entry : WidgetTimeline.Entry(date: date(entry.date), display: entry.display)
+      }, policy: planned.policy)
+  }
+
   /// rollover: the widget's entry at each day boundary is dated three minutes late.
   struct LateMidnightEntry: Mutant {
     static let name = "mutant-late-midnight-entry"
     var inner: ConvergedTally
     func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
-      let planned = inner.timeline(of: widget, world: world)
-      return WidgetTimeline(
-        entries: planned.entries.enumerated().map { index, entry in
-          index == 0 ? entry : WidgetTimeline.Entry(date: entry.date.advanced(by: 180_000), display: entry.display)
-        }, policy: planned.policy)
+      MutantsTests.redatingBoundaryEntries(of: inner.timeline(of: widget, world: world)) { $0.advanced(by: 180_000) }
     }
   }
 
@@ -89,13 +94,9 @@ struct MutantsTests {
     static let name = "mutant-day-of-24-hours"
     var inner: ConvergedTally
     func timeline(of widget: WidgetID, world: World) -> WidgetTimeline {
-      let planned = inner.timeline(of: widget, world: world)
-      return WidgetTimeline(
-        entries: planned.entries.enumerated().map { index, entry in
-          guard index > 0 else { return entry }
-          let dayBefore = world.calendar.dayInterval(containing: entry.date.advanced(by: -1))
-          return WidgetTimeline.Entry(date: dayBefore.start.advanced(by: Instant.millisecondsPerDay), display: entry.display)
-        }, policy: planned.policy)
+      MutantsTests.redatingBoundaryEntries(of: inner.timeline(of: widget, world: world)) { date in
+        world.calendar.dayInterval(containing: date.advanced(by: -1)).start.advanced(by: Instant.millisecondsPerDay)
+      }
     }
   }
 
