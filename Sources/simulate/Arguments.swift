@@ -10,6 +10,9 @@ import GlanceSimulation
 /// the executable conforms the library's enumeration.
 extension StrategyName: ExpressibleByArgument {}
 
+/// `explore --sessions`, as `--strategy`.
+extension SmallWorldSessions: ExpressibleByArgument {}
+
 /// Why an option's value was refused: the text after "is invalid for '--option <name>': ".
 struct ArgumentProblem: Error, CustomStringConvertible {
   let description: String

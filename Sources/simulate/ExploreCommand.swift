@@ -50,6 +50,13 @@ struct ExploreCommand: ParsableCommand {
 
   @Option(
     name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "How the person uses the app: one session across the moves, or the app left half a second after each move in it (it goes to the background between moves).",
+      valueName: "sessions"))
+  var sessions: SmallWorldSessions = .oneSession
+
+  @Option(
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp("Explore shard K of N (1-based); the whole tree, 1/1, by default.", valueName: "K/N"),
     transform: ArgumentParsers.shard)
   var shard: SweepShard = .whole
@@ -136,7 +143,7 @@ struct ExploreCommand: ParsableCommand {
     for domain in domains {
       let world: SmallWorld
       do throws(SmallWorldError) {
-        world = try SmallWorld(scenario: loaded, domain: domain, moves: moves, drawnFaults: bound)
+        world = try SmallWorld(scenario: loaded, domain: domain, moves: moves, drawnFaults: bound, sessions: sessions)
       } catch {
         printError("\(error)")
         throw ExitCode.usage
@@ -152,6 +159,7 @@ struct ExploreCommand: ParsableCommand {
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       print(
         "\(figures.design) (\(domain.rawValue)), \(moves) moves, \(Self.describe(drawnFaults: figures.drawnFaults)), "
+          + (sessions == .oneSession ? "" : "the app left after each move, ")
           + "shard \(shard): \(figures.plans) plans, \(figures.schedules) schedules, "
           + "\(figures.choicePoints) choice points\(figures.complete ? "" : " (stopped at --max-schedules: incomplete)"), "
           + String(format: "%.1f s", seconds))

@@ -194,6 +194,8 @@ struct DomainPlay<Design: SyncDesign> {
     case .appTap, .appDelete, .appEdit:
       // The app is not open: the action never happens.
       if world.appForeground, let deed = mean(action, on: .phone) { performOnPhone(deed, of: action) }
+    case .appLeave:
+      leaveApp()
     case .widgetTap:
       // No widget yet: nothing to tap.
       guard world.widgetInstalled else { break }
@@ -262,8 +264,18 @@ struct DomainPlay<Design: SyncDesign> {
     }
   }
 
+  /// The session opened by action `closing` ends, unless the app has left it already (the
+  /// person left the app, or opened it anew).
   private mutating func closeApp(session closing: Int) {
-    guard closing == session, world.appForeground else { return }
+    guard closing == session else { return }
+    leaveApp()
+  }
+
+  /// The person leaves the app, if it is open: it goes to the background, and its session is
+  /// over.
+  private mutating func leaveApp() {
+    session = nil
+    guard world.appForeground else { return }
     world.appEntersBackground()
     design.appWentToBackground(world: &world)
   }

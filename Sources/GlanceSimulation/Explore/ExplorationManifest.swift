@@ -1,8 +1,8 @@
 import Foundation
 
 /// What an exploration folder's `shard.json` says about its figures: which binary made them,
-/// from which scenario, strategy, domain, moves, bound of drawn faults and options, and which
-/// shard they are.
+/// from which scenario, strategy, domain, moves, bound of drawn faults, sessions of the app and
+/// options, and which shard they are.
 /// ``ExplorationFolder/merge(_:)`` merges only folders whose manifests agree on everything but
 /// the shard's index, as a sweep's merge does (``SweepManifest``).
 ///
@@ -29,6 +29,9 @@ public struct ExplorationManifest: Hashable, Sendable, Codable {
   /// The small world's bound of drawn faults a schedule (``SmallWorld/drawnFaults``); `nil`
   /// (absent) for no bound.
   public var drawnFaults: Int?
+  /// How the person uses the app (``SmallWorld/sessions``): absent for one session, the default
+  /// (so folders written before the setting existed read the same), else its name.
+  public var sessions: String?
   /// `K/N`.
   public var shard: String
   public var options: ExplorationOptions
@@ -52,6 +55,7 @@ public struct ExplorationManifest: Hashable, Sendable, Codable {
     domain = world.domain.rawValue
     moves = world.moves
     drawnFaults = world.drawnFaults
+    sessions = world.sessions == .oneSession ? nil : world.sessions.rawValue
     self.shard = shard.description
     self.options = options
   }
@@ -62,6 +66,7 @@ public struct ExplorationManifest: Hashable, Sendable, Codable {
       ("glance", glance), ("tzdata", tzdata), ("scenario", scenario), ("scenarioReference", scenarioReference),
       ("scenarioDigest", scenarioDigest), ("summary", summary), ("strategy", strategy), ("domain", domain),
       ("moves", "\(moves)"), ("drawnFaults", drawnFaults.map(String.init) ?? "all"),
+      ("sessions", sessions ?? SmallWorldSessions.oneSession.rawValue),
     ] + options.fields
   }
 }

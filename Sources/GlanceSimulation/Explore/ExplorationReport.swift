@@ -17,8 +17,7 @@ enum ExplorationReport {
         ("scenario", "\(manifest.scenario) (from \(manifest.scenarioReference), digest \(manifest.scenarioDigest))"),
         ("strategy", manifest.strategy), ("design", figures.design), ("domain", manifest.domain),
         ("moves", "\(manifest.moves)"), ("drawn faults", manifest.drawnFaults.map { "at most \($0)" } ?? "any"),
-        ("shard", manifest.shard),
-      ] + manifest.options.fields)
+      ] + (manifest.sessions.map { [("sessions of the app", $0)] } ?? []) + [("shard", manifest.shard)] + manifest.options.fields)
     lines += ["", "## Figures", ""]
     lines += table(
       ["figure", "count"],

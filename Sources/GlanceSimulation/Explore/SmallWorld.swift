@@ -1,8 +1,9 @@
 import GlanceKernel
 
 /// A world small enough to explore every schedule of: one domain, at most ``moves`` moves of the
-/// person around one local day boundary, at most one scripted fault, and at most
-/// ``drawnFaults`` of the faults drawn as the world plays (DocC: Exploring small worlds).
+/// person around one local day boundary (the app used in one session, or left after each move:
+/// ``sessions``), at most one scripted fault, and at most ``drawnFaults`` of the faults drawn as
+/// the world plays (DocC: Exploring small worlds).
 ///
 /// The scenario gives the zone, the date whose end is the boundary (the first day boundary
 /// after the start of ``Scenario/start``: a midnight, or the first instant of a day without
@@ -49,6 +50,9 @@ public struct SmallWorld: Hashable, Sendable {
   /// The most faults drawn as the world plays (a reload served late, a duplicated transfer, a
   /// failed message, a lost reply) one schedule holds; `nil` for no bound.
   public let drawnFaults: Int?
+  /// How the person uses the app: one session across the moves (the default), or the app left
+  /// after each move in it.
+  public let sessions: SmallWorldSessions
 
   /// The most moves a small world holds.
   public static let movesMax = 8
@@ -86,12 +90,14 @@ public struct SmallWorld: Hashable, Sendable {
   public static let drawnFaultsDefault = 1
 
   /// The small world of `domain` with `moves` moves around the first day boundary of
-  /// `scenario`'s start date, and at most `drawnFaults` drawn faults a schedule (`nil`: no
-  /// bound).
+  /// `scenario`'s start date, at most `drawnFaults` drawn faults a schedule (`nil`: no
+  /// bound), the app used as `sessions` says.
   ///
   /// - Throws: ``SmallWorldError`` when `moves` is out of `1...movesMax`, `drawnFaults` is
   ///   negative or the scenario does not play `domain`.
-  public init(scenario: Scenario, domain: Domain, moves: Int, drawnFaults: Int? = drawnFaultsDefault) throws(SmallWorldError) {
+  public init(
+    scenario: Scenario, domain: Domain, moves: Int, drawnFaults: Int? = drawnFaultsDefault, sessions: SmallWorldSessions = .oneSession
+  ) throws(SmallWorldError) {
     guard (1...Self.movesMax).contains(moves) else { throw .movesOutOfRange(moves) }
     if let drawnFaults, drawnFaults < 0 { throw .drawnFaultsNegative(drawnFaults) }
     guard scenario.domains.contains(domain) else { throw .domainNotInScenario(domain.rawValue, scenario: scenario.name) }
@@ -99,6 +105,7 @@ public struct SmallWorld: Hashable, Sendable {
     self.domain = domain
     self.moves = moves
     self.drawnFaults = drawnFaults
+    self.sessions = sessions
   }
 
   /// Whether the app is updated in this world: its domain is the steps and its scenario has
@@ -106,23 +113,23 @@ public struct SmallWorld: Hashable, Sendable {
   public var updatesApp: Bool { domain == .steps && scenario.storeMove != nil }
 
   /// The plan of one schedule, its choices read from `choices`: the moves before the boundary,
-  /// then each move, then the fault, then the update.
+  /// then each move, then the fault, then the update; the moves in the app used as ``sessions``
+  /// says.
   func plan(boundary: Instant, end: Instant, choices: inout Choices) -> SmallWorldPlan {
     let alphabet = SmallWorldMove.moves(of: domain)
     let faults = SmallWorldFault.faults(of: domain)
     let before = choices.uniform(in: 0...moves, from: choices.open(ChoiceLabel("explore.midnight")))
     let moveStream = choices.open(ChoiceLabel("explore.move"))
     var times: [Instant] = []
-    var actions: [ScriptedAction] = []
+    var made: [SmallWorldMove] = []
     for index in 0..<moves {
-      let move = alphabet[choices.uniform(in: 0...(alphabet.count - 1), from: moveStream)]
-      let time =
+      made.append(alphabet[choices.uniform(in: 0...(alphabet.count - 1), from: moveStream)])
+      times.append(
         index < before
-        ? boundary.advanced(by: -Self.nearest - Int64(before - 1 - index) * Self.spacing)
-        : boundary.advanced(by: Self.nearest + Int64(index - before) * Self.spacing)
-      times.append(time)
-      actions += move.actions(at: time)
+          ? boundary.advanced(by: -Self.nearest - Int64(before - 1 - index) * Self.spacing)
+          : boundary.advanced(by: Self.nearest + Int64(index - before) * Self.spacing))
     }
+    let actions = zip(made, times).flatMap { move, time in move.actions(at: time, sessions: sessions) }
     var faultPlan = FaultPlan()
     let fault = choices.uniform(in: 0...faults.count, from: choices.open(ChoiceLabel("explore.fault")))
     if fault > 0 {

@@ -31,16 +31,29 @@ public enum SmallWorldMove: String, Hashable, Sendable, CaseIterable {
   /// How long before a move in the app the app is opened.
   public static let appOpenLead: Int64 = 500
 
-  /// The script's actions of the move made at `at`: the app opened ``appOpenLead`` before, then
-  /// the tap, for a move in the app.
-  func actions(at: Instant) -> [ScriptedAction] {
-    let open = ScriptedAction(at: at.advanced(by: -Self.appOpenLead), kind: .appOpen(minutes: 1))
+  /// Whether the move is made in the app (which it opens).
+  var isInApp: Bool {
     switch self {
-    case .appTap: return [open, ScriptedAction(at: at, kind: .appTap)]
-    case .appDelete: return [open, ScriptedAction(at: at, kind: .appDelete)]
-    case .appEdit: return [open, ScriptedAction(at: at, kind: .appEdit)]
+    case .appTap, .appDelete, .appEdit: return true
+    case .widgetTap, .watchTap: return false
+    }
+  }
+
+  /// The script's actions of the move made at `at`: for a move in the app, the app opened
+  /// ``appOpenLead`` before, then the tap, then, where `sessions` says so, the person leaving the
+  /// app ``SmallWorldSessions/leaveLag`` after.
+  func actions(at: Instant, sessions: SmallWorldSessions = .oneSession) -> [ScriptedAction] {
+    let open = ScriptedAction(at: at.advanced(by: -Self.appOpenLead), kind: .appOpen(minutes: 1))
+    let leave = ScriptedAction(at: at.advanced(by: SmallWorldSessions.leaveLag), kind: .appLeave)
+    let move: ScriptedAction.Kind
+    switch self {
+    case .appTap: move = .appTap
+    case .appDelete: move = .appDelete
+    case .appEdit: move = .appEdit
     case .widgetTap: return [ScriptedAction(at: at, kind: .widgetTap)]
     case .watchTap: return [ScriptedAction(at: at, kind: .watchTap)]
     }
+    let made = [open, ScriptedAction(at: at, kind: move)]
+    return sessions == .leftAfterEachMove ? made + [leave] : made
   }
 }

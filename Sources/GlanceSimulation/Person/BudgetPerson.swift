@@ -46,7 +46,7 @@ struct BudgetPerson: Person {
       remove(target, in: calendar)
       insert(replacement, in: calendar)
       return .amend(target: target, replacement: replacement, Self.editExpense(at: action))
-    case .appOpen, .watchTap:
+    case .appOpen, .watchTap, .appLeave:
       return nil
     }
   }

@@ -39,7 +39,7 @@ struct StepsPerson: Person {
       if case .addTask = edit { tasksCreated += 1 }
       tasks = edit.applied(to: tasks)
       return .editTasks(edit)
-    case .appOpen, .widgetTap, .watchTap, .appDelete:
+    case .appOpen, .widgetTap, .watchTap, .appDelete, .appLeave:
       return nil
     }
   }

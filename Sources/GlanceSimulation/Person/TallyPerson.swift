@@ -21,7 +21,7 @@ struct TallyPerson: Person {
       let today = calendar.dayInterval(containing: action.time)
       guard let index = liveRecords.lastIndex(where: { today.contains($0.instant) }) else { return nil }
       return .remove(target: liveRecords.remove(at: index))
-    case .appOpen, .appEdit:
+    case .appOpen, .appEdit, .appLeave:
       return nil
     }
   }

@@ -122,6 +122,7 @@ extension ScenarioReader {
     case "watchTap": kind = .watchTap
     case "appDelete": kind = .appDelete
     case "appEdit": kind = .appEdit
+    case "appLeave": kind = .appLeave
     default: preconditionFailure("kind(_:) admitted the unknown kind \(kindName)")
     }
     return (ScriptedAction(at: at, kind: kind), atField)

@@ -114,7 +114,7 @@ public struct Script: Hashable, Sendable, Codable {
 ///
 /// ## Laws
 /// - `kind.name` is the key a scenario file writes (`appOpen`, `appTap`, `widgetTap`, `watchTap`,
-///   `appDelete`, `appEdit`), and ``ScriptedAction/Kind/names`` lists them in that order.
+///   `appDelete`, `appEdit`, `appLeave`), and ``ScriptedAction/Kind/names`` lists them in that order.
 public struct ScriptedAction: Hashable, Sendable, Codable {
   /// What the person does.
   public enum Kind: Hashable, Sendable, Codable {
@@ -134,9 +134,12 @@ public struct ScriptedAction: Hashable, Sendable, Codable {
     /// id decides which. Nothing happens unless the app is open (nor in the tally, which has
     /// nothing to edit).
     case appEdit
+    /// The person leaves the app before its session ends: it goes to the background now (and
+    /// the session is over). Nothing happens unless the app is open.
+    case appLeave
 
     /// The kinds' names, in declaration order.
-    public static let names = ["appOpen", "appTap", "widgetTap", "watchTap", "appDelete", "appEdit"]
+    public static let names = ["appOpen", "appTap", "widgetTap", "watchTap", "appDelete", "appEdit", "appLeave"]
 
     /// The name a scenario file writes.
     public var name: String {
@@ -147,6 +150,7 @@ public struct ScriptedAction: Hashable, Sendable, Codable {
       case .watchTap: return "watchTap"
       case .appDelete: return "appDelete"
       case .appEdit: return "appEdit"
+      case .appLeave: return "appLeave"
       }
     }
   }

@@ -85,10 +85,11 @@ struct ShrinkCandidate: Hashable {
 }
 
 extension ScriptedAction.Kind {
-  /// Whether the person does it in the app (an app session, a tap, a delete or an edit in it).
+  /// Whether the person does it in the app (an app session, a tap, a delete or an edit in it,
+  /// leaving it).
   var isInApp: Bool {
     switch self {
-    case .appOpen, .appTap, .appDelete, .appEdit: return true
+    case .appOpen, .appTap, .appDelete, .appEdit, .appLeave: return true
     case .widgetTap, .watchTap: return false
     }
   }

@@ -160,8 +160,8 @@ struct ShrinkSearch {
 
   // MARK: Delta debugging
 
-  /// An app session and the taps and deletes inside it, as one unit; every other action alone.
-  /// Removing a session removes its taps, which would otherwise do nothing.
+  /// An app session and the taps, deletes, edits and the leaving inside it, as one unit; every
+  /// other action alone. Removing a session removes its taps, which would otherwise do nothing.
   static func sessions(_ candidate: ShrinkCandidate) -> [[ScriptedAction]] {
     var units: [[ScriptedAction]] = []
     var open: (unit: Int, until: Instant)? = nil
@@ -172,6 +172,9 @@ struct ShrinkSearch {
         open = (units.count - 1, action.at.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute))
       case .appTap, .appDelete, .appEdit:
         if let session = open, action.at < session.until { units[session.unit].append(action) } else { units.append([action]) }
+      case .appLeave:
+        if let session = open, action.at < session.until { units[session.unit].append(action) } else { units.append([action]) }
+        open = nil
       case .widgetTap, .watchTap:
         units.append([action])
       }

@@ -408,6 +408,7 @@ public struct World {
     case .watchTap: "watchTap"
     case .appDelete: "appDelete"
     case .appEdit: "appEdit"
+    case .appLeave: "appLeave"
     }
   }
 

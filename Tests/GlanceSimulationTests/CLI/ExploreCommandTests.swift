@@ -28,6 +28,26 @@ struct ExploreCommandTests {
     #expect(sum == figures(whole.output))
   }
 
+  @Test("--sessions left-after-each-move: said in the line, in shard.json and in report.md; absent for one session")
+  func sessions() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-sessions-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let arguments = ["explore", "--moves", "1", "--domain", "steps", "--jobs", "1"]
+    let left = try SimulateCommandTests.run(arguments + ["--sessions", "left-after-each-move", "--out", "\(folder)/left"])
+    #expect(left.status == 0, "\(left.output)\(left.errors)")
+    #expect(left.output.contains("at most 1 drawn fault, the app left after each move, shard 1/1: 48 plans"), "\(left.output)")
+    let explored = "explore-default-converged-steps-moves1"
+    let manifest = try String(contentsOfFile: "\(folder)/left/\(explored)/shard.json", encoding: .utf8)
+    #expect(manifest.contains("\"sessions\" : \"left-after-each-move\""), "\(manifest)")
+    let report = try String(contentsOfFile: "\(folder)/left/\(explored)/report.md", encoding: .utf8)
+    #expect(report.contains("| sessions of the app | left-after-each-move |"), "\(report)")
+    let one = try SimulateCommandTests.run(arguments + ["--out", "\(folder)/one"])
+    #expect(one.status == 0, "\(one.output)\(one.errors)")
+    #expect(one.output.contains("at most 1 drawn fault, shard 1/1: 48 plans"), "\(one.output)")
+    #expect(try !String(contentsOfFile: "\(folder)/one/\(explored)/shard.json", encoding: .utf8).contains("sessions"))
+    #expect(try !String(contentsOfFile: "\(folder)/one/\(explored)/report.md", encoding: .utf8).contains("sessions"))
+  }
+
   @Test("a legacy design's known failure is found, the first schedule printed, and exits 0 (it is not expected to converge)")
   func legacy() throws {
     let found = try SimulateCommandTests.run(["explore", "--moves", "1", "--strategy", "mirrorsmoker-legacy", "--first-violation"])
@@ -69,6 +89,7 @@ struct ExploreCommandTests {
       (["--max-schedules", "0"], "--max-schedules must be 1 or more"),
       (["--drawn-faults", "-1"], "--drawn-faults must be a count of 0 or more, or `all` (got -1)"),
       (["--drawn-faults", "some"], "--drawn-faults must be a count of 0 or more, or `all` (got some)"),
+      (["--sessions", "two"], "'two' is invalid for '--sessions <sessions>'"),
     ]
     for (arguments, message) in cases {
       let outcome = try SimulateCommandTests.run(["explore"] + arguments)

@@ -43,6 +43,32 @@ struct ScriptedRunTests {
     #expect(outcome.result(.converged)?.acceptedActions == 2)
   }
 
+  @Test("leaving the app ends its session: a tap after it does nothing, and the session's own end after it neither")
+  func leavingTheApp() throws {
+    let base = try SimulationFixtures.scenario("default")
+    let bounds = try RunInputs.bounds(of: base, days: 1)
+    var scenario = base
+    scenario.domains = [.tally]
+    let opened = bounds.start.advanced(by: 12 * Instant.millisecondsPerHour)
+    func accepted(leaving: Bool) throws -> Int? {
+      scenario.script = Script(
+        actions: [
+          ScriptedAction(at: opened, kind: .appOpen(minutes: 5)),
+          ScriptedAction(at: opened.advanced(by: 1_000), kind: .appTap),
+          ScriptedAction(at: opened.advanced(by: 2_000), kind: leaving ? .appLeave : .watchTap),
+          ScriptedAction(at: opened.advanced(by: 3_000), kind: .appTap),
+          // Left once more when no longer open: nothing happens.
+          ScriptedAction(at: opened.advanced(by: 4_000), kind: leaving ? .appLeave : .watchTap),
+        ])
+      return try Simulation.run(SimulationRequest(scenario: scenario, days: 1, seed: 7, strategies: [.converged]))
+        .result(.converged)?.acceptedActions
+    }
+    // Open five minutes: both taps (and the two watch taps) are accepted.
+    #expect(try accepted(leaving: false) == 4)
+    // Left after the first tap: the second tap falls on a closed app.
+    #expect(try accepted(leaving: true) == 1)
+  }
+
   @Test("a scripted event before the start, or out of order, is an error naming it")
   func invalidScripts() throws {
     let base = try SimulationFixtures.scenario("default")

@@ -10,13 +10,17 @@ struct ExplorationEvidenceTests {
   /// The smallest N (up to `movesMax`) at which exploring `design` finds a violation, and the
   /// schedules it played to get there (the unsplit exploration's, the plans of smaller N
   /// included).
+  ///
+  /// `movesMin` above 1 skips the smaller worlds, for a flaw that cannot show with fewer moves
+  /// (the caller shows why).
   static func firstFound<Design: SyncDesign>(
-    _ design: Design.Type, in scenario: Scenario? = nil, movesMax: Int = 1, scheduleLimit: Int = 10_000
+    _ design: Design.Type, in scenario: Scenario? = nil, sessions: SmallWorldSessions = .oneSession, movesMin: Int = 1,
+    movesMax: Int = 1, scheduleLimit: Int = 10_000
   ) throws -> (moves: Int, schedules: Int, invariants: [Invariant])? {
     let scenario = try scenario ?? ScenarioLoader.builtIn(named: "default")
     var played = 0
-    for moves in 1...movesMax {
-      let world = try SmallWorld(scenario: scenario, domain: Design.domain, moves: moves)
+    for moves in movesMin...movesMax {
+      let world = try SmallWorld(scenario: scenario, domain: Design.domain, moves: moves, sessions: sessions)
       let figures = try Explorer.explore(Design.self, in: world, firstViolation: true, scheduleLimit: scheduleLimit)
       if let (_, violation) = figures.counterexample, let until = figures.schedulesUntilCounterexample {
         return (moves, played + until, violation.violations.map(\.invariant))
@@ -31,9 +35,8 @@ struct ExplorationEvidenceTests {
   /// The mutants exploration finds within the test's limit, with the invariant each was planted
   /// for and the most moves it needs (the store move's, since the steps' small world installs
   /// the update, ``SmallWorldUpdate``; the watch that ignores deletes needs a tap and its
-  /// delete). The others, and why, are in the DocC article's evidence table: the zone check
-  /// needs a flight (not in a small world yet); the band rule and the reloads in the background
-  /// were not found at N ≤ 2 within 60,000 schedules.
+  /// delete). The zone check, the day of 24 hours, the band rule and the reloads in the
+  /// background need a world of their own: the tests below.
   static var mutants: [(design: any SyncDesign.Type, invariant: Invariant, movesMax: Int)] {
     [
       (MutantsTests.LateWidget.self, .staleness, 1),
@@ -93,6 +96,44 @@ struct ExplorationEvidenceTests {
     let figures = try Explorer.explore(strategy: .converged, in: SmallWorld(scenario: scenario, domain: .tally, moves: 1))
     #expect(figures.complete && figures.counterexample == nil)
     #expect(try Self.firstFound(MutantsTests.DayOfTwentyFourHours.self) == nil)
+  }
+
+  @Test("exploration finds the widget's wrong band at 5 moves, the fewest whose count it shows in")
+  func wrongBandAtFiveMoves() throws {
+    // The mutant's badge measures today's count against 20, not the person's limit, 10. Against
+    // either limit a count below 5 is "excellent" (below half), so fewer than 5 moves on one day
+    // cannot show the flaw; 5 is "good" against 10 and still "excellent" against 20.
+    #expect(PersonSettings.tallyDailyLimit == 10)
+    for count in 0...4 { #expect(StatusBand(count: count, limit: 10) == StatusBand(count: count, limit: 20)) }
+    #expect(StatusBand(count: 5, limit: 10) == .good && StatusBand(count: 5, limit: 20) == .excellent)
+    let found = try #require(
+      try Self.firstFound(MutantsTests.WrongWidgetBand.self, movesMin: 5, movesMax: 5), "mutant-wrong-widget-band not found at N = 5")
+    print("evidence: mutant-wrong-widget-band N=\(found.moves) schedules=\(found.schedules) \(found.invariants.map(\.rawValue))")
+    #expect(found.invariants.contains(.convergence), "\(found.invariants.map(\.rawValue))")
+  }
+
+  @Test("exploration finds the app that spends the widgets' budget in the background where the person leaves the app after each move")
+  func reloadsInBackgroundLeavingTheApp() throws {
+    // The mutant asks for 40 charged reloads of each widget whenever the app goes to the
+    // background: two transitions spend more than the budget of 70, one does not. In one session
+    // the app goes to the background once, whatever the moves (it is never found there); left
+    // after each move, once with one move (N = 1 cannot show it: its 46,920 schedules, played
+    // whole in the DocC article's table, hold), twice with two moves in the app.
+    let scenario = try ScenarioLoader.builtIn(named: "default")
+    #expect(scenario.refreshBudget == 70 && 40 < scenario.refreshBudget && 2 * 40 > scenario.refreshBudget)
+    let found = try #require(
+      try Self.firstFound(MutantsTests.ReloadsInBackground.self, sessions: .leftAfterEachMove, movesMin: 2, movesMax: 2),
+      "mutant-reloads-in-background not found at N = 2 with the app left after each move")
+    print(
+      "evidence: mutant-reloads-in-background (left after each move) N=\(found.moves) schedules=\(found.schedules) \(found.invariants.map(\.rawValue))"
+    )
+    #expect(found.moves == 2)
+    #expect(found.invariants.contains(.refreshBudget), "\(found.invariants.map(\.rawValue))")
+    // The converged budget holds there, every schedule of one move.
+    let world = try SmallWorld(scenario: scenario, domain: .budget, moves: 1, sessions: .leftAfterEachMove)
+    let figures = try Explorer.explore(strategy: .converged, in: world)
+    #expect(figures.complete && figures.counterexample == nil)
+    print("evidence: converged budget (left after each move) N=1 schedules=\(figures.schedules)")
   }
 
   @Test(

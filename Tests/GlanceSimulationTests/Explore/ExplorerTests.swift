@@ -66,6 +66,28 @@ struct ExplorerTests {
     #expect(bounds.start.distance(to: bounds.boundary) == SmallWorld.lead)
   }
 
+  @Test("the app left after each move: one appLeave half a second after each move in the app, the plan otherwise the same")
+  func leftAfterEachMove() throws {
+    let scenario = try ScenarioLoader.builtIn(named: "default")
+    for domain in Domain.allCases {
+      let oneSession = try SmallWorld(scenario: scenario, domain: domain, moves: 4)
+      let leaving = try SmallWorld(scenario: scenario, domain: domain, moves: 4, sessions: .leftAfterEachMove)
+      #expect(oneSession.sessions == .oneSession)
+      let bounds = try leaving.bounds()
+      for seed in UInt64(1)...40 {
+        var first = Choices(seed: seed)
+        var second = Choices(seed: seed)
+        let plain = oneSession.plan(boundary: bounds.boundary, end: bounds.end, choices: &first).script.actions
+        let left = leaving.plan(boundary: bounds.boundary, end: bounds.end, choices: &second).script.actions
+        #expect(!plain.contains { $0.kind == .appLeave })
+        #expect(left.filter { $0.kind != .appLeave } == plain, "\(domain) seed \(seed)")
+        let inApp = plain.filter { [.appTap, .appDelete, .appEdit].contains($0.kind) }
+        #expect(left.filter { $0.kind == .appLeave }.map(\.at) == inApp.map { $0.at.advanced(by: SmallWorldSessions.leaveLag) })
+        #expect(zip(left, left.dropFirst()).allSatisfy { $0.at < $1.at }, "the actions strictly increase")
+      }
+    }
+  }
+
   @Test("a world whose scenario flies on its first days lasts past the zone-settled check; another, twenty minutes")
   func runLead() throws {
     #expect(try Self.world(.tally).runLead == SmallWorld.lead)

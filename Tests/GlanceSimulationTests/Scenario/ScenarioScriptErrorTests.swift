@@ -106,7 +106,7 @@ struct ScenarioScriptErrorTests {
       Self.error(Self.actions("{at: 2026-03-10T13:00:00.000Z, kind: phoneTap}"))
         == .unknownActionKind(
           source: Self.source, keyPath: "script.actions[0].kind", line: 5, value: "phoneTap",
-          expected: "one of appOpen, appTap, widgetTap, watchTap, appDelete, appEdit"))
+          expected: "one of appOpen, appTap, widgetTap, watchTap, appDelete, appEdit, appLeave"))
   }
 
   @Test(

@@ -80,6 +80,7 @@ struct ScenarioWriterProperties {
       at = at.advanced(by: Int64(1 + random.below(10 * 86_400_000)))
       let kinds: [ScriptedAction.Kind] = [
         .appOpen(minutes: 1 + random.below(1440), fromWidget: random.below(2) == 0), .appTap, .widgetTap, .watchTap, .appDelete,
+        .appEdit, .appLeave,
       ]
       return ScriptedAction(at: at, kind: pick(kinds, &random))
     }
