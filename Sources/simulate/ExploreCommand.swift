@@ -177,7 +177,7 @@ struct ExploreCommand: ParsableCommand {
       if let (plan, violation) = figures.counterexample {
         failed = failed || figures.failsExpectation
         print(
-          "  violated in \(figures.violatingPlans) plans; first at plan \(plan), schedule \(violation.schedule) (\(figures.schedulesUntilCounterexample ?? 0) schedules in):"
+          "  violated in \(figures.violatingPlansPhrase); first at plan \(plan), schedule \(violation.schedule) (\(figures.schedulesUntilCounterexample ?? 0) schedules in):"
         )
         for line in violation.violations { print("    \(line.invariant.rawValue): \(line.detail)") }
         for action in violation.script.actions { print("    \(action.at) \(action.kind.name)") }

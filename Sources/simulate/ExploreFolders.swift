@@ -38,7 +38,7 @@ enum ExploreFolders {
         + "\(figures.plans) plans, \(figures.schedules) schedules, \(figures.choicePoints) choice points")
     try write(merged.manifest, figures: figures, into: out)
     if let (plan, violation) = figures.counterexample {
-      print("  violated in \(figures.violatingPlans) plans; first at plan \(plan), schedule \(violation.schedule)")
+      print("  violated in \(figures.violatingPlansPhrase); first at plan \(plan), schedule \(violation.schedule)")
     } else {
       print("  every invariant held")
     }

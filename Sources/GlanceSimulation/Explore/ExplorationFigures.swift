@@ -33,6 +33,9 @@ public struct ExplorationFigures: Hashable, Sendable {
   public internal(set) var coverage = FaultCoverage()
   /// Plans one of whose schedules broke an invariant.
   public internal(set) var violatingPlans = 0
+
+  /// ``violatingPlans`` as the command and the report write it: `1 plan`, `3 plans`.
+  public var violatingPlansPhrase: String { violatingPlans == 1 ? "1 plan" : "\(violatingPlans) plans" }
   /// The schedules of each plan played, by plan number, for ``schedulesUntilCounterexample``.
   var schedulesByPlan: [Int: Int] = [:]
   /// The plan number of ``counterexample``, and its violation.

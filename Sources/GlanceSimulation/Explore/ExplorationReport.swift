@@ -48,7 +48,7 @@ enum ExplorationReport {
       return [figures.complete ? "None: every schedule kept every invariant." : "None in the schedules played."]
     }
     var lines = [
-      "Violated in \(figures.violatingPlans) plans; the first in the tree's order is plan \(plan), schedule \(violation.schedule) "
+      "Violated in \(figures.violatingPlansPhrase); the first in the tree's order is plan \(plan), schedule \(violation.schedule) "
         + "(\(figures.schedulesUntilCounterexample ?? 0) schedules in). "
         + (figures.expectedToConverge
           ? "The design is expected to converge: this is a failure." : "The design is not expected to converge."),

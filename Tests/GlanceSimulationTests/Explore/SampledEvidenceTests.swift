@@ -171,6 +171,7 @@ struct SampledEvidenceTests {
     .mutant(MutantsTests.WrongWidgetBand.self, .convergence),
     .mutant(MutantsTests.ReloadsInBackground.self, .refreshBudget),
     .mutant(MutantsTests.NoZoneCheck.self, .rollover, scenario: "travel"),
+    .mutant(MutantsTests.DayOfTwentyFourHours.self, .rollover, scenario: "no-midnight"),
     .mutant(MutantsTests.MoveLosesARecord.self, .noDataLoss, scenario: "store-move"),
     .legacy(.mirrorsmokerLegacy),
     .legacy(.mirrorsmokerSeed),
