@@ -25,6 +25,17 @@ public struct Identifier<Kind>: Hashable, Comparable, Sendable, Codable, CustomS
     self.key = UUIDKey(uuid)
   }
 
+  /// The identifier whose UUID has these 16 bytes, given as two big-endian halves (bytes 0–7,
+  /// then 8–15, as ``uuidHalves`` gives them): what a wire format reads, without making a UUID.
+  /// A package hook for GlanceSync's wire.
+  package init(uuidHalves halves: (high: UInt64, low: UInt64)) {
+    self.key = UUIDKey(high: halves.high, low: halves.low)
+  }
+
+  /// The 16 bytes of ``uuid`` as two big-endian halves (bytes 0–7, then 8–15): what a wire
+  /// format writes, without making the UUID again. A package hook for GlanceSync's wire.
+  package var uuidHalves: (high: UInt64, low: UInt64) { (key.high, key.low) }
+
   /// Byte-wise lexicographic order of the UUIDs.
   @inlinable
   public static func < (lhs: Identifier, rhs: Identifier) -> Bool {

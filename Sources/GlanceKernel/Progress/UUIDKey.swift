@@ -26,6 +26,12 @@ struct UUIDKey: Hashable, Comparable, Sendable {
       | UInt64(b.12) << 24 | UInt64(b.13) << 16 | UInt64(b.14) << 8 | UInt64(b.15)
   }
 
+  /// The key of the UUID whose bytes 0–7 are `high` and 8–15 are `low`, both big-endian.
+  init(high: UInt64, low: UInt64) {
+    self.high = high
+    self.low = low
+  }
+
   /// The UUID whose bytes these are: `UUIDKey(u).uuid == u`.
   var uuid: UUID {
     let (h, l) = (high, low)
