@@ -57,13 +57,16 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     // 400-year era's years.
     let shifted = dayNumber + 719_468
     let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    // Within the era every figure is small and non-negative (a day of the era is 0…146 096), so
+    // it is computed unsigned with wrapping operators: no overflow is possible, and this runs for
+    // every day interval a calendar hands out.
+    let dayOfEra = UInt64(shifted - era * 146_097)
+    let yearOfEra = (dayOfEra &- dayOfEra / 1460 &+ dayOfEra / 36_524 &- dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra &- (365 &* yearOfEra &+ yearOfEra / 4 &- yearOfEra / 100)
+    let shiftedMonth = (5 &* dayOfYear &+ 2) / 153
+    let day = dayOfYear &- (153 &* shiftedMonth &+ 2) / 5 &+ 1
+    let month = shiftedMonth < 10 ? shiftedMonth &+ 3 : shiftedMonth &- 9
+    let year = Int64(yearOfEra) + era * 400 + (month <= 2 ? 1 : 0)
     precondition(
       Self.validYears.contains(Int(year)),
       "day number \(dayNumber) is outside the years CivilDate supports (\(Self.validYears))")

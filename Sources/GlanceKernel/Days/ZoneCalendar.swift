@@ -30,8 +30,10 @@ public import Foundation
 /// - `rollovers(from: a, to: b)` is the number of day boundaries in `(a, b]`:
 ///   the number of distinct local dates in `[a, b]` minus one.
 public struct ZoneCalendar: Sendable {
-  /// The zone.
-  public let zone: TimeZone
+  /// The zone (kept by ``rules``: Foundation's `TimeZone` is resilient, its layout known only at
+  /// run time, so a stored one made every value holding a calendar, the world's included, copied
+  /// and destroyed through the runtime's value witnesses).
+  public var zone: TimeZone { rules.zone }
   let rules: ZoneRules
 
   /// The instants whose day every calendar computes: the years 1 to 9999 (UTC).
@@ -40,7 +42,6 @@ public struct ZoneCalendar: Sendable {
 
   /// The calendar of `zone`.
   public init(zone: TimeZone) {
-    self.zone = zone
     self.rules = ZoneRules(zone: zone)
     self.identifier = zone.identifier
   }

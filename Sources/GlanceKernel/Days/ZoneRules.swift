@@ -33,12 +33,15 @@ final class ZoneRules: Sendable {
   let bucketSegments: [Int]
   /// The reference for instants outside the table.
   let calendar: Calendar
+  /// The zone the table is of.
+  let zone: TimeZone
 
   var coveredSeconds: Range<Int64> {
     (Self.window.lowerBound + Self.marginSeconds)..<(Self.window.upperBound - Self.marginSeconds)
   }
 
   init(zone: TimeZone) {
+    self.zone = zone
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
     self.calendar = calendar

@@ -16,8 +16,12 @@ struct PackedUTF8: Hashable, Sendable {
   /// The UTF-8 bytes of `text`. - Precondition: at most eight bytes.
   init(_ text: StaticString) {
     precondition(text.utf8CodeUnitCount <= 8, "\(text) is longer than 8 UTF-8 bytes")
-    self = .empty
-    text.withUTF8Buffer { for byte in $0 { append(byte) } }
+    // Checked once for all the bytes rather than once per byte: every formatting packs several.
+    var bytes: UInt64 = 0
+    text.withUTF8Buffer { buffer in
+      for index in buffer.indices { bytes |= UInt64(buffer[index]) << UInt64(8 * index) }
+    }
+    self.init(bytes: bytes, count: text.utf8CodeUnitCount)
   }
 
   /// Appends one byte. - Precondition: fewer than eight bytes held.
@@ -27,9 +31,12 @@ struct PackedUTF8: Hashable, Sendable {
     count += 1
   }
 
-  /// Appends the bytes of `other`.
+  /// Appends the bytes of `other`. - Precondition: at most eight bytes in all.
   mutating func append(_ other: PackedUTF8) {
-    for index in 0..<other.count { append(other[index]) }
+    precondition(count + other.count <= 8, "a PackedUTF8 holds at most 8 bytes")
+    guard other.count > 0 else { return }
+    bytes |= other.bytes << UInt64(8 * count)
+    count += other.count
   }
 
   /// The byte at `index` (0 is the first).

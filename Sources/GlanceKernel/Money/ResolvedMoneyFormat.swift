@@ -22,14 +22,17 @@ struct ResolvedMoneyFormat {
   init(_ style: MoneyFormat, currency: Currency) {
     let conventions = style.conventions ?? currency.defaultConventions
     let grouping = style.grouping ?? conventions.grouping
+    let (groupingBytes, decimalBytes) = (PackedUTF8(grouping.utf8), PackedUTF8(conventions.decimalSeparator.utf8))
+    // Compared as bytes, the tables both texts are made from: building the two strings cost
+    // more than the rest of a formatting.
     precondition(
-      grouping.separator != conventions.decimalSeparator.text,
+      groupingBytes != decimalBytes,
       "MoneyFormat groups with \"\(grouping.separator)\", the decimal separator of its conventions")
     precision = style.precision
     signDisplay = style.signDisplay
-    self.grouping = PackedUTF8(grouping.utf8)
+    self.grouping = groupingBytes
     groupedDigitsMin = conventions.minimumGroupingDigits == .one ? 4 : 5
-    decimalSeparator = PackedUTF8(conventions.decimalSeparator.utf8)[0]
+    decimalSeparator = decimalBytes[0]
     symbolPlacement = style.symbolPlacement ?? conventions.symbolPlacement
     signPlacement = conventions.signPlacement
     let display = conventions.currencyDisplay

@@ -10,17 +10,31 @@ public import Foundation
 ///   `==`.
 /// - `Codable` writes the UUID's canonical text and reads it back to an equal identifier.
 public struct Identifier<Kind>: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-  /// The UUID.
-  public let uuid: UUID
-  /// The bytes of ``uuid`` as two integers: order, equality and hashing use only this.
+  /// The UUID, made again from its bytes (``key``).
+  public var uuid: UUID { key.uuid }
+  /// The bytes of ``uuid`` as two integers: order, equality and hashing use only this, and it is
+  /// all an identifier keeps. Foundation's `UUID` is resilient (its layout is known only at run
+  /// time), so a stored `UUID` made every value that holds an identifier (an event, a record, an
+  /// action, a queued world event) copied and destroyed through the runtime's value witnesses;
+  /// two integers keep them plain values.
   @usableFromInline let key: UUIDKey
 
   /// The identifier with this UUID. The kernel never mints one: writers bring their own
   /// (injected) UUID source.
   public init(_ uuid: UUID) {
-    self.uuid = uuid
     self.key = UUIDKey(uuid)
   }
+
+  /// The identifier whose UUID has these 16 bytes, given as two big-endian halves (bytes 0–7,
+  /// then 8–15, as ``uuidHalves`` gives them): what a wire format reads, without making a UUID.
+  /// A package hook for GlanceSync's wire.
+  package init(uuidHalves halves: (high: UInt64, low: UInt64)) {
+    self.key = UUIDKey(high: halves.high, low: halves.low)
+  }
+
+  /// The 16 bytes of ``uuid`` as two big-endian halves (bytes 0–7, then 8–15): what a wire
+  /// format writes, without making the UUID again. A package hook for GlanceSync's wire.
+  package var uuidHalves: (high: UInt64, low: UInt64) { (key.high, key.low) }
 
   /// Byte-wise lexicographic order of the UUIDs.
   @inlinable

@@ -26,6 +26,26 @@ struct UUIDKey: Hashable, Comparable, Sendable {
       | UInt64(b.12) << 24 | UInt64(b.13) << 16 | UInt64(b.14) << 8 | UInt64(b.15)
   }
 
+  /// The key of the UUID whose bytes 0–7 are `high` and 8–15 are `low`, both big-endian.
+  init(high: UInt64, low: UInt64) {
+    self.high = high
+    self.low = low
+  }
+
+  /// The UUID whose bytes these are: `UUIDKey(u).uuid == u`.
+  var uuid: UUID {
+    let (h, l) = (high, low)
+    return UUID(
+      uuid: (
+        UInt8(truncatingIfNeeded: h >> 56), UInt8(truncatingIfNeeded: h >> 48), UInt8(truncatingIfNeeded: h >> 40),
+        UInt8(truncatingIfNeeded: h >> 32), UInt8(truncatingIfNeeded: h >> 24), UInt8(truncatingIfNeeded: h >> 16),
+        UInt8(truncatingIfNeeded: h >> 8), UInt8(truncatingIfNeeded: h), UInt8(truncatingIfNeeded: l >> 56),
+        UInt8(truncatingIfNeeded: l >> 48), UInt8(truncatingIfNeeded: l >> 40), UInt8(truncatingIfNeeded: l >> 32),
+        UInt8(truncatingIfNeeded: l >> 24), UInt8(truncatingIfNeeded: l >> 16), UInt8(truncatingIfNeeded: l >> 8),
+        UInt8(truncatingIfNeeded: l)
+      ))
+  }
+
   /// Lexicographic on the bytes: by the high half, then the low half.
   @inlinable
   static func < (lhs: UUIDKey, rhs: UUIDKey) -> Bool {

@@ -8,6 +8,10 @@ extension Timeline {
   ///   timeline's law that consecutive entries differ.
   /// - For every instant `t`, `mapModels(f).entry(at: t)?.model == entry(at: t).map { f($0.model) }`
   ///   (dropping an entry equal to the one before it changes nothing shown).
+  ///
+  /// Inlinable, so that a caller's concrete models specialize it: made generic at run time, each
+  /// entry asked the runtime for its types' metadata.
+  @inlinable
   public func mapModels<Other: Hashable & Sendable>(_ transform: (Model) -> Other) -> Timeline<Other> {
     var mapped: [TimelineEntry<Other>] = []
     mapped.reserveCapacity(entries.count)

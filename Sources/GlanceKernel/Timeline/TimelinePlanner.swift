@@ -23,7 +23,7 @@ public struct TimelineEntry<Model: Hashable & Sendable>: Hashable, Sendable {
   public let date: Instant
   public let model: Model
 
-  @usableFromInline
+  @inlinable
   init(date: Instant, model: Model) {
     self.date = date
     self.model = model
@@ -51,7 +51,7 @@ public struct Timeline<Model: Hashable & Sendable>: Hashable, Sendable {
   public let entries: [TimelineEntry<Model>]
   public let policy: ReloadPolicy
 
-  @usableFromInline
+  @inlinable
   init(entries: [TimelineEntry<Model>], policy: ReloadPolicy) {
     self.entries = entries
     self.policy = policy

@@ -41,36 +41,46 @@ public struct AppGroupDefaults: Sendable {
   /// of any other type.
   public static let garbage: [UInt8] = [0xFF, 0xFE]
 
-  private var values: [String: Value] = [:]
+  /// The values by key, sorted by key. A design keeps a handful of keys here, read and written
+  /// after most events: comparing a few short keys costs less than hashing one (a lookup in a
+  /// `[String: Value]` hashed the whole key every time).
+  private var entries: [(key: String, value: Value)] = []
 
   public init() {}
 
-  public func value(forKey key: String) -> Value? { values[key] }
+  /// The position of `key` in ``entries``, or `nil` when it holds no value.
+  ///
+  /// - Complexity: O(k) for k keys.
+  private func index(of key: String) -> Int? {
+    entries.firstIndex { $0.key == key }
+  }
+
+  public func value(forKey key: String) -> Value? { index(of: key).map { entries[$0].value } }
 
   /// The integer under `key`; `nil` when there is none or it is of another type
   /// (`UserDefaults.integer(forKey:)` reads 0 then).
   public func integer(forKey key: String) -> Int64? {
-    if case .integer(let integer)? = values[key] { return integer }
+    if case .integer(let integer)? = value(forKey: key) { return integer }
     return nil
   }
 
   /// The text under `key`; `nil` when there is none or it is of another type.
   public func text(forKey key: String) -> String? {
-    if case .text(let text)? = values[key] { return text }
+    if case .text(let text)? = value(forKey: key) { return text }
     return nil
   }
 
   /// The bytes under `key` (garbage included: decoding them is the reader's part); `nil` when
   /// there are none or the value is of another type.
   public func bytes(forKey key: String) -> [UInt8]? {
-    if case .bytes(let bytes)? = values[key] { return bytes }
+    if case .bytes(let bytes)? = value(forKey: key) { return bytes }
     return nil
   }
 
   /// The widget cache under `key`, as `BudgetWidgetCache.decode` reads the bytes there: `nil`
   /// when there is none, or the bytes are no cache (garbage).
   public func budgetCache(forKey key: String) -> BudgetWidgetCache? {
-    switch values[key] {
+    switch value(forKey: key) {
     case .budgetCache(let cache)?: return cache
     case .bytes(let bytes)?: return try? BudgetWidgetCache.decode(Data(bytes))
     default: return nil
@@ -80,27 +90,38 @@ public struct AppGroupDefaults: Sendable {
   /// The date under `key`; `nil` when there is none or it is of another type
   /// (`object(forKey:) as? Date`).
   public func instant(forKey key: String) -> Instant? {
-    if case .instant(let instant)? = values[key] { return instant }
+    if case .instant(let instant)? = value(forKey: key) { return instant }
     return nil
   }
 
   /// The array of dates under `key`; `nil` when there is none or it is of another type
   /// (`array(forKey:) as? [Double]`).
   public func instants(forKey key: String) -> [Instant]? {
-    if case .instants(let instants)? = values[key] { return instants }
+    if case .instants(let instants)? = value(forKey: key) { return instants }
     return nil
   }
 
-  public mutating func set(_ value: Value, forKey key: String) { values[key] = value }
+  public mutating func set(_ value: Value, forKey key: String) {
+    if let index = index(of: key) {
+      entries[index].value = value
+    } else {
+      // Kept sorted by key (the order `keys` lists).
+      let position = entries.firstIndex { key < $0.key } ?? entries.endIndex
+      entries.insert((key, value), at: position)
+    }
+  }
 
-  public mutating func removeValue(forKey key: String) { values[key] = nil }
+  public mutating func removeValue(forKey key: String) {
+    guard let index = index(of: key) else { return }
+    entries.remove(at: index)
+  }
 
   /// The keys that hold a value, sorted.
-  public var keys: [String] { values.keys.sorted() }
+  public var keys: [String] { entries.map(\.key) }
 
   /// Turns the value under `key` to ``garbage`` (nothing when `key` holds none).
   mutating func corrupt(_ key: String) {
-    guard values[key] != nil else { return }
-    values[key] = .bytes(Self.garbage)
+    guard let index = index(of: key) else { return }
+    entries[index].value = .bytes(Self.garbage)
   }
 }

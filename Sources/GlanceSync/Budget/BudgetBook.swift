@@ -103,6 +103,9 @@ public struct BudgetBook: Hashable, Sendable {
   /// sum, and this runs at every data change.)
   func figures(spent: [BudgetPeriod: Money], through current: BudgetPeriod) -> [PeriodFigures] {
     var figures: [PeriodFigures] = []
+    // One period per month from the first budget's (appending one at a time grew the array at
+    // each of the first few, at every data change).
+    figures.reserveCapacity(max(0, (current.year - firstPeriod.year) * 12 + current.month - firstPeriod.month + 1))
     var period = firstPeriod
     var running = Money.zero(income.currency)
     // Bounded: one step per period from the first budget to `current`.
@@ -119,10 +122,15 @@ public struct BudgetBook: Hashable, Sendable {
   /// The widget cache as of `instant`, in the period `current`, from the ``figures(spent:through:)``
   /// up to it.
   func cache(figures: [PeriodFigures], current: BudgetPeriod, at instant: Instant) -> BudgetWidgetCache {
+    // The figures of `current`'s year, in order, in an array made once at its size (a year names
+    // at most twelve periods; `filter` grew its array one figure at a time).
+    var yearMonths: [PeriodFigures] = []
+    yearMonths.reserveCapacity(min(12, figures.count))
+    for figure in figures where figure.period.year == current.year { yearMonths.append(figure) }
     do {
       return try BudgetWidgetCache(
         asOf: instant, currency: income.currency, payDay: periods.payDay, current: figures.last { $0.period == current },
-        year: current.year, yearMonths: figures.filter { $0.period.year == current.year })
+        year: current.year, yearMonths: yearMonths)
     } catch {
       preconditionFailure("the app's budgets are consistent: \(error)")
     }

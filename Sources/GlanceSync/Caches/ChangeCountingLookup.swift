@@ -15,17 +15,21 @@ import GlanceKernel
 ///   through the same protocol: the kept view is of the very object asked about, which it keeps
 ///   alive (so its identity cannot pass to another object meanwhile).
 final class ChangeCountingLookup: @unchecked Sendable {
-  /// The last class object asked about, and its view (`nil` when it does not count changes).
-  private var last: (object: AnyObject, view: (any ChangeCountingEventLog)?)? = nil
+  /// The last class object asked about (`nil` before the first), and its view (`nil` when it
+  /// does not count changes). Kept apart: the object is compared where it is kept, and only the
+  /// view is copied out (copying the pair out of an optional tuple went through the
+  /// existential's value witnesses, twice a read).
+  private var lastObject: AnyObject? = nil
+  private var lastView: (any ChangeCountingEventLog)? = nil
 
   func view<Log: EventLog>(of log: Log) -> (any ChangeCountingEventLog)? {
     guard Log.self is AnyObject.Type else { return log as? any ChangeCountingEventLog }
     // `log` is a class reference, one pointer: reinterpreted, not converted (`log as AnyObject`
     // takes the runtime's bridging path, which cost as much as the cast it would save).
     let object = unsafeBitCast(log, to: AnyObject.self)
-    if let last, last.object === object { return last.view }
+    if lastObject === object { return lastView }
     let view = log as? any ChangeCountingEventLog
-    last = (object, view)
+    (lastObject, lastView) = (object, view)
     return view
   }
 }

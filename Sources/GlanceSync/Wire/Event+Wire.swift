@@ -122,20 +122,20 @@ extension Event {
   /// - Precondition: ``isWireEncodable``.
   static func write(_ event: UnsafePointer<Event>, to writer: inout WireWriter) {
     let start = writer.byteCount
-    writer.appendUUID(
-      event.pointee.id.uuid, int64: event.pointee.instant.millisecondsSince1970, byte: Self.wireByte(of: event.pointee.origin))
+    writer.appendIdentifier(
+      event.pointee.id, int64: event.pointee.instant.millisecondsSince1970, byte: Self.wireByte(of: event.pointee.origin))
     switch event.pointee.kind {
     case .add:
       writer.append(Self.addTag)
     case .remove(let target):
       writer.append(Self.removeTag)
-      writer.appendUUID(target.uuid)
+      writer.appendIdentifier(target)
     case .complete(let step):
       writer.append(Self.completeTag)
-      writer.appendUUID(step.uuid)
+      writer.appendIdentifier(step)
     case .uncomplete(let step):
       writer.append(Self.uncompleteTag)
-      writer.appendUUID(step.uuid)
+      writer.appendIdentifier(step)
     case .expense(let amount, let note):
       writer.append(Self.expenseTag)
       writer.appendString(amount.currency.code, maxBytes: PeerMessage.currencyCodeBytesMax)
@@ -143,20 +143,20 @@ extension Event {
       writer.appendString(note, maxBytes: PeerMessage.noteBytesMax)
     case .defineTask(let task, let title, let order):
       writer.append(Self.defineTaskTag)
-      writer.appendUUID(task.uuid)
+      writer.appendIdentifier(task)
       writer.appendString(title, maxBytes: PeerMessage.titleBytesMax)
       writer.appendInt64(Int64(order))
     case .removeTask(let task):
       writer.append(Self.removeTaskTag)
-      writer.appendUUID(task.uuid)
+      writer.appendIdentifier(task)
     case .defineStep(let step, let task, let order):
       writer.append(Self.defineStepTag)
-      writer.appendUUID(step.uuid)
-      writer.appendUUID(task.uuid)
+      writer.appendIdentifier(step)
+      writer.appendIdentifier(task)
       writer.appendInt64(Int64(order))
     case .removeStep(let step):
       writer.append(Self.removeStepTag)
-      writer.appendUUID(step.uuid)
+      writer.appendIdentifier(step)
     }
     let written = writer.byteCount - start
     let counted = wireByteCount(at: event)
@@ -167,7 +167,7 @@ extension Event {
   ///
   /// - Throws: ``PeerMessageError`` naming the first malformed field.
   init(reading reader: inout WireReader) throws(PeerMessageError) {
-    let id = EventID(try reader.readUUID())
+    let id: EventID = try reader.readIdentifier()
     let instant = Instant(millisecondsSince1970: try reader.readInt64())
     let originOffset = reader.offset
     let originByte = try reader.readUInt8()
@@ -184,20 +184,20 @@ extension Event {
     let tag = try reader.readUInt8()
     switch tag {
     case addTag: return .add
-    case removeTag: return .remove(target: EventID(try reader.readUUID()))
-    case completeTag: return .complete(step: StepID(try reader.readUUID()))
-    case uncompleteTag: return .uncomplete(step: StepID(try reader.readUUID()))
+    case removeTag: return .remove(target: try reader.readIdentifier())
+    case completeTag: return .complete(step: try reader.readIdentifier())
+    case uncompleteTag: return .uncomplete(step: try reader.readIdentifier())
     case expenseTag: return try readExpense(from: &reader)
     case defineTaskTag:
-      let task = TaskID(try reader.readUUID())
+      let task: TaskID = try reader.readIdentifier()
       let title = try reader.readString(maxBytes: PeerMessage.titleBytesMax)
       return .defineTask(task, title: title, order: try readOrder(from: &reader))
-    case removeTaskTag: return .removeTask(TaskID(try reader.readUUID()))
+    case removeTaskTag: return .removeTask(try reader.readIdentifier())
     case defineStepTag:
-      let step = StepID(try reader.readUUID())
-      let task = TaskID(try reader.readUUID())
+      let step: StepID = try reader.readIdentifier()
+      let task: TaskID = try reader.readIdentifier()
       return .defineStep(step, task: task, order: try readOrder(from: &reader))
-    case removeStepTag: return .removeStep(StepID(try reader.readUUID()))
+    case removeStepTag: return .removeStep(try reader.readIdentifier())
     default: throw .unknownEventKind(tag: tag, offset: tagOffset)
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceKernel
 
 /// Reads the primitive fields that ``WireWriter`` appends, front to back, from a byte array.
 ///
@@ -58,6 +59,18 @@ struct WireReader {
     let uuid = bytes.withUnsafeBytes { raw in raw.loadUnaligned(fromByteOffset: start, as: uuid_t.self) }
     offset += WireWriter.uuidByteCount
     return UUID(uuid: uuid)
+  }
+
+  /// Reads 16 bytes as ``readUUID()`` does, as the identifier of that UUID, straight from the
+  /// bytes' two big-endian halves (making a UUID first cost more than reading it).
+  mutating func readIdentifier<Kind>() throws(PeerMessageError) -> Identifier<Kind> {
+    try require(WireWriter.uuidByteCount)
+    let start = offset
+    let (high, low) = bytes.withUnsafeBytes { raw in
+      (raw.loadUnaligned(fromByteOffset: start, as: UInt64.self), raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+    }
+    offset += WireWriter.uuidByteCount
+    return Identifier(uuidHalves: (UInt64(bigEndian: high), UInt64(bigEndian: low)))
   }
 
   /// The most bytes a varint of 64 bits takes.

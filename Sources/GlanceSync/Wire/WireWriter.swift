@@ -1,4 +1,5 @@
 import Foundation
+import GlanceKernel
 
 /// Appends the primitive fields of Glance's binary wire format to a byte array: single bytes,
 /// big-endian `Int64`s, 16-byte UUIDs, unsigned LEB128 varints and length-prefixed UTF-8.
@@ -70,9 +71,29 @@ struct WireWriter {
   /// ``append(_:)`` do one after the other, with one claim: what every event begins with (its id,
   /// instant and origin), written once per event of every digest.
   mutating func appendUUID(_ uuid: UUID, int64 value: Int64, byte: UInt8) {
-    let offset = claim(Self.uuidByteCount + Self.int64ByteCount + 1)
+    appendIdentifier(EventID(uuid), int64: value, byte: byte)
+  }
+
+  /// Appends the 16 bytes of `identifier`'s UUID, as ``appendUUID(_:)`` does, from the two
+  /// halves the identifier keeps (making its UUID again cost more than writing it).
+  mutating func appendIdentifier<Kind>(_ identifier: Identifier<Kind>) {
+    let offset = claim(Self.uuidByteCount)
+    let halves = identifier.uuidHalves
     storage.withUnsafeMutableBytes { raw in
-      raw.storeBytes(of: uuid.uuid, toByteOffset: offset, as: uuid_t.self)
+      raw.storeBytes(of: halves.high.bigEndian, toByteOffset: offset, as: UInt64.self)
+      raw.storeBytes(of: halves.low.bigEndian, toByteOffset: offset + 8, as: UInt64.self)
+    }
+  }
+
+  /// Appends `identifier`, `value` and `byte`, as ``appendIdentifier(_:)``, ``appendInt64(_:)``
+  /// and ``append(_:)`` do one after the other, with one claim: what every event begins with (its
+  /// id, instant and origin), written once per event of every digest.
+  mutating func appendIdentifier<Kind>(_ identifier: Identifier<Kind>, int64 value: Int64, byte: UInt8) {
+    let offset = claim(Self.uuidByteCount + Self.int64ByteCount + 1)
+    let halves = identifier.uuidHalves
+    storage.withUnsafeMutableBytes { raw in
+      raw.storeBytes(of: halves.high.bigEndian, toByteOffset: offset, as: UInt64.self)
+      raw.storeBytes(of: halves.low.bigEndian, toByteOffset: offset + 8, as: UInt64.self)
       raw.storeBytes(of: UInt64(bitPattern: value).bigEndian, toByteOffset: offset + Self.uuidByteCount, as: UInt64.self)
       raw[offset + Self.uuidByteCount + Self.int64ByteCount] = byte
     }
