@@ -323,8 +323,17 @@ public struct StepProgress: Hashable, Sendable {
   /// tasks are skipped: they are neither in progress nor completed.
   public var nextStep: NextStep? {
     for task in tasks where !task.steps.isEmpty {
-      guard let index = task.steps.firstIndex(where: { completions[$0] == nil }) else { continue }
-      let completedCount = completedStepCount(of: task)
+      // One lookup a step: the first step not completed, and how many are.
+      var index: Int? = nil
+      var completedCount = 0
+      for (position, step) in task.steps.enumerated() {
+        if completions[step] != nil {
+          completedCount += 1
+        } else if index == nil {
+          index = position
+        }
+      }
+      guard let index else { continue }
       precondition(completedCount < task.steps.count, "task \(task.id) is both done and not")
       return NextStep(
         task: task.id, taskTitle: task.title, step: task.steps[index], stepNumber: index + 1,

@@ -152,7 +152,9 @@ struct Judge {
   }
 
   /// What `surface` shows now; `nil` when nothing is visible (the app in the background, a
-  /// widget before its first timeline or not installed).
+  /// widget before its first timeline or not installed). Inlined into the checkers' closures,
+  /// which call it for every surface after every event.
+  @inline(__always)
   private static func displayed<Design: SyncDesign>(_ surface: Surface, world: World, design: Design) -> Display? {
     switch surface {
     case .app: return world.appForeground ? design.display(on: .app, world: world) : nil
