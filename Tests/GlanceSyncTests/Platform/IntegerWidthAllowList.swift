@@ -106,6 +106,7 @@ enum IntegerWidthAllowList {
         "GlanceKernel/Money/NumberScanner.swift: previousSeparator",
         "GlanceKernel/Money/PackedUTF8.swift: count",
         "GlanceKernel/Money/PackedUTF8.swift: offset",
+        "GlanceKernel/Progress/StepProgress.swift: index",
         "GlanceSync/Tally/TallyDigestWindow.swift: leaving",
       ]
     ),
