@@ -31,14 +31,6 @@ public enum SmallWorldMove: String, Hashable, Sendable, CaseIterable {
   /// How long before a move in the app the app is opened.
   public static let appOpenLead: Int64 = 500
 
-  /// Whether the move is made in the app (which it opens).
-  var isInApp: Bool {
-    switch self {
-    case .appTap, .appDelete, .appEdit: return true
-    case .widgetTap, .watchTap: return false
-    }
-  }
-
   /// The script's actions of the move made at `at`: for a move in the app, the app opened
   /// ``appOpenLead`` before, then the tap, then, where `sessions` says so, the person leaving the
   /// app ``SmallWorldSessions/leaveLag`` after.

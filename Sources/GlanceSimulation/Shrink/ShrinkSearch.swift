@@ -170,11 +170,9 @@ struct ShrinkSearch {
       case .appOpen(let minutes, _):
         units.append([action])
         open = (units.count - 1, action.at.advanced(by: Int64(minutes) * Instant.millisecondsPerMinute))
-      case .appTap, .appDelete, .appEdit:
+      case .appTap, .appDelete, .appEdit, .appLeave:
         if let session = open, action.at < session.until { units[session.unit].append(action) } else { units.append([action]) }
-      case .appLeave:
-        if let session = open, action.at < session.until { units[session.unit].append(action) } else { units.append([action]) }
-        open = nil
+        if action.kind == .appLeave { open = nil }
       case .widgetTap, .watchTap:
         units.append([action])
       }

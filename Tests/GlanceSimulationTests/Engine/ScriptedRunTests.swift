@@ -21,17 +21,22 @@ struct ScriptedRunTests {
     #expect(drawn.results.contains { !$0.violations.isEmpty }, "the comparison covers violations and their traces")
   }
 
+  /// The default scenario's tally alone, for a one-day run: the scenario, the run's end, and
+  /// noon of its day (twelve hours after its start).
+  static func tallyDay() throws -> (scenario: Scenario, end: Instant, noon: Instant) {
+    var scenario = try SimulationFixtures.scenario("default")
+    let bounds = try RunInputs.bounds(of: scenario, days: 1)
+    scenario.domains = [.tally]
+    return (scenario, bounds.end, bounds.start.advanced(by: 12 * Instant.millisecondsPerHour))
+  }
+
   @Test("the script's actions are numbered in order and nothing at or after the end is played")
   func ordinalsAndEnd() throws {
-    let base = try SimulationFixtures.scenario("default")
-    let bounds = try RunInputs.bounds(of: base, days: 1)
-    var scenario = base
-    scenario.domains = [.tally]
-    let inside = bounds.start.advanced(by: 12 * Instant.millisecondsPerHour)
+    var (scenario, end, inside) = try Self.tallyDay()
     scenario.script = Script(actions: [
       ScriptedAction(at: inside, kind: .widgetTap),
       ScriptedAction(at: inside.advanced(by: 60_000), kind: .watchTap),
-      ScriptedAction(at: bounds.end, kind: .widgetTap),
+      ScriptedAction(at: end, kind: .widgetTap),
     ])
     let plan = try RunInputs(SimulationRequest(scenario: scenario, days: 1, seed: 7))
     #expect(plan.actions.map(\.ordinal) == [0, 1, 2])
@@ -45,11 +50,7 @@ struct ScriptedRunTests {
 
   @Test("leaving the app ends its session: a tap after it does nothing, and the session's own end after it neither")
   func leavingTheApp() throws {
-    let base = try SimulationFixtures.scenario("default")
-    let bounds = try RunInputs.bounds(of: base, days: 1)
-    var scenario = base
-    scenario.domains = [.tally]
-    let opened = bounds.start.advanced(by: 12 * Instant.millisecondsPerHour)
+    var (scenario, _, opened) = try Self.tallyDay()
     func accepted(leaving: Bool) throws -> Int? {
       scenario.script = Script(
         actions: [
