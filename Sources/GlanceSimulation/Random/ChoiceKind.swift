@@ -15,7 +15,8 @@
 /// ## Laws
 /// - ``admits(_:)`` holds for exactly the values of the table, and for the default when there
 ///   is one.
-/// - ``alternatives`` counts the values (`nil` for a word: 2⁶⁴ of them).
+/// - ``alternatives`` counts the values; `nil` when there are 2⁶⁴ of them, more than a
+///   `UInt64` holds (a word, or a uniform over every `Int64`).
 public enum ChoiceKind: Hashable, Sendable, CustomStringConvertible {
   /// A value uniform in the range, such as a latency in `50...500` ms.
   case uniform(ClosedRange<Int64>)
@@ -49,10 +50,13 @@ public enum ChoiceKind: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// How many values the choice may take; `nil` for a word.
+  /// How many values the choice may take; `nil` when there are 2⁶⁴ (a word, or a uniform over
+  /// every `Int64`), one more than a `UInt64` holds.
   public var alternatives: UInt64? {
     switch self {
-    case .uniform(let range): return UInt64(bitPattern: range.upperBound &- range.lowerBound) &+ 1
+    case .uniform(let range):
+      let span = UInt64(bitPattern: range.upperBound &- range.lowerBound)
+      return span == .max ? nil : span + 1
     case .chance(let chance): return chance.numerator == 0 || chance.numerator == chance.denominator ? 1 : 2
     case .first(let count): return UInt64(count)
     case .grant: return 2
