@@ -42,4 +42,25 @@ struct IdentifierTests {
     #expect(Identifier<Int>(zero).uuid == zero && Identifier<Int>(ones).uuid == ones)
     #expect(Identifier<Int>(zero) < Identifier<Int>(ones))
   }
+
+  @Test("equal identifiers hash equal; drawn ones, and ones one bit apart in either half, hash apart")
+  func hashing() {
+    var random = GlanceTestSupport.SplitMix64(seed: 0x4A54)
+    var hashes = Set<Int>()
+    for _ in 0..<2_000 {
+      let uuid = Self.uuid(&random)
+      let identifier = Identifier<Int>(uuid)
+      #expect(identifier.hashValue == Identifier<Int>(uuid).hashValue)
+      hashes.insert(identifier.hashValue)
+      // The same UUID with one bit flipped, in the high half and in the low half.
+      for byte in [0, 7, 8, 15] {
+        var bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+        bytes[byte] ^= 0x10
+        let flipped = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+        #expect(Identifier<Int>(flipped).hashValue != identifier.hashValue, "byte \(byte) of \(uuid)")
+      }
+    }
+    // 2,000 drawn identifiers: a collision among 64-bit hashes would be a one-in-10^12 event.
+    #expect(hashes.count == 2_000)
+  }
 }
