@@ -43,6 +43,10 @@ public struct StepProgress: Hashable, Sendable {
   /// The current completion instant of every completed step of ``tasks``. Steps absent from the
   /// map are not completed.
   public let completions: [StepID: Instant]
+  /// ``completedTasks``, counted once when the progress is made: it is read far more often than
+  /// a progress is made (every display of every surface reads it), and each count looks every
+  /// step up in ``completions``.
+  private let completedTaskCount: Int
 
   /// The progress of `tasks` given the current completion instants.
   ///
@@ -74,6 +78,7 @@ public struct StepProgress: Hashable, Sendable {
     // Steps are unique, so when every completion was found on a step there is none to drop.
     self.completions =
       owned == completions.count ? completions : completions.filter { Self.contains($0.key.key, in: stepKeys) }
+    self.completedTaskCount = Self.completedTaskCount(of: sorted, completions: self.completions)
     precondition(
       self.completions.count <= stepKeys.count,
       "\(self.completions.count) completions for \(stepKeys.count) steps")
@@ -229,6 +234,14 @@ public struct StepProgress: Hashable, Sendable {
   private init(validatedTasks: [StepTask], completions: [StepID: Instant]) {
     self.tasks = validatedTasks
     self.completions = completions
+    self.completedTaskCount = Self.completedTaskCount(of: validatedTasks, completions: completions)
+  }
+
+  /// How many of `tasks` have at least one step and every step in `completions`.
+  private static func completedTaskCount(of tasks: [StepTask], completions: [StepID: Instant]) -> Int {
+    tasks.reduce(0) { count, task in
+      count + (!task.steps.isEmpty && task.steps.allSatisfy { completions[$0] != nil } ? 1 : 0)
+    }
   }
 
   // MARK: Totals
@@ -244,7 +257,9 @@ public struct StepProgress: Hashable, Sendable {
   public var totalCompletedSteps: Int { completions.count }
 
   /// The number of completed tasks (see ``isCompleted(_:)``).
-  public var completedTasks: Int { tasks.reduce(0) { $0 + (isCompleted($1) ? 1 : 0) } }
+  ///
+  /// - Complexity: O(1): counted when the progress was made.
+  public var completedTasks: Int { completedTaskCount }
 
   /// Whether `task` is completed: it has at least one step and every step is completed.
   ///

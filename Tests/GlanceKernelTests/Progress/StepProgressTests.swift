@@ -1,5 +1,6 @@
 import Foundation
 import GlanceKernel
+import GlanceTestSupport
 import Testing
 
 private typealias F = ProgressFixture
@@ -248,5 +249,39 @@ struct StepProgressTests {
     let orphan = Data(
       #"{"completions":[{"completedAt":0,"step":"\#(F.step(9))"}],"tasks":[]}"#.utf8)
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(StepProgress.self, from: orphan) }
+  }
+
+  @Test("completed tasks are counted by hand however the progress was made: made, completions replaced, a few updated")
+  func completedTasksCountedByHand() throws {
+    var random = GlanceTestSupport.SplitMix64(seed: 0xC0DE)
+    let instant = try F.utc(2024, 5, 15, 8)
+    // Tasks with 0…3 steps each, and the count a reader makes of them: a task is completed when
+    // it has a step and every step is in the completions.
+    func byHand(_ tasks: [StepTask], _ completions: [StepID: Instant]) -> Int {
+      tasks.filter { task in !task.steps.isEmpty && task.steps.allSatisfy { completions.keys.contains($0) } }.count
+    }
+    func drawn(_ steps: [StepID]) -> [StepID: Instant] {
+      var completions: [StepID: Instant] = [:]
+      for step in steps where random.next() % 3 != 0 { completions[step] = instant }
+      return completions
+    }
+    for _ in 0..<300 {
+      var tasks: [StepTask] = []
+      var next = 0
+      for number in 0..<Int(random.next() % 5) {
+        let count = Int(random.next() % 4)
+        tasks.append(F.task(number, order: number, steps: next..<(next + count)))
+        next += count
+      }
+      let steps = tasks.flatMap(\.steps)
+      let made = try StepProgress(tasks: tasks, completions: drawn(steps))
+      #expect(made.completedTasks == byHand(made.tasks, made.completions))
+      let replaced = try made.replacingCompletions(drawn(steps))
+      #expect(replaced.completedTasks == byHand(replaced.tasks, replaced.completions))
+      let changed = steps.filter { _ in random.next() % 2 == 0 }
+      let updated = try made.updatingCompletions(of: changed, from: drawn(changed), steps: Set(steps))
+      #expect(updated.completedTasks == byHand(updated.tasks, updated.completions))
+      #expect(updated.completedTasks <= updated.totalTasks)
+    }
   }
 }
