@@ -36,6 +36,10 @@ struct Judge {
   private var moveChecker = StoreMoveChecker()
   private let budgetChecker = RefreshBudgetChecker()
   private(set) var verdicts = Verdicts()
+  /// Whether the domain's surfaces include the app's and the watch's, the two a design draws
+  /// itself (``observe(world:design:)`` reads them before the checker does).
+  private let hasAppSurface: Bool
+  private let hasWatchSurface: Bool
 
   /// Invariants whose verdicts are dropped (the `Mutants` meta-test: without its check, a
   /// mutant goes unreported). Empty in every real run.
@@ -50,6 +54,8 @@ struct Judge {
     keepsChart: Bool = true
   ) {
     self.zoneSettleMilliseconds = zoneSettleMilliseconds
+    hasAppSurface = surfaces.contains(.app)
+    hasWatchSurface = surfaces.contains(.watch)
     truth = JudgedTruth(model: model, actions: actions, answers: answers)
     surfaceChecker = SurfaceChecker(
       surfaces: surfaces, expectedToConverge: expectedToConverge, lateFiringMillisecondsMax: lateFiringMillisecondsMax,
@@ -95,9 +101,17 @@ struct Judge {
   }
 
   /// The engine handled an event: every surface is compared with the truth.
+  ///
+  /// The design's own surfaces (the app's, the watch's) are read first, once each, and the
+  /// checker's closure captures what they show rather than the design: a closure capturing the
+  /// design copied it whole at every event, and again at every surface it read. The checker
+  /// reads every surface once per event, and reading a design's surface changes nothing the
+  /// truth or the other surfaces answer, so what it sees is the same.
   mutating func observe<Design: SyncDesign>(world: World, design: Design) {
+    let app = hasAppSurface ? Self.displayed(.app, world: world, design: design) : nil
+    let watch = hasWatchSurface ? Self.displayed(.watch, world: world, design: design) : nil
     surfaceChecker.observe(
-      facts: world, showing: { Self.displayed($0, world: world, design: design) }, truth: &truth, verdicts: &verdicts)
+      facts: world, showing: { Self.displayed($0, world: world, app: app, watch: watch) }, truth: &truth, verdicts: &verdicts)
   }
 
   /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
@@ -152,8 +166,8 @@ struct Judge {
   }
 
   /// What `surface` shows now; `nil` when nothing is visible (the app in the background, a
-  /// widget before its first timeline or not installed). Inlined into the checkers' closures,
-  /// which call it for every surface after every event.
+  /// widget before its first timeline or not installed). Inlined into ``observe(world:design:)``,
+  /// which reads the app's and the watch's after every event, and into the checkers' closures.
   @inline(__always)
   private static func displayed<Design: SyncDesign>(_ surface: Surface, world: World, design: Design) -> Display? {
     switch surface {
@@ -161,6 +175,18 @@ struct Judge {
     case .widget: return world.widgetInstalled ? world[host: .main].displayed(at: world.now) : nil
     case .yearWidget: return world.widgetInstalled ? world[host: .year].displayed(at: world.now) : nil
     case .watch: return design.display(on: .watch, world: world)
+    }
+  }
+
+  /// What `surface` shows now, `app` and `watch` being what the design's own surfaces show (see
+  /// ``displayed(_:world:design:)``, which read them).
+  @inline(__always)
+  private static func displayed(_ surface: Surface, world: World, app: Display?, watch: Display?) -> Display? {
+    switch surface {
+    case .app: return app
+    case .widget: return world.widgetInstalled ? world[host: .main].displayed(at: world.now) : nil
+    case .yearWidget: return world.widgetInstalled ? world[host: .year].displayed(at: world.now) : nil
+    case .watch: return watch
     }
   }
 
