@@ -37,7 +37,7 @@ struct Judge {
   private let budgetChecker = RefreshBudgetChecker()
   private(set) var verdicts = Verdicts()
   /// Whether the domain's surfaces include the app's and the watch's, the two a design draws
-  /// itself (``observe(world:design:)`` reads them before the checker does).
+  /// itself (``designDisplays(world:design:)`` reads them before the checker does).
   private let hasAppSurface: Bool
   private let hasWatchSurface: Bool
 
@@ -100,16 +100,32 @@ struct Judge {
     surfaceChecker.noteExcuses(facts: world)
   }
 
-  /// The engine handled an event: every surface is compared with the truth.
-  ///
-  /// The design's own surfaces (the app's, the watch's) are read first, once each, and the
-  /// checker's closure captures what they show rather than the design: a closure capturing the
-  /// design copied it whole at every event, and again at every surface it read. The checker
-  /// reads every surface once per event, and reading a design's surface changes nothing the
-  /// truth or the other surfaces answer, so what it sees is the same.
+  /// The engine handled an event: every surface is compared with the truth
+  /// (``designDisplays(world:design:)``, then ``observe(world:app:watch:)``).
   mutating func observe<Design: SyncDesign>(world: World, design: Design) {
-    let app = hasAppSurface ? Self.displayed(.app, world: world, design: design) : nil
-    let watch = hasWatchSurface ? Self.displayed(.watch, world: world, design: design) : nil
+    let (app, watch) = designDisplays(world: world, design: design)
+    observe(world: world, app: app, watch: watch)
+  }
+
+  /// What the design's own surfaces show now (the app's and the watch's, `nil` for one the
+  /// domain does not have), for ``observe(world:app:watch:)``.
+  ///
+  /// Read apart from the observation, which changes the judge: a caller that reads its design
+  /// while it changes its judge copies the design whole (and a closure capturing the design
+  /// copied it again at every surface it read). Reading a surface changes nothing the truth or
+  /// another surface answers, so the checker sees what it saw when it read each in turn.
+  /// Inlined: called, it took a copy of the design.
+  @inline(__always)
+  func designDisplays<Design: SyncDesign>(world: World, design: Design) -> (app: Display?, watch: Display?) {
+    (
+      hasAppSurface ? Self.displayed(.app, world: world, design: design) : nil,
+      hasWatchSurface ? Self.displayed(.watch, world: world, design: design) : nil
+    )
+  }
+
+  /// The engine handled an event after which the design's own surfaces show `app` and `watch`
+  /// (``designDisplays(world:design:)``): every surface is compared with the truth.
+  mutating func observe(world: World, app: Display?, watch: Display?) {
     surfaceChecker.observe(
       facts: world, showing: { Self.displayed($0, world: world, app: app, watch: watch) }, truth: &truth, verdicts: &verdicts)
   }
@@ -166,8 +182,9 @@ struct Judge {
   }
 
   /// What `surface` shows now; `nil` when nothing is visible (the app in the background, a
-  /// widget before its first timeline or not installed). Inlined into ``observe(world:design:)``,
-  /// which reads the app's and the watch's after every event, and into the checkers' closures.
+  /// widget before its first timeline or not installed). Inlined into
+  /// ``designDisplays(world:design:)``, which reads the app's and the watch's after every event,
+  /// and into the checkers' closures.
   @inline(__always)
   private static func displayed<Design: SyncDesign>(_ surface: Surface, world: World, design: Design) -> Display? {
     switch surface {
