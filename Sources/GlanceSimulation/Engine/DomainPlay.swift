@@ -27,6 +27,8 @@ struct DomainPlay<Design: SyncDesign> {
   private var lastAction = -1
   /// The events popped so far; ``DomainRun`` stops the play past ``DomainRun/eventsMax``.
   private(set) var eventCount = 0
+  /// The play's result, once its final check ran (``handle(_:)`` then answers `true`).
+  private(set) var result: StrategyResult? = nil
 
   /// A play of `run` with fresh `stores`, every choice read from `choices`.
   init(run: DomainRun<Design>, stores: RunStores, choices: Choices) {
@@ -72,16 +74,17 @@ struct DomainPlay<Design: SyncDesign> {
     return event
   }
 
-  /// Handles `event` by its source, then lets the judge observe; returns the result at the
-  /// final check.
-  mutating func handle(_ event: consuming WorldEvent) -> StrategyResult? {
+  /// Handles `event` by its source, then lets the judge observe; returns whether it was the
+  /// final check, whose result is then ``result``. (A `Bool` rather than the optional result:
+  /// returning that large optional empty after every other event copied it whole.)
+  mutating func handle(_ event: consuming WorldEvent) -> Bool {
     let entersTimed = Self.entersTimed(after: event)
     let checkpoint = judge.checkpoint(after: event, facts: world)
     switch consume event {
     case .workload(let event): handle(event)
     case .platform(let event): handle(event)
     case .fault(let event): handle(event)
-    case .checkpoint(let checkpoint): if let result = handle(checkpoint) { return result }
+    case .checkpoint(let checkpoint): if handle(checkpoint) { return true }
     }
     if let (delay, checkpoint) = checkpoint { world.schedule(.checkpoint(checkpoint), after: delay) }
     // A fault asked for the app's end during the event (a store move interrupted where the
@@ -89,8 +92,10 @@ struct DomainPlay<Design: SyncDesign> {
     if world.takeKillRequest() { terminateApp() }
     if entersTimed { scheduleNextTimed() }
     world.eventHandled(hasWatch: hasWatch)
-    judge.observe(world: world, design: design)
-    return nil
+    // The design is read before the judge changes: read while it changed, it was copied whole.
+    let (app, watch) = judge.designDisplays(world: world, design: design)
+    judge.observe(world: world, app: app, watch: watch)
+    return false
   }
 
   /// What the person does.
@@ -146,16 +151,19 @@ struct DomainPlay<Design: SyncDesign> {
     }
   }
 
-  /// A check of the judge, or a phase of the engine; the result at the final check.
-  private mutating func handle(_ checkpoint: Checkpoint) -> StrategyResult? {
+  /// A check of the judge, or a phase of the engine; whether it was the final check (its result
+  /// is then ``result``).
+  private mutating func handle(_ checkpoint: Checkpoint) -> Bool {
     switch checkpoint {
     case .quiescenceCheck(let after): checkQuiescence(afterAction: after)
     case .rolloverCheck(let boundary): judge.checkRollover(after: boundary, world: world, design: design)
     case .zoneSettled(let leg): checkZoneSettled(leg: leg)
     case .endOfSafetyPhase: endSafetyPhase()
-    case .finalCheck: return finalCheck()
+    case .finalCheck:
+      result = finalCheck()
+      return true
     }
-    return nil
+    return false
   }
 
   // MARK: Handlers

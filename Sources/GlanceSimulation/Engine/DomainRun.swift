@@ -107,9 +107,9 @@ struct DomainRun<Design: SyncDesign> {
         afterFocus += 1
         if afterFocus == Limits.eventsAfterFocus { return (.traced(Array(play.world.trace.suffix(12))), play.world.choices.failure) }
       }
-      let result = play.handle(consume event)
+      let finished = play.handle(consume event)
       if let (at, fault) = play.world.designFault { return (.faulted(at: at, fault), play.world.choices.failure) }
-      if let result {
+      if finished, let result = play.result {
         if focus == nil { finishChoices(of: &play) }
         return (.finished(result), play.world.choices.failure)
       }

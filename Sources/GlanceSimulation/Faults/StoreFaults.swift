@@ -22,12 +22,15 @@ public import GlanceKernel
 ///   run without the family's spells and without transactions meets exactly what it met before.
 public final class StoreFaults {
   /// Failures armed and not yet struck, by number, oldest first.
-  private(set) var armed: [Int] = []
+  ///
+  /// Read at every commit, as ``asks`` is written: both exempt from the dynamic exclusivity
+  /// check, as ``deferredEvents`` is, for the same reason (one thread, no overlapping access).
+  @exclusivity(unchecked) private(set) var armed: [Int] = []
   /// Failures that struck a commit (the report's `store-write-failure` count).
   public private(set) var struck = 0
   /// How many times a commit asked whether it fails (``commitFails()``): the engine tells a
   /// design that asked from one that did not.
-  private(set) var asks = 0
+  @exclusivity(unchecked) private(set) var asks = 0
 
   /// The store faults that struck since the world last took them for the coverage of the fault
   /// space (``takeUncovered()``): a commit failed, a commit met the busy lock.

@@ -36,6 +36,10 @@ struct Judge {
   private var moveChecker = StoreMoveChecker()
   private let budgetChecker = RefreshBudgetChecker()
   private(set) var verdicts = Verdicts()
+  /// Whether the domain's surfaces include the app's and the watch's, the two a design draws
+  /// itself (``designDisplays(world:design:)`` reads them before the checker does).
+  private let hasAppSurface: Bool
+  private let hasWatchSurface: Bool
 
   /// Invariants whose verdicts are dropped (the `Mutants` meta-test: without its check, a
   /// mutant goes unreported). Empty in every real run.
@@ -50,6 +54,8 @@ struct Judge {
     keepsChart: Bool = true
   ) {
     self.zoneSettleMilliseconds = zoneSettleMilliseconds
+    hasAppSurface = surfaces.contains(.app)
+    hasWatchSurface = surfaces.contains(.watch)
     truth = JudgedTruth(model: model, actions: actions, answers: answers)
     surfaceChecker = SurfaceChecker(
       surfaces: surfaces, expectedToConverge: expectedToConverge, lateFiringMillisecondsMax: lateFiringMillisecondsMax,
@@ -94,10 +100,34 @@ struct Judge {
     surfaceChecker.noteExcuses(facts: world)
   }
 
-  /// The engine handled an event: every surface is compared with the truth.
+  /// The engine handled an event: every surface is compared with the truth
+  /// (``designDisplays(world:design:)``, then ``observe(world:app:watch:)``).
   mutating func observe<Design: SyncDesign>(world: World, design: Design) {
+    let (app, watch) = designDisplays(world: world, design: design)
+    observe(world: world, app: app, watch: watch)
+  }
+
+  /// What the design's own surfaces show now (the app's and the watch's, `nil` for one the
+  /// domain does not have), for ``observe(world:app:watch:)``.
+  ///
+  /// Read apart from the observation, which changes the judge: a caller that reads its design
+  /// while it changes its judge copies the design whole (and a closure capturing the design
+  /// copied it again at every surface it read). Reading a surface changes nothing the truth or
+  /// another surface answers, so the checker sees what it saw when it read each in turn.
+  /// Inlined: called, it took a copy of the design.
+  @inline(__always)
+  func designDisplays<Design: SyncDesign>(world: World, design: Design) -> (app: Display?, watch: Display?) {
+    (
+      hasAppSurface ? Self.displayed(.app, world: world, design: design) : nil,
+      hasWatchSurface ? Self.displayed(.watch, world: world, design: design) : nil
+    )
+  }
+
+  /// The engine handled an event after which the design's own surfaces show `app` and `watch`
+  /// (``designDisplays(world:design:)``): every surface is compared with the truth.
+  mutating func observe(world: World, app: Display?, watch: Display?) {
     surfaceChecker.observe(
-      facts: world, showing: { Self.displayed($0, world: world, design: design) }, truth: &truth, verdicts: &verdicts)
+      facts: world, showing: { Self.displayed($0, world: world, app: app, watch: watch) }, truth: &truth, verdicts: &verdicts)
   }
 
   /// A quiescent window (no action for 30 minutes, nothing in flight): every surface shows the
@@ -152,8 +182,9 @@ struct Judge {
   }
 
   /// What `surface` shows now; `nil` when nothing is visible (the app in the background, a
-  /// widget before its first timeline or not installed). Inlined into the checkers' closures,
-  /// which call it for every surface after every event.
+  /// widget before its first timeline or not installed). Inlined into
+  /// ``designDisplays(world:design:)``, which reads the app's and the watch's after every event,
+  /// and into the checkers' closures.
   @inline(__always)
   private static func displayed<Design: SyncDesign>(_ surface: Surface, world: World, design: Design) -> Display? {
     switch surface {
@@ -161,6 +192,18 @@ struct Judge {
     case .widget: return world.widgetInstalled ? world[host: .main].displayed(at: world.now) : nil
     case .yearWidget: return world.widgetInstalled ? world[host: .year].displayed(at: world.now) : nil
     case .watch: return design.display(on: .watch, world: world)
+    }
+  }
+
+  /// What `surface` shows now, `app` and `watch` being what the design's own surfaces show (see
+  /// ``displayed(_:world:design:)``, which read them).
+  @inline(__always)
+  private static func displayed(_ surface: Surface, world: World, app: Display?, watch: Display?) -> Display? {
+    switch surface {
+    case .app: return app
+    case .widget: return world.widgetInstalled ? world[host: .main].displayed(at: world.now) : nil
+    case .yearWidget: return world.widgetInstalled ? world[host: .year].displayed(at: world.now) : nil
+    case .watch: return watch
     }
   }
 

@@ -49,11 +49,17 @@ final class TruthAnswers {
     let unknownSince: Instant?
   }
 
-  private var children: [Step: Int] = [:]
+  /// Each history's children, by step. Like ``answers``, exempt from the dynamic exclusivity
+  /// check.
+  @exclusivity(unchecked) private var children: [Step: Int] = [:]
   /// Per history, by node: the answers given at it, the latest last. A history holds few (its
   /// surfaces, over the days until the next deed), so a linear search beats hashing: this is
   /// asked after most events.
-  private var answers: [[(key: Key, display: Display)]] = [[]]
+  ///
+  /// Read after every event: exempt from the dynamic exclusivity check, whose thread-local
+  /// lookup cost more than the search. Safe: the answers are used by one thread, and no access
+  /// to them overlaps another (`compute` runs between the search and the append).
+  @exclusivity(unchecked) private var answers: [[(key: Key, display: Display)]] = [[]]
   /// How many answers a new history has room for before its array grows.
   private static let answersReserved = 4
 

@@ -20,11 +20,17 @@ import GlanceSync
 ///   not folded yet are read (`e` of their index): a change costs what it added, not a copy of
 ///   every expense.
 final class PeriodSums {
-  private var key: (version: Int, rewrites: Int, zone: String)? = nil
+  /// What the sums were folded for: the log's version and rewrites, and the zone.
+  ///
+  /// Read at every display of a budget design, like the sums: exempt from the dynamic
+  /// exclusivity check, whose thread-local lookup cost more than the read. Safe: a design's sums
+  /// are used by one thread, and no access to them overlaps another (`expense` reads the
+  /// design's log, never these).
+  @exclusivity(unchecked) private var key: (version: Int, rewrites: Int, zone: String)? = nil
   /// How many expenses are folded, and the last of them (for the debug check).
-  private var folded = 0
-  private var lastFolded: (instant: Instant, amount: Money)? = nil
-  private var sums: [BudgetPeriod: Money] = [:]
+  @exclusivity(unchecked) private var folded = 0
+  @exclusivity(unchecked) private var lastFolded: (instant: Instant, amount: Money)? = nil
+  @exclusivity(unchecked) private var sums: [BudgetPeriod: Money] = [:]
 
   /// The sums by period of the `count` expenses `expense(0)…expense(count - 1)`, read in
   /// `calendar`'s zone; `expense` is only called when `version` or the zone changed since the

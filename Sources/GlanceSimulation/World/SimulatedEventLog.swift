@@ -38,11 +38,17 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   /// The store's name within the design (`phone`, `watch`, `group`, `legacy`).
   public let name: String
   /// The store itself, in memory; or, with a durable log, its mirror (what the audits read).
-  private var memory = CountedReplica()
-  private var durable: (any EventLog)?
+  ///
+  /// The log's state (this, ``durable``, ``version``, the feed, the transaction and the
+  /// suspension) is read and written at every write and read of the store, and after most
+  /// events: exempt from the dynamic exclusivity check, whose thread-local lookup cost more than
+  /// most of those accesses. Safe: a run's store is used by one thread, and no access to its
+  /// state overlaps another (no closure that reads it runs while it is being written).
+  @exclusivity(unchecked) private var memory = CountedReplica()
+  @exclusivity(unchecked) private var durable: (any EventLog)?
   private let stores: RunStores
   /// Counts the writes that added something: what a memo of a figure derived from the log keys on.
-  public private(set) var version = 0
+  @exclusivity(unchecked) public private(set) var version = 0
   public var changeCount: Int { version }
   /// Whether the next `receive` fails (the scenario's store-copy failure).
   var failNextReceive = false
@@ -53,10 +59,10 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   /// through this log (a store's name is unique within its design), so it knows what each added;
   /// a durable log's bulk write that repeated some of its events says how many were new, not
   /// which, and the feed then starts again after it (`feedFrom`).
-  private var feed: [Event] = []
-  private var feedStarts: [Int] = [0]
+  @exclusivity(unchecked) private var feed: [Event] = []
+  @exclusivity(unchecked) private var feedStarts: [Int] = [0]
   /// The first version the feed answers from.
-  private var feedFrom = 0
+  @exclusivity(unchecked) private var feedFrom = 0
 
   struct CopyFailure: Error, CustomStringConvertible {
     var description: String { "I/O error while copying (injected)" }
@@ -69,10 +75,10 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   /// legacy store before a move) or on the watch meets none.
   public let inAppGroup: Bool
   /// Whether the store is suspended (``suspend()``): it takes no write until ``resume()``.
-  public private(set) var isSuspended = false
+  @exclusivity(unchecked) public private(set) var isSuspended = false
   /// The transaction open on the store: its number (``StoreFaults/lock``) and the events written
   /// in it, not yet stored.
-  private var transaction: (number: Int, events: [Event])? = nil
+  @exclusivity(unchecked) private var transaction: (number: Int, events: [Event])? = nil
 
   /// A new, empty store named `name` (unique within the design: `phone`, `watch`), on `device`,
   /// in the run's backend; `appGroup: false` for a store on the phone that is not in the App

@@ -24,13 +24,20 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
     case wake(Instant, WakeReason)
   }
 
-  private var requests: [Request] = []
+  /// What the engine asked during its current call, in order: handed to the world at its end.
+  ///
+  /// The platform's state (this, ``reachable``, ``intentContext`` and ``defaults``) is read and
+  /// written at every call of an engine: exempt from the dynamic exclusivity check, whose
+  /// thread-local lookup cost more than most of those accesses. Safe: a run's platform is used
+  /// by one thread, and no access to its state overlaps another (the engine's `body` runs while
+  /// none is in progress).
+  @exclusivity(unchecked) private var requests: [Request] = []
   /// Whether `sendMessage` could reach each device when the engine's call began (`isReachable`):
   /// the phone while the watch is in range, the watch only while its app is in the foreground too.
-  private var reachable = PerDevice(repeating: true)
+  @exclusivity(unchecked) private var reachable = PerDevice(repeating: true)
   /// The context of the reloads asked during an interactive widget intent (otherwise WidgetKit
   /// decides from whether the app is in the foreground).
-  private var intentContext: ReloadContext? = nil
+  @exclusivity(unchecked) private var intentContext: ReloadContext? = nil
   /// The largest payload sent on each channel, in bytes.
   public private(set) var largestPayloads: [PeerChannel: Int] = [:]
   /// Payloads refused for their size.
@@ -101,7 +108,7 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
 
   /// The App Group's defaults while an engine's call runs: ``run(_:intent:_:)`` takes them from
   /// the world and gives them back; `nil` between two calls.
-  private var defaults: AppGroupDefaults? = nil
+  @exclusivity(unchecked) private var defaults: AppGroupDefaults? = nil
 
   /// Kept in the world's App Group defaults (``World/appGroupDefaults``) under
   /// ``lastPacedReloadKey``, as `WidgetCenterReloader` keeps it: an integer of milliseconds

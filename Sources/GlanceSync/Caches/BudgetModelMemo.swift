@@ -33,13 +33,18 @@ final class BudgetModelMemo: @unchecked Sendable {
   }
 
   /// The sums the models were rendered from.
-  private var generation: Int? = nil
+  ///
+  /// Read at every model and change point a provider asks for, like ``models`` and
+  /// ``changePoints``: exempt from the dynamic exclusivity check, whose thread-local lookup cost
+  /// more than the read. Safe: a memo is used from one thread at a time, and no access to it
+  /// overlaps another (`compute` reads other memos and the kernel, never this one).
+  @exclusivity(unchecked) private var generation: Int? = nil
   /// Two widget kinds, each planned over two periods, with room for a zone change.
   private static let capacity = 8
   /// The last models rendered.
-  private var models = RecentValues<ModelKey, BudgetWidgetModel>(capacity: capacity)
+  @exclusivity(unchecked) private var models = RecentValues<ModelKey, BudgetWidgetModel>(capacity: capacity)
   /// The last change points found.
-  private var changePoints = RecentValues<ChangePointKey, Instant?>(capacity: capacity)
+  @exclusivity(unchecked) private var changePoints = RecentValues<ChangePointKey, Instant?>(capacity: capacity)
 
   /// The model of `kind` in `period` from the sums of `generation`: `compute()` when not known.
   func model(

@@ -19,8 +19,12 @@ final class ChangeCountingLookup: @unchecked Sendable {
   /// does not count changes). Kept apart: the object is compared where it is kept, and only the
   /// view is copied out (copying the pair out of an optional tuple went through the
   /// existential's value witnesses, twice a read).
-  private var lastObject: AnyObject? = nil
-  private var lastView: (any ChangeCountingEventLog)? = nil
+  ///
+  /// Read at every read of a store: exempt from the dynamic exclusivity check, whose
+  /// thread-local lookup cost more than the read. Safe: a lookup is used from one thread at a
+  /// time, and no access to it overlaps another (no closure runs during one).
+  @exclusivity(unchecked) private var lastObject: AnyObject? = nil
+  @exclusivity(unchecked) private var lastView: (any ChangeCountingEventLog)? = nil
 
   func view<Log: EventLog>(of log: Log) -> (any ChangeCountingEventLog)? {
     guard Log.self is AnyObject.Type else { return log as? any ChangeCountingEventLog }

@@ -15,10 +15,15 @@ import GlanceKernel
 ///   whenever every call with generation `g` passed the same sums `s`: an entry is used only for
 ///   the same generation, the same book and the same period.
 final class PeriodFiguresMemo: @unchecked Sendable {
-  private var generation: Int? = nil
-  private var book: BudgetBook? = nil
+  /// What the figures kept were computed from: the generation and the book.
+  ///
+  /// Read at every model a provider makes, like ``entries``: exempt from the dynamic
+  /// exclusivity check, whose thread-local lookup cost more than the read. Safe: a memo is used
+  /// from one thread at a time, and no access to it overlaps another.
+  @exclusivity(unchecked) private var generation: Int? = nil
+  @exclusivity(unchecked) private var book: BudgetBook? = nil
   /// The last periods asked for, most recent last (at most `capacity`).
-  private var entries: [(period: BudgetPeriod, figures: [PeriodFigures])] = []
+  @exclusivity(unchecked) private var entries: [(period: BudgetPeriod, figures: [PeriodFigures])] = []
   private let capacity = 4
 
   func figures(

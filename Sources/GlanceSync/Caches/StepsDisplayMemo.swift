@@ -20,9 +20,13 @@ import GlanceKernel
 ///   for one `p`).
 final class StepsDisplayMemo: @unchecked Sendable {
   /// What the displays kept were rendered from: the progress, the snapshot's day and the zone.
-  private var key: (generation: Int, snapshotDay: DayKey, zone: String)? = nil
+  ///
+  /// Read at every display asked for, like ``displays``: exempt from the dynamic exclusivity
+  /// check, whose thread-local lookup cost more than the read. Safe: a memo is used from one
+  /// thread at a time, and no access to it overlaps another.
+  @exclusivity(unchecked) private var key: (generation: Int, snapshotDay: DayKey, zone: String)? = nil
   /// The displays on the days asked for, most recent last (at most `capacity`).
-  private var displays: [(day: DayInterval, display: StepsDisplay)] = []
+  @exclusivity(unchecked) private var displays: [(day: DayInterval, display: StepsDisplay)] = []
   /// A two-day timeline has entries on three local days; one more for the day after.
   private let capacity = 4
 
