@@ -28,6 +28,7 @@ enum IntegerWidthAllowList {
         "GlanceKernel/Progress/NextStep.swift: completedCount",
         "GlanceKernel/Progress/NextStep.swift: stepCount",
         "GlanceKernel/Progress/NextStep.swift: stepNumber",
+        "GlanceKernel/Progress/StepProgress.swift: completedTaskCount",
         "GlanceKernel/Progress/TallyBadge.swift: count",
         "GlanceKernel/Progress/TallySummary.swift: count",
         "GlanceKernel/Progress/TallySummary.swift: streak",
