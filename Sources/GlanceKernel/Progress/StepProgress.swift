@@ -175,9 +175,12 @@ public struct StepProgress: Hashable, Sendable {
   package func replacingCompletions(_ completions: [StepID: Instant]) throws(ProgressError) -> StepProgress {
     var owned = 0
     var stepCount = 0
+    // Counted in the same pass: a task is completed when it has steps and each was found.
+    var completedTaskCount = 0
     for task in tasks {
       stepCount += task.steps.count
       guard !completions.isEmpty else { continue }
+      let ownedBefore = owned
       for step in task.steps {
         guard let instant = completions[step] else { continue }
         guard ZoneCalendar.supportedInstants.contains(instant) else {
@@ -185,12 +188,17 @@ public struct StepProgress: Hashable, Sendable {
         }
         owned += 1
       }
+      if !task.steps.isEmpty, owned - ownedBefore == task.steps.count { completedTaskCount += 1 }
     }
-    guard owned != completions.count else { return StepProgress(validatedTasks: tasks, completions: completions) }
+    guard owned != completions.count else {
+      return StepProgress(validatedTasks: tasks, completions: completions, completedTaskCount: completedTaskCount)
+    }
     var steps: Set<StepID> = []
     steps.reserveCapacity(stepCount)
     for task in tasks { steps.formUnion(task.steps) }
-    return StepProgress(validatedTasks: tasks, completions: completions.filter { steps.contains($0.key) })
+    // The completions dropped are of no step: the count stands.
+    return StepProgress(
+      validatedTasks: tasks, completions: completions.filter { steps.contains($0.key) }, completedTaskCount: completedTaskCount)
   }
 
   /// The progress of the same tasks in which each of the `changed` steps has the completion
@@ -206,7 +214,8 @@ public struct StepProgress: Hashable, Sendable {
   ///     under internal checks).
   /// - Throws: ``ProgressError/completionOutOfRange(_:completedAt:)`` as ``replacingCompletions(_:)``
   ///   does.
-  /// - Complexity: O(k) for k changed steps, plus a copy of the completions.
+  /// - Complexity: O(k + s) for k changed steps and s steps (the completed tasks are counted
+  ///   again), plus a copy of the completions.
   package func updatingCompletions(
     of changed: [StepID], from completions: [StepID: Instant], steps: Set<StepID>
   ) throws(ProgressError) -> StepProgress {
@@ -231,17 +240,17 @@ public struct StepProgress: Hashable, Sendable {
 
   /// Builds from parts already known to be valid (used for ``empty``,
   /// ``replacingCompletions(_:)`` and ``updatingCompletions(of:from:steps:)``).
-  private init(validatedTasks: [StepTask], completions: [StepID: Instant]) {
+  /// `completedTaskCount`, when the caller counted it, is ``completedTasks``; otherwise it is
+  /// counted here.
+  private init(validatedTasks: [StepTask], completions: [StepID: Instant], completedTaskCount: Int? = nil) {
     self.tasks = validatedTasks
     self.completions = completions
-    self.completedTaskCount = Self.completedTaskCount(of: validatedTasks, completions: completions)
+    self.completedTaskCount = completedTaskCount ?? Self.completedTaskCount(of: validatedTasks, completions: completions)
   }
 
-  /// How many of `tasks` have at least one step and every step in `completions`.
+  /// How many of `tasks` are completed against `completions` (``isCompleted(_:in:)``).
   private static func completedTaskCount(of tasks: [StepTask], completions: [StepID: Instant]) -> Int {
-    tasks.reduce(0) { count, task in
-      count + (!task.steps.isEmpty && task.steps.allSatisfy { completions[$0] != nil } ? 1 : 0)
-    }
+    tasks.reduce(0) { $0 + (isCompleted($1, in: completions) ? 1 : 0) }
   }
 
   // MARK: Totals
@@ -266,7 +275,10 @@ public struct StepProgress: Hashable, Sendable {
   /// An empty task is *not* completed (BabySteps' `Task.isCompleted`; its `fetchCompletedTasks`
   /// used the vacuously true `allSatisfy` and disagreed). The task is judged against this
   /// progress's ``completions``.
-  public func isCompleted(_ task: StepTask) -> Bool {
+  public func isCompleted(_ task: StepTask) -> Bool { Self.isCompleted(task, in: completions) }
+
+  /// Whether `task` has at least one step and every step has a completion in `completions`.
+  private static func isCompleted(_ task: StepTask, in completions: [StepID: Instant]) -> Bool {
     !task.steps.isEmpty && task.steps.allSatisfy { completions[$0] != nil }
   }
 

@@ -189,9 +189,8 @@ struct Judge {
   private static func displayed<Design: SyncDesign>(_ surface: Surface, world: World, design: Design) -> Display? {
     switch surface {
     case .app: return world.appForeground ? design.display(on: .app, world: world) : nil
-    case .widget: return world.widgetInstalled ? world[host: .main].displayed(at: world.now) : nil
-    case .yearWidget: return world.widgetInstalled ? world[host: .year].displayed(at: world.now) : nil
     case .watch: return design.display(on: .watch, world: world)
+    case .widget, .yearWidget: return displayed(surface, world: world, app: nil, watch: nil)
     }
   }
 
