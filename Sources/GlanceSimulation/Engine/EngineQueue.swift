@@ -13,7 +13,8 @@ import GlanceKernel
 /// ## Laws
 /// - Events pop in time order; events at one instant in the order they were asked (the port hands
 ///   its requests over in that order, and the queue numbers them as it takes them), unless the
-///   world's choices pick another of them first (``Choices/first(among:)``).
+///   world's choices pick another of them first (``Choices/first(among:commuting:)``, told when
+///   the events due commute, so that an exploration plays them in one order).
 /// - Time never goes back: an event pops at or after the world's `now`, which it then becomes
 ///   (a request in the past is refused when it is asked, ``World/schedule(_:at:)``).
 /// - A process's end takes every pending event that vanishes with it out of the queue
@@ -41,7 +42,7 @@ struct EngineQueue {
   /// `nil` when nothing is pending.
   ///
   /// Which of the events due at one instant goes first is a choice of the world's door
-  /// (``Choices/first(among:)``), whose default is the earliest asked; the random door takes it
+  /// (``Choices/first(among:commuting:)``), whose default is the earliest asked; the random door takes it
   /// without the queue counting them (``Choices/isWatched``).
   mutating func next(in world: inout World) -> (time: Instant, event: WorldEvent)? {
     take(from: &world)
@@ -58,10 +59,24 @@ struct EngineQueue {
   @inline(never)
   private mutating func nextChosen(in world: inout World) -> (time: Instant, event: WorldEvent)? {
     let simultaneous = queue.simultaneousCount()
-    let position = simultaneous > 1 ? world.choices.first(among: simultaneous) : 0
+    let position = simultaneous > 1 ? world.choices.first(among: simultaneous, commuting: dueCommute(in: world)) : 0
     guard let (time, _, event) = queue.pop(position: position) else { return nil }
     world.advance(to: time)
     return (time, event)
+  }
+
+  /// Whether the events due first commute: they are two widgets' reloads served at one instant,
+  /// which the world says give the same play in either order (``World/reloadServesCommute(at:)``).
+  /// Every other set of simultaneous events is played in every order.
+  private func dueCommute(in world: World) -> Bool {
+    guard let time = queue.nextTime else { return false }
+    var served: [WidgetID] = []
+    let serves = queue.simultaneous { event in
+      guard case .platform(.reloadServed(let widget)) = event, !served.contains(widget) else { return false }
+      served.append(widget)
+      return true
+    }
+    return serves && served.count == 2 && world.reloadServesCommute(at: time)
   }
 
   /// `process` ended: its pending events vanish, and the world is handed them.

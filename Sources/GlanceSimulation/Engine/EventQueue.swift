@@ -135,6 +135,22 @@ public struct EventQueue<Event: Sendable>: Sendable {
     return count
   }
 
+  /// Whether `predicate` holds for every pending event due at the earliest pending time (the
+  /// events ``simultaneousCount()`` counts; `true` when the queue is empty).
+  ///
+  /// - Complexity: O(k), where k is that count.
+  public func simultaneous(allSatisfy predicate: (Event) -> Bool) -> Bool {
+    guard let time = keys.first?.time else { return true }
+    var pending = [0]
+    while let index = pending.popLast() {
+      guard index < keys.count, keys[index].time == time else { continue }
+      guard let event = slots[keys[index].slot], predicate(event) else { return false }
+      pending.append(2 * index + 1)
+      pending.append(2 * index + 2)
+    }
+    return true
+  }
+
   /// Removes and returns the event at `position` among those due at the earliest pending time,
   /// by sequence (position 0 is what ``pop()`` returns); the others stay pending with their
   /// times and sequences.

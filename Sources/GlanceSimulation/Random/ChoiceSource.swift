@@ -11,6 +11,8 @@
 /// - A choice some of whose values are a drawn fault taking effect (a reload served late, a
 ///   duplicated transfer, a failed message) is asked with ``choose(_:faultsFrom:)``; a source
 ///   that does not bound faults answers it as ``choose(_:)`` (the default).
+/// - A choice whose every value gives the same play is asked with ``chooseCommuting(_:)``; a
+///   source that does not reduce answers it as ``choose(_:)`` (the default).
 public protocol ChoiceSource: Sendable {
   /// The value for the next choice, made at `point`.
   ///
@@ -25,6 +27,13 @@ public protocol ChoiceSource: Sendable {
   /// - Throws: as ``choose(_:)``.
   mutating func choose(_ point: ChoicePoint, faultsFrom: Int64) throws(ChoiceReplayError) -> Int64
 
+  /// The value for the next choice, made at `point`, every value of which gives the same play
+  /// (events due at one instant that commute, ``Choices/first(among:commuting:)``): an explorer
+  /// may play its first class only; a replay answers it as ``choose(_:)`` (the default).
+  ///
+  /// - Throws: as ``choose(_:)``.
+  mutating func chooseCommuting(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64
+
   /// The play ended normally: throws when the source expected more choices (a replay whose
   /// recording holds choices the play never made).
   func finish() throws(ChoiceReplayError)
@@ -33,6 +42,11 @@ public protocol ChoiceSource: Sendable {
 extension ChoiceSource {
   /// Answers as ``choose(_:)``: the source does not bound faults.
   public mutating func choose(_ point: ChoicePoint, faultsFrom: Int64) throws(ChoiceReplayError) -> Int64 {
+    try choose(point)
+  }
+
+  /// Answers as ``choose(_:)``: the source plays every order.
+  public mutating func chooseCommuting(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64 {
     try choose(point)
   }
 }

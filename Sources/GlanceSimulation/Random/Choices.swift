@@ -152,11 +152,16 @@ public struct Choices: Sendable {
   /// Which of `count` events due at one instant goes first, by their order of scheduling
   /// (``ChoiceLabel/eventOrder``); the default, `0`, is the earliest scheduled.
   ///
+  /// `commuting`: the caller knows every order gives the same play (two widgets' reloads served
+  /// at once, where neither can change what the other does). The choice is made, recorded and replayed as
+  /// any other; a source is asked it with ``ChoiceSource/chooseCommuting(_:)``, so that an
+  /// explorer may play one order only.
+  ///
   /// - Precondition: `count >= 2`.
-  public mutating func first(among count: Int) -> Int {
+  public mutating func first(among count: Int, commuting: Bool = false) -> Int {
     precondition(count >= 2, "a choice of the first event needs two or more events (got \(count))")
     guard isWatched else { return 0 }
-    return Int(watched(ChoicePoint(label: .eventOrder, kind: .first(among: count)), nil) { _ in 0 })
+    return Int(watched(ChoicePoint(label: .eventOrder, kind: .first(among: count)), nil, commuting: commuting) { _ in 0 })
   }
 
   /// Whether WidgetKit grants a charged reload that would spend the last of its budget
@@ -185,7 +190,8 @@ public struct Choices: Sendable {
   /// A choice of a recording or sourced door: drawn from `stream` (or the kind's default) and
   /// recorded, or answered by the source and checked.
   private mutating func watched(
-    _ point: ChoicePoint, _ stream: ChoiceStream?, faultsFrom: Int64? = nil, draw: (inout RandomStream) -> Int64
+    _ point: ChoicePoint, _ stream: ChoiceStream?, faultsFrom: Int64? = nil, commuting: Bool = false,
+    draw: (inout RandomStream) -> Int64
   ) -> Int64 {
     let watch = unsharedWatch()
     let index = watch.count
@@ -201,6 +207,8 @@ public struct Choices: Sendable {
     do {
       if let faultsFrom {
         answer = try watch.source?.choose(point, faultsFrom: faultsFrom)
+      } else if commuting {
+        answer = try watch.source?.chooseCommuting(point)
       } else {
         answer = try watch.source?.choose(point)
       }

@@ -4,7 +4,9 @@
 /// ## Laws
 /// - Answers only values of ``ChoiceClasses/values(of:seed:explored:)``, so always admitted;
 ///   a choice asked with the values that are a drawn fault (``choose(_:faultsFrom:)``) is
-///   answered within the trail's bound of drawn faults (``ExplorationTrail/drawnFaultsMax``).
+///   answered within the trail's bound of drawn faults (``ExplorationTrail/drawnFaultsMax``);
+///   one asked as commuting (``chooseCommuting(_:)``) has its first class only, unless the trail
+///   explores ``ExploredChoices/commutingOrders``.
 /// - A prefix that names a class a point does not have throws
 ///   ``ChoiceReplayError/inadmissible(section:index:point:value:)`` with the forced index as the
 ///   value (a nondeterministic design can cause it; the explorer reports it).
@@ -20,10 +22,15 @@ struct ExplorationSource: ChoiceSource {
     try answer(point, faultsFrom: faultsFrom)
   }
 
-  /// The trail's answer at `point`, its values from `faultsFrom` up (if any) a drawn fault.
-  private func answer(_ point: ChoicePoint, faultsFrom: Int64?) throws(ChoiceReplayError) -> Int64 {
+  mutating func chooseCommuting(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64 {
+    try answer(point, faultsFrom: nil, commuting: true)
+  }
+
+  /// The trail's answer at `point`, its values from `faultsFrom` up (if any) a drawn fault, all
+  /// its values giving the same play when `commuting`.
+  private func answer(_ point: ChoicePoint, faultsFrom: Int64?, commuting: Bool = false) throws(ChoiceReplayError) -> Int64 {
     let index = trail.made.count
-    guard let value = trail.choose(point, faultsFrom: faultsFrom) else {
+    guard let value = trail.choose(point, faultsFrom: faultsFrom, commuting: commuting) else {
       throw .inadmissible(section: section, index: index, point: point, value: Int64(trail.prefix[index]))
     }
     return value

@@ -26,8 +26,16 @@ public struct ExploredChoices: OptionSet, Hashable, Sendable {
   /// WidgetKit's grant of a reload at its budget's edge: granted, and denied.
   public static let grants = ExploredChoices(rawValue: 1 << 4)
 
-  /// Every kind, the default.
+  /// Besides ``eventOrder``: the orders of events due at one instant that the engine knows
+  /// commute (two widgets' reloads served at once, where neither can change what the other does), which
+  /// give the same play in every order. Left out of ``all``, so that an exploration plays them
+  /// in one order (a partial-order reduction); ``unreduced`` plays every order, as explorations
+  /// did before the reduction, for the tests that check it changes no verdict.
+  public static let commutingOrders = ExploredChoices(rawValue: 1 << 5)
+  /// Every kind, the default; events that commute in one order only.
   public static let all: ExploredChoices = [.enumerations, .timings, .chances, .eventOrder, .grants]
+  /// Every kind, and events that commute in every order too.
+  public static let unreduced: ExploredChoices = all.union(.commutingOrders)
 
   /// Each kind alone with its name, in declaration order (for messages and tests).
   public static let named: [(name: String, kind: ExploredChoices)] = [

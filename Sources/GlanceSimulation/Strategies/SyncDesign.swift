@@ -156,6 +156,10 @@ public protocol SyncDesign {
   mutating func receive(_ message: Message, on device: Device, via channel: Channel, world: inout World)
   /// The timeline provider of `widget`: what WidgetKit gets when it reloads the widget (the
   /// widget extension is launched first if it was not running).
+  ///
+  /// A read: the same design and world give the same timeline, whatever was read before (keep
+  /// no count or cache of reads in a reference the design holds). An exploration relies on it
+  /// to serve two widgets' reloads due at one instant in one order only.
   func timeline(of widget: WidgetID, world: World) -> WidgetTimeline
   /// What the app (when in the foreground) or the watch shows now; widgets show their
   /// timelines' entries.

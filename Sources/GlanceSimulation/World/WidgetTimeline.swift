@@ -46,6 +46,12 @@ public struct WidgetTimeline: Sendable {
   /// No timeline yet (a widget before its first reload).
   public static let empty = WidgetTimeline(entries: [], policy: .never)
 
+  /// Whether an entry takes effect after `start` and at or before `end`; when none does, the
+  /// display in force is the same at both instants.
+  func hasEntry(after start: Instant, through end: Instant) -> Bool {
+    entries.contains { $0.date > start && $0.date <= end }
+  }
+
   /// The display in force at `instant`, `nil` before the first entry.
   public func display(at instant: Instant) -> Display? {
     // Entries are few (a day's boundaries within the horizon): a backward scan.

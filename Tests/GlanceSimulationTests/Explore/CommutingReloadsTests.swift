@@ -1,0 +1,117 @@
+@testable import GlanceSimulation
+import GlanceKernel
+import Testing
+
+/// The partial-order reduction of two widgets' reloads served at one instant
+/// (``World/reloadServesCommute(at:)``): playing them in one order loses no outcome. Its oracle
+/// is the unreduced exploration, every order played (``ExploredChoices/unreduced``), not the
+/// reduction's own argument.
+@Suite("Commuting reloads")
+struct CommutingReloadsTests {
+  /// Every outcome of every schedule of `world` with `design`, each the whole result of the play
+  /// but its chart and overview (violations with their instants, staleness figures, checks,
+  /// faults, coverage, counts), counted by how many schedules end so.
+  static func outcomes(_ design: any SyncDesign.Type, in world: SmallWorld, explored: ExploredChoices) throws -> [String: Int] {
+    let bounds = try world.bounds()
+    var outcomes: [String: Int] = [:]
+    var planPrefix: [Int]? = []
+    while let prefix = planPrefix {
+      let planTrail = ExplorationTrail(prefix: prefix, seed: 0, explored: explored)
+      var planDoor = Choices(seed: 0, section: .plan, source: ExplorationSource(trail: planTrail, section: .plan))
+      let planned = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
+      let actions = WorkloadPlanner.actions(script: planned.script, choices: &planDoor)
+      let scenario = world.aroundBoundary(playing: planned)
+      _ = try Explorer.walk(made: planTrail.made, seed: 0, explored: explored, drawnFaultsMax: world.drawnFaults) { trail in
+        var inputs = RunInputs(
+          scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: 0,
+          actions: actions, faults: planned.script.faultPlan, store: .memory, detail: .verdicts)
+        inputs.trail = trail
+        let result = try inputs.playBuiltIn(design)
+        outcomes["plan \(prefix) " + Self.outcome(result), default: 0] += 1
+        return false
+      }
+      planPrefix = planTrail.next()
+    }
+    return outcomes
+  }
+
+  /// A play's result in words, every field that can tell two plays apart but the chart's.
+  static func outcome(_ result: StrategyResult) -> String {
+    let checks = result.checks.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }
+    let faults = result.faults.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }
+    return [
+      "\(result.violations)", "\(result.stalenessBeyondBound)", "\(checks)", "\(faults)",
+      "\(result.coverage.cells.map(\.description))", "\(result.staleness)", "\(result.events)", "\(result.acceptedActions)",
+      "\(result.reloadRequests) \(result.chargedReloads) \(result.deniedReloads)",
+    ].joined(separator: " | ")
+  }
+
+  /// The designs with two widgets: the shipped ones and the planted bugs.
+  static var designs: [any SyncDesign.Type] {
+    let shipped: [any SyncDesign.Type] = Simulation.designs.map { $0.design }
+    let planted: [any SyncDesign.Type] = ExplorationEvidenceTests.mutants.map { $0.design }
+    return (shipped + planted).filter { $0.domain == .budget }
+  }
+
+  @Test("the designs with two widgets are Pulpe's, the converged and a planted bug")
+  func designsCovered() {
+    #expect(Self.designs.map { $0.name } == ["pulpe-widget", "converged", "mutant-wrong-year-highlight"])
+  }
+
+  @Test(
+    "every design with two widgets: the schedules the reduction plays end in every outcome the unreduced exploration's do, and in no other",
+    arguments: 0..<3)
+  func noOutcomeLost(_ index: Int) throws {
+    let design = Self.designs[index]
+    let world = try SmallWorld(scenario: ScenarioLoader.builtIn(named: "default"), domain: .budget, moves: 1)
+    let reduced = try Self.outcomes(design, in: world, explored: .all)
+    let unreduced = try Self.outcomes(design, in: world, explored: .unreduced)
+    #expect(Set(reduced.keys) == Set(unreduced.keys), "\(design.name): outcomes differ")
+    // The reduction plays fewer schedules: two widgets' reloads are served at one instant.
+    let (played, all) = (reduced.values.reduce(0, +), unreduced.values.reduce(0, +))
+    #expect(played < all, "\(design.name): \(played) of \(all) schedules")
+  }
+
+  @Test("the converged budget at one move: 4,590 schedules of the 10,376 that play every order, every invariant held in both")
+  func convergedCounts() throws {
+    let world = try SmallWorld(scenario: ScenarioLoader.builtIn(named: "default"), domain: .budget, moves: 1)
+    let reduced = try Explorer.explore(strategy: .converged, in: world)
+    let unreduced = try Explorer.explore(strategy: .converged, in: world, explored: .unreduced)
+    #expect(reduced.schedules == 4_590 && unreduced.schedules == 10_376)
+    #expect(reduced.counterexample == nil && unreduced.counterexample == nil)
+    #expect(reduced.coverage == unreduced.coverage)
+  }
+
+  /// A world of two widgets, their extension running or not, the year widget showing a badge
+  /// from the start and, when `entry` is given, another from then.
+  static func world(extensionRunning: Bool, entryAt entry: Instant? = nil, installed: Bool = true) throws -> World {
+    let zurich = try ZoneCalendar(identifier: "Europe/Zurich")
+    let start = Instant(millisecondsSince1970: 1_773_100_800_000)
+    var world = World(
+      start: start, itinerary: Itinerary(staying: zurich, from: start), refreshBudget: try RefreshBudget(),
+      widgets: [.main, .year], seed: 7, faults: Faults(), updateAwaited: !installed)
+    if extensionRunning { _ = world.launchWidgetExtension() }
+    var entries = [WidgetTimeline.Entry(date: start, display: .tallyBadge(TallyBadge(count: 1, limit: 10)))]
+    if let entry { entries.append(WidgetTimeline.Entry(date: entry, display: .tallyBadge(TallyBadge(count: 2, limit: 10)))) }
+    world[host: .year].timeline = WidgetTimeline(entries: entries, policy: .never)
+    return world
+  }
+
+  @Test("two serves commute only with the extension running and no entry taking effect before them; always where no widget is installed")
+  func conditions() throws {
+    let world = try Self.world(extensionRunning: true)
+    let time = world.now.advanced(by: 500)
+    #expect(world.reloadServesCommute(at: time))
+    // A launch tells the design: the serve that launches the extension comes first.
+    #expect(try !Self.world(extensionRunning: false).reloadServesCommute(at: time))
+    // An entry of the year widget's timeline takes effect by then: the judge would see it at the
+    // first serve's instant in one order and not in the other.
+    #expect(try !Self.world(extensionRunning: true, entryAt: time).reloadServesCommute(at: time))
+    #expect(try !Self.world(extensionRunning: true, entryAt: world.now.advanced(by: 1)).reloadServesCommute(at: time))
+    // An entry at the previous event's instant, or after the serves, changes nothing between.
+    #expect(try Self.world(extensionRunning: true, entryAt: world.now).reloadServesCommute(at: time))
+    #expect(try Self.world(extensionRunning: true, entryAt: time.advanced(by: 1)).reloadServesCommute(at: time))
+    // No widget installed: a serve only clears its pending flag.
+    #expect(try Self.world(extensionRunning: false, entryAt: time, installed: false).reloadServesCommute(at: time))
+  }
+}
