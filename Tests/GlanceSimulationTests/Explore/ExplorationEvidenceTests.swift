@@ -117,8 +117,8 @@ struct ExplorationEvidenceTests {
     // The mutant asks for 40 charged reloads of each widget whenever the app goes to the
     // background: two transitions spend more than the budget of 70, one does not. In one session
     // the app goes to the background once, whatever the moves (it is never found there); left
-    // after each move, once with one move (N = 1 cannot show it: its 46,920 schedules, played
-    // whole in the DocC article's table, hold), twice with two moves in the app.
+    // after each move, once with one move (N = 1 cannot show it: every one of its schedules
+    // holds, below), twice with two moves in the app.
     let scenario = try ScenarioLoader.builtIn(named: "default")
     #expect(scenario.refreshBudget == 70 && 40 < scenario.refreshBudget && 2 * 40 > scenario.refreshBudget)
     let found = try #require(
@@ -129,8 +129,15 @@ struct ExplorationEvidenceTests {
     )
     #expect(found.moves == 2)
     #expect(found.invariants.contains(.refreshBudget), "\(found.invariants.map(\.rawValue))")
-    // The converged budget holds there, every schedule of one move.
+    for sessions in [SmallWorldSessions.oneSession, .leftAfterEachMove] {
+      let oneMove = try Explorer.explore(
+        MutantsTests.ReloadsInBackground.self, in: SmallWorld(scenario: scenario, domain: .budget, moves: 1, sessions: sessions))
+      #expect(oneMove.complete && oneMove.counterexample == nil, "\(sessions)")
+      let setting = sessions == .oneSession ? "one session" : "left after each move"
+      print("evidence: mutant-reloads-in-background (\(setting)) N=1 holds in schedules=\(oneMove.schedules)")
+    }
     let world = try SmallWorld(scenario: scenario, domain: .budget, moves: 1, sessions: .leftAfterEachMove)
+    // The converged budget holds there, every schedule of one move.
     let figures = try Explorer.explore(strategy: .converged, in: world)
     #expect(figures.complete && figures.counterexample == nil)
     print("evidence: converged budget (left after each move) N=1 schedules=\(figures.schedules)")
