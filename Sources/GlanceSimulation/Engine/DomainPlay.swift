@@ -56,7 +56,7 @@ struct DomainPlay<Design: SyncDesign> {
       zoneSettleMilliseconds: run.zoneSettleMilliseconds, actions: run.inputs.actionIndex,
       answers: run.inputs.truthAnswers[Design.domain] ?? TruthAnswers(), keepsChart: run.inputs.detail == .full)
     judge.disabled = run.inputs.disabledInvariants
-    timed = run.timedEvents
+    timed = run.inputs.timedEvents ?? run.timedEvents
     run.schedulePlan(&world, timed: timed)
     for widget in Design.widgets { run.serveReload(widget: widget, &world, &design) }
   }

@@ -42,6 +42,10 @@ struct RunInputs {
   /// The path of an exploration's schedule, which answers every choice of the plays instead of
   /// ``choiceMode`` (``Explorer``); `nil` otherwise.
   var trail: ExplorationTrail? = nil
+  /// The run's timed events (``DomainRun/timedEvents``), when already made: the schedules of one
+  /// explored plan share its inputs and make them once (they cost a schedule of a small world
+  /// about a twentieth). `nil`: each play makes them.
+  var timedEvents: [(time: Instant, event: WorldEvent)]? = nil
 
   init(
     scenario: Scenario, itinerary: Itinerary, start: Instant, end: Instant, seed: UInt64, actions: [PlannedAction],

@@ -82,12 +82,16 @@ public enum Explorer {
     explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?
   ) throws(SimulationError) -> ExploredPlan {
     var plan = ExploredPlan()
-    let scenario = world.aroundBoundary(playing: planned)
+    // The plan's inputs, made once for its schedules, with its timed events; its truths' answers
+    // are shared by its schedules as by a run's designs (each is a function of the history of
+    // deeds that led to it, ``TruthAnswers``).
+    var planInputs = RunInputs(
+      scenario: world.aroundBoundary(playing: planned), itinerary: bounds.itinerary, start: bounds.start, end: bounds.end,
+      seed: seed, actions: actions, faults: planned.script.faultPlan, store: .memory, detail: .verdicts)
+    planInputs.timedEvents = DomainRun<Design>(inputs: planInputs).timedEvents
     let walked = try walk(made: planChoices, seed: seed, explored: explored, drawnFaultsMax: world.drawnFaults) {
       trail throws(SimulationError) in
-      var inputs = RunInputs(
-        scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: seed,
-        actions: actions, faults: planned.script.faultPlan, store: .memory, detail: .verdicts)
+      var inputs = planInputs
       inputs.trail = trail
       let result = try inputs.play(Design.self)
       plan.coverage.formUnion(result.coverage)

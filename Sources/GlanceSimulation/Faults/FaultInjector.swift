@@ -52,13 +52,22 @@ struct FaultInjector {
     self.rates = rates
     self.storeFaults = storeFaults
     self.storeMoveInterruption = storeMoveInterruption
-    killSteps = choices.open(ChoiceLabel("faults.kill.step"))
-    widgetKillSteps = choices.open(ChoiceLabel("faults.kill.widget.step"))
-    watchKillDelays = choices.open(ChoiceLabel("faults.kill.watch.delay"))
-    corruptedKeys = choices.open(ChoiceLabel("faults.defaults.key"))
-    duplicates = choices.open(ChoiceLabel("world.duplicates"))
-    messageFates = choices.open(ChoiceLabel("world.messages"))
+    killSteps = choices.open(Self.killStepsLabel)
+    widgetKillSteps = choices.open(Self.widgetKillStepsLabel)
+    watchKillDelays = choices.open(Self.watchKillDelaysLabel)
+    corruptedKeys = choices.open(Self.corruptedKeysLabel)
+    duplicates = choices.open(Self.duplicatesLabel)
+    messageFates = choices.open(Self.messageFatesLabel)
   }
+
+  // The labels of the injector's streams, made once: a label checks its name when it is made,
+  // and an exploration makes a play, so an injector, for every schedule.
+  private static let killStepsLabel = ChoiceLabel("faults.kill.step")
+  private static let widgetKillStepsLabel = ChoiceLabel("faults.kill.widget.step")
+  private static let watchKillDelaysLabel = ChoiceLabel("faults.kill.watch.delay")
+  private static let corruptedKeysLabel = ChoiceLabel("faults.defaults.key")
+  private static let duplicatesLabel = ChoiceLabel("world.duplicates")
+  private static let messageFatesLabel = ChoiceLabel("world.messages")
 
   /// What struck, by kind: the report's fault counts.
   var counts: [FaultKind: Int] {

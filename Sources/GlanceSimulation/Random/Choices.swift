@@ -91,7 +91,9 @@ public struct Choices: Sendable {
   public mutating func open(_ label: ChoiceLabel) -> ChoiceStream {
     if let index = labels.firstIndex(of: label) { return ChoiceStream(index: index) }
     labels.append(label)
-    streams.append(RandomStream.derived(root: seed, label: label.name))
+    // A sourced door never draws (its source answers every choice): its streams are never read,
+    // and deriving each from its label cost an exploration's every schedule.
+    streams.append(watch.source == nil ? RandomStream.derived(root: seed, label: label.name) : RandomStream(seed: seed))
     return ChoiceStream(index: labels.count - 1)
   }
 

@@ -280,6 +280,9 @@ public struct World {
       storeFaults: storeFaults, storeMoveInterruption: storeMoveInterruption, updateAwaited: updateAwaited)
   }
 
+  /// The label of the world's latencies, made once (a label checks its name when it is made).
+  private static let latenciesLabel = ChoiceLabel("world.latency")
+
   /// A world whose every choice is read from `choices`.
   init(
     start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], choices: consuming Choices,
@@ -290,7 +293,7 @@ public struct World {
     var choices = choices
     self.injector = FaultInjector(
       choices: &choices, rates: faults, storeFaults: storeFaults, storeMoveInterruption: storeMoveInterruption)
-    self.latencies = choices.open(ChoiceLabel("world.latency"))
+    self.latencies = choices.open(Self.latenciesLabel)
     self.choices = choices
     precondition(
       widgets == Array(WidgetID.allCases.prefix(widgets.count)) && !widgets.isEmpty, "a design's widgets are main, then year: \(widgets)")
