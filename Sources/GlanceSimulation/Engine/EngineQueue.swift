@@ -70,13 +70,18 @@ struct EngineQueue {
   /// Every other set of simultaneous events is played in every order.
   private func dueCommute(in world: World) -> Bool {
     guard let time = queue.nextTime else { return false }
-    var served: [WidgetID] = []
+    // Two distinct widgets at most, so two optionals rather than an array made at every order
+    // choice.
+    var first: WidgetID? = nil
+    var second: WidgetID? = nil
     let serves = queue.simultaneous { event in
-      guard case .platform(.reloadServed(let widget)) = event, !served.contains(widget) else { return false }
-      served.append(widget)
+      guard case .platform(.reloadServed(let widget)) = event, widget != first, widget != second, second == nil else {
+        return false
+      }
+      if first == nil { first = widget } else { second = widget }
       return true
     }
-    return serves && served.count == 2 && world.reloadServesCommute(at: time)
+    return serves && second != nil && world.reloadServesCommute(at: time)
   }
 
   /// `process` ended: its pending events vanish, and the world is handed them.

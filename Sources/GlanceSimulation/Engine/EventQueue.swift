@@ -123,14 +123,10 @@ public struct EventQueue<Event: Sendable>: Sendable {
   ///
   /// - Complexity: O(k), where k is that count (only the heap's nodes due then are visited).
   public func simultaneousCount() -> Int {
-    guard let time = keys.first?.time else { return 0 }
     var count = 0
-    var pending = [0]
-    while let index = pending.popLast() {
-      guard index < keys.count, keys[index].time == time else { continue }
+    _ = walkSimultaneous { _ in
       count += 1
-      pending.append(2 * index + 1)
-      pending.append(2 * index + 2)
+      return true
     }
     return count
   }
@@ -140,11 +136,18 @@ public struct EventQueue<Event: Sendable>: Sendable {
   ///
   /// - Complexity: O(k), where k is that count.
   public func simultaneous(allSatisfy predicate: (Event) -> Bool) -> Bool {
+    walkSimultaneous(predicate)
+  }
+
+  /// Visits the pending events due at the earliest pending time (the heap's nodes due then, in
+  /// no particular order) until `visit` answers `false`; whether it never did (`true` when the
+  /// queue is empty).
+  private func walkSimultaneous(_ visit: (Event) -> Bool) -> Bool {
     guard let time = keys.first?.time else { return true }
     var pending = [0]
     while let index = pending.popLast() {
       guard index < keys.count, keys[index].time == time else { continue }
-      guard let event = slots[keys[index].slot], predicate(event) else { return false }
+      guard let event = slots[keys[index].slot], visit(event) else { return false }
       pending.append(2 * index + 1)
       pending.append(2 * index + 2)
     }

@@ -38,6 +38,19 @@ public enum Explorer {
     _ design: Design.Type, in world: SmallWorld, seed: UInt64 = 0, explored: ExploredChoices = .all,
     shard: SweepShard = .whole, firstViolation: Bool = false, scheduleLimit: Int? = nil
   ) throws(SimulationError) -> ExplorationFigures {
+    try explore(
+      design, in: world, seed: seed, explored: explored, shard: shard, firstViolation: firstViolation,
+      scheduleLimit: scheduleLimit, eachSchedule: nil)
+  }
+
+  /// ``explore(_:in:seed:explored:shard:firstViolation:scheduleLimit:)``, handing each
+  /// schedule's whole result to `eachSchedule` with its plan's number (for the tests that
+  /// compare two explorations schedule by schedule).
+  static func explore<Design: SyncDesign>(
+    _ design: Design.Type, in world: SmallWorld, seed: UInt64 = 0, explored: ExploredChoices = .all,
+    shard: SweepShard = .whole, firstViolation: Bool = false, scheduleLimit: Int? = nil,
+    eachSchedule: ((_ plan: Int, _ result: StrategyResult) -> Void)?
+  ) throws(SimulationError) -> ExplorationFigures {
     let bounds = try world.bounds()
     var figures = ExplorationFigures(
       design: Design.name, domain: Design.domain, moves: world.moves, drawnFaults: world.drawnFaults,
@@ -61,7 +74,8 @@ public enum Explorer {
       var plan = try explore(
         Design.self, world: world, bounds: bounds, plan: planned, actions: actions, planChoices: planTrail.made,
         scriptChoicesStart: scriptChoicesStart, seed: seed,
-        explored: explored, firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules })
+        explored: explored, firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules }
+      ) { result in eachSchedule?(planNumber, result) }
       // The plan's own choices this plan adds to the tree (from the one moved on).
       plan.choicePoints += planTrail.made.count - max(0, prefix.count - 1)
       figures.add(plan, number: planNumber)
@@ -79,7 +93,7 @@ public enum Explorer {
   private static func explore<Design: SyncDesign>(
     _ design: Design.Type, world: SmallWorld, bounds: (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant),
     plan planned: SmallWorldPlan, actions: [PlannedAction], planChoices: [ExplorationTrail.Made], scriptChoicesStart: Int, seed: UInt64,
-    explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?
+    explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?, eachSchedule: (StrategyResult) -> Void
   ) throws(SimulationError) -> ExploredPlan {
     var plan = ExploredPlan()
     // The plan's inputs, made once for its schedules, with its timed events; its truths' answers
@@ -94,6 +108,7 @@ public enum Explorer {
       var inputs = planInputs
       inputs.trail = trail
       let result = try inputs.play(Design.self)
+      eachSchedule(result)
       plan.coverage.formUnion(result.coverage)
       if !result.violations.isEmpty, plan.violation == nil {
         let recording = ChoiceRecording(sections: [

@@ -12,25 +12,9 @@ struct CommutingReloadsTests {
   /// but its chart and overview (violations with their instants, staleness figures, checks,
   /// faults, coverage, counts), counted by how many schedules end so.
   static func outcomes(_ design: any SyncDesign.Type, in world: SmallWorld, explored: ExploredChoices) throws -> [String: Int] {
-    let bounds = try world.bounds()
     var outcomes: [String: Int] = [:]
-    var planPrefix: [Int]? = []
-    while let prefix = planPrefix {
-      let planTrail = ExplorationTrail(prefix: prefix, seed: 0, explored: explored)
-      var planDoor = Choices(seed: 0, section: .plan, source: ExplorationSource(trail: planTrail, section: .plan))
-      let planned = world.plan(boundary: bounds.boundary, end: bounds.end, choices: &planDoor)
-      let actions = WorkloadPlanner.actions(script: planned.script, choices: &planDoor)
-      let scenario = world.aroundBoundary(playing: planned)
-      _ = try Explorer.walk(made: planTrail.made, seed: 0, explored: explored, drawnFaultsMax: world.drawnFaults) { trail in
-        var inputs = RunInputs(
-          scenario: scenario, itinerary: bounds.itinerary, start: bounds.start, end: bounds.end, seed: 0,
-          actions: actions, faults: planned.script.faultPlan, store: .memory, detail: .verdicts)
-        inputs.trail = trail
-        let result = try inputs.playBuiltIn(design)
-        outcomes["plan \(prefix) " + Self.outcome(result), default: 0] += 1
-        return false
-      }
-      planPrefix = planTrail.next()
+    _ = try Explorer.explore(design, in: world, explored: explored) { plan, result in
+      outcomes["plan \(plan) " + Self.outcome(result), default: 0] += 1
     }
     return outcomes
   }
