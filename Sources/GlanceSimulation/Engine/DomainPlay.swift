@@ -45,6 +45,7 @@ struct DomainPlay<Design: SyncDesign> {
       faults: scenario.faults, storeFaults: stores.faults, storeMoveInterruption: scenario.storeMove?.interruptedBefore,
       updateAwaited: run.updateAwaited)
     world.keepsTrace = run.inputs.detail == .full
+    world.finalCheck = run.end.advanced(by: run.finalCheckMilliseconds)
     design = Design(scenario: scenario, stores: stores)
     let model = Design.domain.truth(in: scenario, start: run.start, calendar: world.calendar)
     person = Design.domain.person(in: scenario)

@@ -28,13 +28,13 @@ public enum ChoiceClasses {
     case .uniform(let range):
       let (span, overflow) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
       let narrow = !overflow && span < Int64(enumeratedMax)
-      all = narrow ? Array(range) : [range.lowerBound, range.upperBound]
+      all = narrow ? Self.members(of: range) : [range.lowerBound, range.upperBound]
       kind = narrow ? .enumerations : .timings
     case .chance:
       all = [0, 1].filter { point.kind.admits($0) }
       kind = .chances
     case .first(let count):
-      all = (0..<Int64(count)).map { $0 }
+      all = Self.members(of: 0...Int64(count - 1))
       kind = .eventOrder
     case .grant:
       all = [1, 0]
@@ -44,5 +44,19 @@ public enum ChoiceClasses {
       return [Int64(bitPattern: stream.next())]
     }
     return explored.contains(kind) ? all : [all[0]]
+  }
+
+  /// Every member of `range`, lowest first: a loop over its bounds (an array made from the range
+  /// as a collection went through its generic index, a runtime metadata lookup at every choice
+  /// an exploration makes).
+  private static func members(of range: ClosedRange<Int64>) -> [Int64] {
+    var members: [Int64] = []
+    members.reserveCapacity(Int(enumeratedMax))
+    var value = range.lowerBound
+    while true {
+      members.append(value)
+      if value == range.upperBound { return members }
+      value += 1
+    }
   }
 }

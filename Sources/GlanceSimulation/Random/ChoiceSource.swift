@@ -11,8 +11,9 @@
 /// - A choice some of whose values are a drawn fault taking effect (a reload served late, a
 ///   duplicated transfer, a failed message) is asked with ``choose(_:faultsFrom:)``; a source
 ///   that does not bound faults answers it as ``choose(_:)`` (the default).
-/// - A choice whose every value gives the same play is asked with ``chooseCommuting(_:)``; a
-///   source that does not reduce answers it as ``choose(_:)`` (the default).
+/// - A choice whose every value gives the same play (an inert choice) is asked with
+///   ``chooseInert(_:faultsFrom:)``; a source that does not reduce answers it as any other
+///   choice (the default).
 public protocol ChoiceSource: Sendable {
   /// The value for the next choice, made at `point`.
   ///
@@ -27,12 +28,16 @@ public protocol ChoiceSource: Sendable {
   /// - Throws: as ``choose(_:)``.
   mutating func choose(_ point: ChoicePoint, faultsFrom: Int64) throws(ChoiceReplayError) -> Int64
 
-  /// The value for the next choice, made at `point`, every value of which gives the same play
-  /// (events due at one instant that commute, ``Choices/first(among:commuting:)``): an explorer
-  /// may play its first class only; a replay answers it as ``choose(_:)`` (the default).
+  /// The value for the next choice, made at `point`, every value of which gives the same play:
+  /// events due at one instant that commute (``Choices/first(among:commuting:)``), the
+  /// lateness of a reload that falls due after the play ends
+  /// (``Choices/uniform(in:from:faultsAbove:inert:)``), whose values from `faultsFrom` up (if
+  /// any) are a drawn fault. An explorer may play its first class only (never a drawn fault); a
+  /// replay answers it as ``choose(_:)`` (the default), one that bounds faults as
+  /// ``choose(_:faultsFrom:)``.
   ///
   /// - Throws: as ``choose(_:)``.
-  mutating func chooseCommuting(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64
+  mutating func chooseInert(_ point: ChoicePoint, faultsFrom: Int64?) throws(ChoiceReplayError) -> Int64
 
   /// The play ended normally: throws when the source expected more choices (a replay whose
   /// recording holds choices the play never made).
@@ -45,8 +50,10 @@ extension ChoiceSource {
     try choose(point)
   }
 
-  /// Answers as ``choose(_:)``: the source plays every order.
-  public mutating func chooseCommuting(_ point: ChoicePoint) throws(ChoiceReplayError) -> Int64 {
-    try choose(point)
+  /// Answers as ``choose(_:faultsFrom:)`` when some values are a drawn fault, else as
+  /// ``choose(_:)``: the source plays every value.
+  public mutating func chooseInert(_ point: ChoicePoint, faultsFrom: Int64?) throws(ChoiceReplayError) -> Int64 {
+    guard let faultsFrom else { return try choose(point) }
+    return try choose(point, faultsFrom: faultsFrom)
   }
 }

@@ -137,10 +137,18 @@ public struct Choices: Sendable {
 
   /// A value uniform in `range` from `stream`, the values above `onTimeMax` being a drawn fault
   /// taking effect (a reload served late): the same draw as `uniform(in:from:)` over `Int64`.
+  ///
+  /// `inert`: the caller knows every value gives the same play (the lateness of a reload that
+  /// falls due after the play's final check, which therefore never fires). The choice is made,
+  /// recorded and replayed as any other; a source is asked it with
+  /// ``ChoiceSource/chooseInert(_:faultsFrom:)``, so that an explorer may play one value only
+  /// (its first, never a drawn fault).
   @inline(__always)
-  public mutating func uniform(in range: ClosedRange<Int64>, from stream: ChoiceStream, faultsAbove onTimeMax: Int64) -> Int64 {
+  public mutating func uniform(
+    in range: ClosedRange<Int64>, from stream: ChoiceStream, faultsAbove onTimeMax: Int64, inert: Bool = false
+  ) -> Int64 {
     guard isWatched else { return streams[stream.index].uniform(in: range) }
-    return watched(ChoicePoint(label: labels[stream.index], kind: .uniform(range)), stream, faultsFrom: onTimeMax + 1) {
+    return watched(ChoicePoint(label: labels[stream.index], kind: .uniform(range)), stream, faultsFrom: onTimeMax + 1, inert: inert) {
       $0.uniform(in: range)
     }
   }
@@ -156,14 +164,14 @@ public struct Choices: Sendable {
   ///
   /// `commuting`: the caller knows every order gives the same play (two widgets' reloads served
   /// at once, where neither can change what the other does). The choice is made, recorded and replayed as
-  /// any other; a source is asked it with ``ChoiceSource/chooseCommuting(_:)``, so that an
+  /// any other; a source is asked it with ``ChoiceSource/chooseInert(_:faultsFrom:)``, so that an
   /// explorer may play one order only.
   ///
   /// - Precondition: `count >= 2`.
   public mutating func first(among count: Int, commuting: Bool = false) -> Int {
     precondition(count >= 2, "a choice of the first event needs two or more events (got \(count))")
     guard isWatched else { return 0 }
-    return Int(watched(ChoicePoint(label: .eventOrder, kind: .first(among: count)), nil, commuting: commuting) { _ in 0 })
+    return Int(watched(ChoicePoint(label: .eventOrder, kind: .first(among: count)), nil, inert: commuting) { _ in 0 })
   }
 
   /// Whether WidgetKit grants a charged reload that would spend the last of its budget
@@ -192,7 +200,7 @@ public struct Choices: Sendable {
   /// A choice of a recording or sourced door: drawn from `stream` (or the kind's default) and
   /// recorded, or answered by the source and checked.
   private mutating func watched(
-    _ point: ChoicePoint, _ stream: ChoiceStream?, faultsFrom: Int64? = nil, commuting: Bool = false,
+    _ point: ChoicePoint, _ stream: ChoiceStream?, faultsFrom: Int64? = nil, inert: Bool = false,
     draw: (inout RandomStream) -> Int64
   ) -> Int64 {
     let watch = unsharedWatch()
@@ -207,10 +215,10 @@ public struct Choices: Sendable {
     guard watch.failure == nil else { return Self.placeholder(point.kind) }
     let answer: Int64?
     do {
-      if let faultsFrom {
+      if inert {
+        answer = try watch.source?.chooseInert(point, faultsFrom: faultsFrom)
+      } else if let faultsFrom {
         answer = try watch.source?.choose(point, faultsFrom: faultsFrom)
-      } else if commuting {
-        answer = try watch.source?.chooseCommuting(point)
       } else {
         answer = try watch.source?.choose(point)
       }

@@ -48,11 +48,12 @@ final class ExplorationTrail: @unchecked Sendable {
 
   /// The value of the next choice, at `point`, whose values from `faultsFrom` up (if any) are a
   /// drawn fault: the prefix's class, else the first; `nil` when the prefix names a class the
-  /// point does not have. A choice whose every value gives the same play (`commuting`) has its
-  /// first class only, unless ``explored`` holds ``ExploredChoices/commutingOrders``.
-  func choose(_ point: ChoicePoint, faultsFrom: Int64? = nil, commuting: Bool = false) -> Int64? {
+  /// point does not have. A choice whose every value gives the same play (`inert`) has its first
+  /// class only (never a drawn fault: the classes are in increasing order, the faults a suffix),
+  /// unless ``explored`` holds ``ExploredChoices/inertChoices``; then it is bounded as any other.
+  func choose(_ point: ChoicePoint, faultsFrom: Int64? = nil, inert: Bool = false) -> Int64? {
     var values = ChoiceClasses.values(of: point, seed: seed, explored: explored)
-    if commuting, !explored.contains(.commutingOrders) { values.removeSubrange(1...) }
+    if inert, !explored.contains(.inertChoices) { values.removeSubrange(1...) }
     if let faultsFrom, let drawnFaultsMax, drawnFaults >= drawnFaultsMax {
       // The classes are in increasing order (``ChoiceClasses``): the faults are a suffix. A
       // fault that is certain (a chance of 1) is no choice, and is kept.

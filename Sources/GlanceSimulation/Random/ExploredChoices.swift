@@ -26,16 +26,18 @@ public struct ExploredChoices: OptionSet, Hashable, Sendable {
   /// WidgetKit's grant of a reload at its budget's edge: granted, and denied.
   public static let grants = ExploredChoices(rawValue: 1 << 4)
 
-  /// Besides ``eventOrder``: the orders of events due at one instant that the engine knows
-  /// commute (two widgets' reloads served at once, where neither can change what the other does), which
-  /// give the same play in every order. Left out of ``all``, so that an exploration plays them
-  /// in one order (a partial-order reduction); ``unreduced`` plays every order, as explorations
-  /// did before the reduction, for the tests that check it changes no verdict.
-  public static let commutingOrders = ExploredChoices(rawValue: 1 << 5)
-  /// Every kind, the default; events that commute in one order only.
+  /// Besides the kinds above: every class of the choices the world knows are inert, each of
+  /// whose values gives the same play: the orders of events due at one instant that commute
+  /// (two widgets' reloads served at once, where neither can change what the other does), the
+  /// lateness of a reload that falls due after the play's final check. Left out of ``all``, so
+  /// that an exploration plays such a choice at its first class (a partial-order reduction, and
+  /// a pruning of choices that cannot matter); ``unreduced`` plays every class, as explorations
+  /// did before, for the tests that check this changes no outcome.
+  public static let inertChoices = ExploredChoices(rawValue: 1 << 5)
+  /// Every kind, the default; inert choices at their first class only.
   public static let all: ExploredChoices = [.enumerations, .timings, .chances, .eventOrder, .grants]
-  /// Every kind, and events that commute in every order too.
-  public static let unreduced: ExploredChoices = all.union(.commutingOrders)
+  /// Every kind, and every class of inert choices too.
+  public static let unreduced: ExploredChoices = all.union(.inertChoices)
 
   /// Each kind alone with its name, in declaration order (for messages and tests).
   public static let named: [(name: String, kind: ExploredChoices)] = [

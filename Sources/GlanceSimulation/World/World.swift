@@ -270,6 +270,9 @@ public struct World {
   /// verdicts (``SimulationDetail/verdicts``), which no trace reaches. Without it, ``trace`` is
   /// empty.
   var keepsTrace = true
+  /// The instant of the play's final check, after which no event is handled (the engine sets
+  /// it; `nil` when unknown): a reload due after it never fires, however late.
+  var finalCheck: Instant? = nil
 
   init(
     start: Instant, itinerary: Itinerary, refreshBudget: RefreshBudget, widgets: [WidgetID], seed: UInt64, faults: Faults,
@@ -1049,9 +1052,15 @@ public struct World {
   /// How late WidgetKit fires the reload of `widget` its timeline's policy asks for at `due`,
   /// drawn from the run's seed; a reload fired late is the late-reloads fault taking effect
   /// (``cover(_:_:toward:at:)``, related to `due`).
+  ///
+  /// A reload due after the play's ``finalCheck`` never fires, however late: its lateness is
+  /// still drawn (a run's draws stay as they were), but it is an inert choice
+  /// (``Choices/uniform(in:from:faultsAbove:inert:)``: an exploration plays one value) and no
+  /// fault takes effect, so it covers nothing.
   mutating func drawLateness(of widget: WidgetID, due: Instant) -> Int64 {
-    let lateness = choices.uniform(in: Int64(0)...lateFiringMillisecondsMax, from: latencies, faultsAbove: 0)
-    if lateness > 0 { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)], at: due) }
+    let inert = finalCheck.map { due > $0 } ?? false
+    let lateness = choices.uniform(in: Int64(0)...lateFiringMillisecondsMax, from: latencies, faultsAbove: 0, inert: inert)
+    if lateness > 0, !inert { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)], at: due) }
     return lateness
   }
 }
