@@ -88,7 +88,7 @@ struct InertLatenessTests {
     #expect(played < all, "\(design.name): \(played) of \(all) schedules")
   }
 
-  @Test("where the world lasts past the reloads the tally's policy asks for (a flight at the boundary), the schedules played end in every outcome of those that play every lateness")
+  @Test("a world past the tally's policy reloads (a flight): the schedules played end in every outcome of those that play every lateness")
   func noOutcomeLostPastTheReloads() throws {
     // The flight makes the world last past the zone-settled check, over an hour: a timeline
     // served early has its policy's reload due inside the play, and its lateness is a choice.
