@@ -75,9 +75,7 @@ struct EngineQueue {
     var first: WidgetID? = nil
     var second: WidgetID? = nil
     let serves = queue.simultaneous { event in
-      guard case .platform(.reloadServed(let widget)) = event, widget != first, widget != second, second == nil else {
-        return false
-      }
+      guard case .platform(.reloadServed(let widget)) = event, second == nil, widget != first else { return false }
       if first == nil { first = widget } else { second = widget }
       return true
     }

@@ -15,6 +15,16 @@ enum ExplorationOutcomes {
     return outcomes
   }
 
+  /// The outcomes of `design`'s schedules in `world`, reduced (``ExploredChoices/all``) and
+  /// unreduced, and how many schedules each played.
+  static func reducedAndUnreduced(
+    _ design: any SyncDesign.Type, in world: SmallWorld
+  ) throws -> (reduced: Set<String>, unreduced: Set<String>, played: Int, all: Int) {
+    let reduced = try of(design, in: world, explored: .all)
+    let unreduced = try of(design, in: world, explored: .unreduced)
+    return (Set(reduced.keys), Set(unreduced.keys), reduced.values.reduce(0, +), unreduced.values.reduce(0, +))
+  }
+
   /// A play's result in words, every field that can tell two plays apart but the chart's.
   static func outcome(_ result: StrategyResult) -> String {
     let checks = result.checks.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }
