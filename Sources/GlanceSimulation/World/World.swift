@@ -724,6 +724,9 @@ public struct World {
     strandedSince.watch = unsentSince(.watch)
   }
 
+  /// The liveness phase begins: no fault strikes from now on (``FaultInjector/end()``), and a
+  /// reload is served on time and fired when due (``drawReloadLatency(of:)``,
+  /// ``drawLateness(of:due:)``).
   mutating func endFaults() {
     injector.end()
   }
@@ -957,12 +960,7 @@ public struct World {
     case .granted:
       if !hosts[widget.index].reloadPending {
         hosts[widget.index].reloadPending = true
-        let latest = max(Limits.reloadLatencyFloorMilliseconds, lateFiringMillisecondsMax)
-        let latency = choices.uniform(
-          in: Limits.reloadLatencyMinimumMilliseconds...latest, from: latencies, faultsAbove: Limits.reloadLatencyFloorMilliseconds)
-        // Served later than WidgetKit's ordinary latency: the late-reloads fault took effect.
-        if latency > Limits.reloadLatencyFloorMilliseconds { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)]) }
-        schedule(.platform(.reloadServed(widget: widget)), after: latency)
+        schedule(.platform(.reloadServed(widget: widget)), after: drawReloadLatency(of: widget))
       }
     case .denied, .dropped:
       break
@@ -1049,6 +1047,21 @@ public struct World {
     choices.uniform(in: range, from: latencies)
   }
 
+  /// How long WidgetKit takes to serve a reload of `widget` granted now, drawn from the run's
+  /// seed: up to its ordinary latency, or later, up to the scenario's `lateFiringSecondsMax` (the
+  /// late-reloads fault taking effect, ``cover(_:_:toward:at:)``). Once the faults are off (the
+  /// liveness phase, ``endFaults()``), nothing is drawn: the reload is served on time, at the
+  /// shortest latency (the one an exploration plays for "on time").
+  private mutating func drawReloadLatency(of widget: WidgetID) -> Int64 {
+    guard injector.on else { return Limits.reloadLatencyMinimumMilliseconds }
+    let latest = max(Limits.reloadLatencyFloorMilliseconds, lateFiringMillisecondsMax)
+    let latency = choices.uniform(
+      in: Limits.reloadLatencyMinimumMilliseconds...latest, from: latencies, faultsAbove: Limits.reloadLatencyFloorMilliseconds)
+    // Served later than WidgetKit's ordinary latency: the late-reloads fault took effect.
+    if latency > Limits.reloadLatencyFloorMilliseconds { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)]) }
+    return latency
+  }
+
   /// How late WidgetKit fires the reload of `widget` its timeline's policy asks for at `due`,
   /// drawn from the run's seed; a reload fired late is the late-reloads fault taking effect
   /// (``cover(_:_:toward:at:)``, related to `due`).
@@ -1056,8 +1069,10 @@ public struct World {
   /// A reload due after the play's ``finalCheck`` never fires, however late: its lateness is
   /// still drawn (a run's draws stay as they were), but it is an inert choice
   /// (``Choices/uniform(in:from:faultsAbove:inert:)``: an exploration plays one value) and no
-  /// fault takes effect, so it covers nothing.
+  /// fault takes effect, so it covers nothing. Once the faults are off (the liveness phase),
+  /// nothing is drawn: the reload fires when due.
   mutating func drawLateness(of widget: WidgetID, due: Instant) -> Int64 {
+    guard injector.on else { return 0 }
     let inert = finalCheck.map { due > $0 } ?? false
     let lateness = choices.uniform(in: Int64(0)...lateFiringMillisecondsMax, from: latencies, faultsAbove: 0, inert: inert)
     if lateness > 0, !inert { cover(.lateReloads, .reload, toward: [Self.surface(of: widget)], at: due) }
