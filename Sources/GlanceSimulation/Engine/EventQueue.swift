@@ -136,22 +136,29 @@ public struct EventQueue<Event: Sendable>: Sendable {
   ///
   /// - Complexity: O(k), where k is that count.
   public func simultaneous(allSatisfy predicate: (Event) -> Bool) -> Bool {
-    walkSimultaneous(predicate)
+    walkSimultaneous { index in
+      guard let event = slots[keys[index].slot] else { return false }
+      return predicate(event)
+    }
   }
 
-  /// Visits the pending events due at the earliest pending time (the heap's nodes due then, in
-  /// no particular order) until `visit` answers `false`; whether it never did (`true` when the
-  /// queue is empty).
-  private func walkSimultaneous(_ visit: (Event) -> Bool) -> Bool {
+  /// Visits the heap's indices of the pending events due at the earliest pending time (in no
+  /// particular order) until `visit` answers `false`; whether it never did (`true` when the
+  /// queue is empty). The root is visited first, and a worklist is made only when one of its
+  /// children is due too: most instants hold one event.
+  private func walkSimultaneous(_ visit: (Int) -> Bool) -> Bool {
     guard let time = keys.first?.time else { return true }
-    var pending = [0]
-    while let index = pending.popLast() {
-      guard index < keys.count, keys[index].time == time else { continue }
-      guard let event = slots[keys[index].slot], visit(event) else { return false }
-      pending.append(2 * index + 1)
-      pending.append(2 * index + 2)
+    guard visit(0) else { return false }
+    var pending: [Int] = []
+    var index = 0
+    while true {
+      for child in 2 * index + 1...2 * index + 2 where child < keys.count && keys[child].time == time {
+        pending.append(child)
+      }
+      guard let next = pending.popLast() else { return true }
+      guard visit(next) else { return false }
+      index = next
     }
-    return true
   }
 
   /// Removes and returns the event at `position` among those due at the earliest pending time,

@@ -212,7 +212,8 @@ public struct Choices: Sendable {
       watch.recorded?.append(Choice(point: point, value: value))
       return value
     }
-    guard watch.failure == nil else { return Self.placeholder(point.kind) }
+    // A pattern, not `== nil`: the optional's `==` copied the error at every choice.
+    guard case .none = watch.failure else { return Self.placeholder(point.kind) }
     let answer: Int64?
     do {
       if inert {
