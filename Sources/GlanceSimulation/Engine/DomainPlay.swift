@@ -13,6 +13,8 @@ struct DomainPlay<Design: SyncDesign> {
   /// ask for events through the world's port (``World/schedule(_:at:)``).
   private var queue = EngineQueue()
   private var design: Design
+  /// The play's stores, over which the design's logs are.
+  private var stores: RunStores
   private var judge: Judge
   /// The person, who decides what each action means.
   private var person: any Person
@@ -27,12 +29,15 @@ struct DomainPlay<Design: SyncDesign> {
   private var lastAction = -1
   /// The events popped so far; ``DomainRun`` stops the play past ``DomainRun/eventsMax``.
   private(set) var eventCount = 0
+  /// The first error a store of the play raised (``RunStores/failure``).
+  var storeFailure: (store: String, reason: String)? { stores.failure }
   /// The play's result, once its final check ran (``handle(_:)`` then answers `true`).
   private(set) var result: StrategyResult? = nil
 
   /// A play of `run` with fresh `stores`, every choice read from `choices`.
   init(run: DomainRun<Design>, stores: RunStores, choices: Choices) {
     self.run = run
+    self.stores = stores
     let scenario = run.scenario
     let budget: RefreshBudget
     do {
@@ -450,5 +455,20 @@ struct DomainPlay<Design: SyncDesign> {
     judge.finish(world: world, design: design)
     return judge.result(
       strategy: Design.name, domain: Design.domain, world: world, events: eventCount, faults: world.injector.counts)
+  }
+}
+
+extension DomainPlay where Design: ResumableDesign {
+  /// A copy of this play as it stands between two events, sharing nothing mutable with it (its
+  /// stores, its world's process lives and its design copied), every later choice answered by
+  /// `source`: an exploration resumes schedules from it instead of playing their common prefix
+  /// again (``ResumingPlays``).
+  func resumed(answeredBy source: some ChoiceSource) -> DomainPlay {
+    let stores = stores.copy()
+    var play = self
+    play.stores = stores
+    play.world = world.resumed(storeFaults: stores.faults, answeredBy: source)
+    play.design = design.copy(into: stores)
+    return play
   }
 }

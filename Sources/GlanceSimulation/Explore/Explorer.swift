@@ -40,15 +40,17 @@ public enum Explorer {
   ) throws(SimulationError) -> ExplorationFigures {
     try explore(
       design, in: world, seed: seed, explored: explored, shard: shard, firstViolation: firstViolation,
-      scheduleLimit: scheduleLimit, eachSchedule: nil)
+      scheduleLimit: scheduleLimit, resumes: true, eachSchedule: nil)
   }
 
   /// ``explore(_:in:seed:explored:shard:firstViolation:scheduleLimit:)``, handing each
   /// schedule's whole result to `eachSchedule` with its plan's number (for the tests that
-  /// compare two explorations schedule by schedule).
+  /// compare two explorations schedule by schedule); `resumes`: whether a
+  /// ``ResumableDesign``'s schedules are resumed from snapshots (``ResumingPlays``) rather than
+  /// played from the start.
   static func explore<Design: SyncDesign>(
     _ design: Design.Type, in world: SmallWorld, seed: UInt64 = 0, explored: ExploredChoices = .all,
-    shard: SweepShard = .whole, firstViolation: Bool = false, scheduleLimit: Int? = nil,
+    shard: SweepShard = .whole, firstViolation: Bool = false, scheduleLimit: Int? = nil, resumes: Bool = true,
     eachSchedule: ((_ plan: Int, _ result: StrategyResult) -> Void)?
   ) throws(SimulationError) -> ExplorationFigures {
     let bounds = try world.bounds()
@@ -74,7 +76,8 @@ public enum Explorer {
       var plan = try explore(
         Design.self, world: world, bounds: bounds, plan: planned, actions: actions, planChoices: planTrail.made,
         scriptChoicesStart: scriptChoicesStart, seed: seed,
-        explored: explored, firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules }
+        explored: explored, firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules },
+        resumes: resumes
       ) { result in eachSchedule?(planNumber, result) }
       // The plan's own choices this plan adds to the tree (from the one moved on).
       plan.choicePoints += planTrail.made.count - max(0, prefix.count - 1)
@@ -93,7 +96,7 @@ public enum Explorer {
   private static func explore<Design: SyncDesign>(
     _ design: Design.Type, world: SmallWorld, bounds: (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant),
     plan planned: SmallWorldPlan, actions: [PlannedAction], planChoices: [ExplorationTrail.Made], scriptChoicesStart: Int, seed: UInt64,
-    explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?, eachSchedule: (StrategyResult) -> Void
+    explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?, resumes: Bool, eachSchedule: (StrategyResult) -> Void
   ) throws(SimulationError) -> ExploredPlan {
     var plan = ExploredPlan()
     // The plan's inputs, made once for its schedules, with its timed events; its truths' answers
@@ -103,11 +106,18 @@ public enum Explorer {
       scenario: world.aroundBoundary(playing: planned), itinerary: bounds.itinerary, start: bounds.start, end: bounds.end,
       seed: seed, actions: actions, faults: planned.script.faultPlan, store: .memory, detail: .verdicts)
     planInputs.timedEvents = DomainRun<Design>(inputs: planInputs).timedEvents
+    // A resumable design's schedules resume from snapshots; the others play from the start.
+    var player = resumes ? (Design.self as? any ResumableDesign.Type)?.resumingPlays(inputs: planInputs) : nil
     let walked = try walk(made: planChoices, seed: seed, explored: explored, drawnFaultsMax: world.drawnFaults) {
       trail throws(SimulationError) in
-      var inputs = planInputs
-      inputs.trail = trail
-      let result = try inputs.play(Design.self)
+      let result: StrategyResult
+      if player != nil, let played = try player?.play(trail) {
+        result = played
+      } else {
+        var inputs = planInputs
+        inputs.trail = trail
+        result = try inputs.play(Design.self)
+      }
       eachSchedule(result)
       plan.coverage.formUnion(result.coverage)
       if !result.violations.isEmpty, plan.violation == nil {

@@ -19,7 +19,7 @@ struct FaultInjector {
   /// Whether faults strike: `false` from the liveness phase on.
   private(set) var on = true
   /// The play's store faults (the run's stores meet them too).
-  let storeFaults: StoreFaults
+  private(set) var storeFaults: StoreFaults
   /// The step of the store move before which the app is killed, until it is.
   private var storeMoveInterruption: StoreMoveStep?
 
@@ -238,4 +238,8 @@ struct FaultInjector {
     note(.duplicateDelivery)
     return true
   }
+
+  /// The injector of a play resumed from a snapshot: it arms and counts `storeFaults`, the
+  /// copied stores' (``RunStores/copy()``).
+  mutating func resume(storeFaults: StoreFaults) { self.storeFaults = storeFaults }
 }

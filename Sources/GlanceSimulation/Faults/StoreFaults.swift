@@ -167,4 +167,22 @@ public final class StoreFaults {
     uncovered.writeFailure = true
     return true
   }
+
+  // MARK: Resuming
+
+  /// A copy of these faults as they stand, sharing nothing with them (an exploration resumes a
+  /// play from a copy of it, ``RunStores/copy()``).
+  func copy() -> StoreFaults {
+    let copy = StoreFaults()
+    copy.armed = armed
+    copy.struck = struck
+    copy.asks = asks
+    copy.uncovered = uncovered
+    copy.busy = busy
+    copy.busyStruck = busyStruck
+    copy.lock = lock
+    copy.transactions = transactions
+    copy.deferredEvents = deferredEvents
+    return copy
+  }
 }

@@ -191,6 +191,17 @@ public struct Choices: Sendable {
     }
   }
 
+  /// A sourced door resumed from a snapshot (an exploration's): every later choice is answered
+  /// by `source`, counted on from the choices made so far.
+  ///
+  /// - Precondition: the door is sourced and has not failed.
+  mutating func resume(answeredBy source: some ChoiceSource) {
+    precondition(watch.source != nil && watch.failure == nil, "only a sourced door that has not failed is resumed")
+    let resumed = ChoiceWatch(section: watch.section, recorded: nil, source: source)
+    resumed.count = watch.count
+    watch = resumed
+  }
+
   /// The watch, copied first when another door shares it.
   private mutating func unsharedWatch() -> ChoiceWatch {
     if !isKnownUniquelyReferenced(&watch) { watch = watch.copy() }

@@ -46,6 +46,17 @@ final class ExplorationTrail: @unchecked Sendable {
     self.made = made
   }
 
+  /// Takes `made` as the choices made so far, `drawnFaults` of them drawn faults: the play is
+  /// resumed from a snapshot taken after them (``ResumingPlays``), and makes the choices after.
+  ///
+  /// - Precondition: the choices made so far begin `made`, whose classes taken begin the prefix.
+  func resume(made: ArraySlice<Made>, drawnFaults: Int) {
+    precondition(made.count >= self.made.count && made.count <= prefix.count, "a trail resumes inside its prefix")
+    precondition(made.map(\.taken).elementsEqual(prefix.prefix(made.count)), "the choices made begin the prefix")
+    self.made = Array(made)
+    self.drawnFaults = drawnFaults
+  }
+
   /// The value of the next choice, at `point`, whose values from `faultsFrom` up (if any) are a
   /// drawn fault: the prefix's class, else the first; `nil` when the prefix names a class the
   /// point does not have. A choice whose every value gives the same play (`inert`) has its first

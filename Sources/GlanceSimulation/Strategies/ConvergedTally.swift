@@ -10,13 +10,13 @@ import GlanceSync
 /// The widget's "+" intent runs in the app's process (GlanceSync declares it a
 /// `LiveActivityIntent`, which the system performs by launching the app without opening it), so
 /// the world launches the app in the background for it, as it does for a watch delivery.
-struct ConvergedTally: TallySyncDesign, ConvergedDesign {
+struct ConvergedTally: TallySyncDesign, ConvergedDesign, ResumableDesign {
   typealias Message = PeerPayload
   static let widgetIntentRunsInApp = true
 
   var phone: TallyPhone<SimulatedEventLog>
   private var watch: TallyWatch<SimulatedEventLog>
-  let platform = SimulatedPlatform()
+  let platform: SimulatedPlatform
   var savedPendingWrites = PendingWrites()
   var pendingRetryAsked = false
   /// What the app and the watch show, for their store's version, the day and the zone.
@@ -29,6 +29,7 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
   static let settings = TallySettings(dailyLimit: PersonSettings.tallyDailyLimit, streakLimit: PersonSettings.tallyStreakLimit)
 
   init(scenario: Scenario, stores: RunStores) {
+    platform = SimulatedPlatform()
     refreshBudget = scenario.refreshBudget
     do {
       provider = try TallyWidget(settings: Self.settings, refreshBudget: scenario.refreshBudget)
@@ -37,6 +38,21 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign {
     }
     phone = Self.phone(log: SimulatedEventLog("phone", stores: stores), refreshBudget: refreshBudget, platform: platform)
     watch = TallyWatch(log: SimulatedEventLog("watch", on: .watch, stores: stores), settings: Self.settings, link: platform.watchLink)
+  }
+
+  /// This design as it stands, its engines over copies of their logs in `stores`, its platform
+  /// and caches its own (``ResumableDesign``).
+  func copy(into stores: RunStores) -> ConvergedTally { ConvergedTally(self, into: stores) }
+
+  private init(_ design: ConvergedTally, into stores: RunStores) {
+    platform = design.platform.copy()
+    refreshBudget = design.refreshBudget
+    provider = design.provider.emptied()
+    phone = design.phone.rewired(
+      log: design.phone.log.copy(into: stores), link: platform.phoneLink, reloader: platform, wakes: platform)
+    watch = design.watch.rewired(log: design.watch.log.copy(into: stores), link: platform.watchLink)
+    savedPendingWrites = design.savedPendingWrites
+    pendingRetryAsked = design.pendingRetryAsked
   }
 
   /// The phone's engine over `log`, as the app makes it at launch, with the writes the last one

@@ -23,4 +23,12 @@ final class ProcessLife {
     precondition(!ended, "a life of the \(World.traceName(process)) ended twice")
     ended = true
   }
+
+  /// A copy of this life as it stands: a play resumed from a snapshot ends its own lives, never
+  /// the snapshot's.
+  func copy() -> ProcessLife {
+    let copy = ProcessLife(of: process)
+    copy.ended = ended
+    return copy
+  }
 }

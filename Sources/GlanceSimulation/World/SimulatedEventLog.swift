@@ -91,6 +91,30 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     self.durable = stores.open(name)
   }
 
+  /// A copy of `log` as it stands, over `stores` (a copy of its stores, ``RunStores/copy()``):
+  /// for a play an exploration resumes from a snapshot. Its memo starts empty.
+  ///
+  /// - Precondition: `log` is in memory (a durable log is a file, never copied).
+  private init(copying log: SimulatedEventLog, into stores: RunStores) {
+    precondition(log.durable == nil, "only an in-memory log is copied")
+    name = log.name
+    device = log.device
+    inAppGroup = log.inAppGroup
+    self.stores = stores
+    memory = log.memory
+    version = log.version
+    failNextReceive = log.failNextReceive
+    feed = log.feed
+    feedStarts = log.feedStarts
+    feedFrom = log.feedFrom
+    isSuspended = log.isSuspended
+    transaction = log.transaction
+  }
+
+  /// A copy of this log as it stands, over `stores`, sharing nothing mutable with it
+  /// (``init(copying:into:)``).
+  func copy(into stores: RunStores) -> SimulatedEventLog { SimulatedEventLog(copying: self, into: stores) }
+
   /// Throws ``StoreWriteFailure`` when the world's armed write failure strikes this commit
   /// (``StoreFaults``), a ``StoreDeferral`` when the store is suspended or, in the App Group,
   /// another process holds the write lock: nothing is written.

@@ -68,6 +68,16 @@ public final class SimulatedPlatform: WidgetReloader, WakeScheduler {
   /// A platform with nothing asked yet.
   public init() {}
 
+  /// A copy of this platform between two calls (nothing asked and not yet applied), sharing
+  /// nothing with it: for a play an exploration resumes from a snapshot. Its links are its own.
+  func copy() -> SimulatedPlatform {
+    precondition(requests.isEmpty && defaults == nil, "a platform is copied between two calls")
+    let copy = SimulatedPlatform()
+    copy.largestPayloads = largestPayloads
+    copy.refusedPayloads = refusedPayloads
+    return copy
+  }
+
   /// Runs `body` (an engine's call) against this platform, then applies what it asked for;
   /// `intent`: the call is an interactive widget intent (its reloads are free). An error thrown
   /// out of `body` (a payload over its channel's bound that the design let through, a store's

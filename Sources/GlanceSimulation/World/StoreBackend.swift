@@ -52,13 +52,31 @@ public final class RunStores {
   private(set) var failure: (store: String, reason: String)?
   /// The write failures the world arms for this play (a ``SimulatedEventLog`` on the phone meets
   /// them).
-  public let faults = StoreFaults()
+  public let faults: StoreFaults
 
   init(backend: StoreBackend, strategy: String, domain: Domain, play: Int) {
     self.backend = backend
     self.prefix = "\(strategy)-\(domain.rawValue)"
     self.play = play
+    self.faults = StoreFaults()
   }
+
+  /// A copy of `stores` as they stand (their faults copied), for a play an exploration resumes
+  /// from a snapshot; the logs over them are copied by the design that holds them
+  /// (``SimulatedEventLog/copy(into:)``).
+  ///
+  /// - Precondition: the stores are in memory (a durable store is a file, never copied).
+  private init(copying stores: RunStores) {
+    precondition(stores.backend.isMemory, "only in-memory stores are copied")
+    backend = stores.backend
+    prefix = stores.prefix
+    play = stores.play
+    failure = stores.failure
+    faults = stores.faults.copy()
+  }
+
+  /// A copy of these stores as they stand, sharing nothing with them (``init(copying:)``).
+  func copy() -> RunStores { RunStores(copying: self) }
 
   /// In-memory stores.
   convenience init() {

@@ -538,6 +538,20 @@ public struct World {
   /// The current launch of the watch app, while it runs.
   private var watchAppLife: ProcessLife? = nil
 
+  /// This world as it stands, in a play an exploration resumes from a snapshot of it: its
+  /// processes' lives copied (a kill in the resumed play ends its own, not the snapshot's), its
+  /// injector arming `storeFaults` (the copied stores'), its choices answered by `source` from
+  /// here on. Everything else it holds is a value.
+  func resumed(storeFaults: StoreFaults, answeredBy source: some ChoiceSource) -> World {
+    var world = self
+    world.appLife = appLife?.copy()
+    world.widgetExtensionLife = widgetExtensionLife?.copy()
+    world.watchAppLife = watchAppLife?.copy()
+    world.injector.resume(storeFaults: storeFaults)
+    world.choices.resume(answeredBy: source)
+    return world
+  }
+
   /// The current launch of `process`; `nil` while it is not running.
   func life(of process: Process) -> ProcessLife? {
     switch process {

@@ -138,4 +138,21 @@ public struct ReloadCoordinator {
   public mutating func zoneChanged(at now: Instant, foreground: Bool) {
     if foreground { reload(at: now) }
   }
+
+  // MARK: Resuming
+
+  /// This coordinator as it stands, asking `reloader` and `wakes`: for a simulator that resumes
+  /// a play from a snapshot. Law: the copy decides as `self` would, and shares nothing with it.
+  package func rewired(reloader: any WidgetReloader, wakes: any WakeScheduler) -> Self {
+    Self(self, reloader: reloader, wakes: wakes)
+  }
+
+  private init(_ coordinator: Self, reloader: any WidgetReloader, wakes: any WakeScheduler) {
+    pacer = coordinator.pacer
+    deafUntil = coordinator.deafUntil
+    retryScheduled = coordinator.retryScheduled
+    lastRequest = coordinator.lastRequest
+    self.reloader = reloader
+    self.wakes = wakes
+  }
 }

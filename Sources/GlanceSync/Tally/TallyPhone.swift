@@ -201,4 +201,27 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
       // No session (no watch, not activated): the next change or activation tries again.
     }
   }
+
+  // MARK: Resuming
+
+  /// This engine as it stands, over `log` (a copy of its log) and the ports `link`, `reloader`
+  /// and `wakes`: for a simulator that resumes a play from a snapshot instead of playing it
+  /// again. What the engine keeps in memory is kept (its pacing, its counts, the writes
+  /// waiting); its caches start empty, and are folded again from `log` when next read.
+  ///
+  /// Law: the copy answers every call as `self` would over a log equal to `log`, and shares
+  /// nothing mutable with it.
+  package func rewired(log: Log, link: any PeerLink, reloader: any WidgetReloader, wakes: any WakeScheduler) -> Self {
+    Self(self, log: log, link: link, reloads: reloads.rewired(reloader: reloader, wakes: wakes))
+  }
+
+  private init(_ engine: Self, log: Log, link: any PeerLink, reloads: ReloadCoordinator) {
+    self.log = log
+    self.settings = engine.settings
+    self.link = link
+    self.reloads = reloads
+    self.changes = engine.changes
+    self.pushed = engine.pushed
+    self.pendingWrites = engine.pendingWrites
+  }
 }

@@ -155,4 +155,24 @@ public struct TallyWatch<Log: EventLog> {
     if !pendingWrites.isEmpty { slice = try pendingWrites.applied(to: slice).slice(today.start..<today.end) }
     return TallyBadge(count: slice.liveAdds.count, limit: settings.dailyLimit)
   }
+
+  // MARK: Resuming
+
+  /// This engine as it stands, over `log` (a copy of its log) and the port `link`: for a
+  /// simulator that resumes a play from a snapshot instead of playing it again. What it keeps
+  /// in memory is kept; its cache starts empty, and is folded again from `log` when next read.
+  ///
+  /// Law: the copy answers every call as `self` would over a log equal to `log`, and shares
+  /// nothing mutable with it.
+  package func rewired(log: Log, link: any PeerLink) -> Self {
+    Self(self, log: log, link: link)
+  }
+
+  private init(_ engine: Self, log: Log, link: any PeerLink) {
+    self.log = log
+    self.settings = engine.settings
+    self.link = link
+    self.merged = engine.merged
+    self.pendingWrites = engine.pendingWrites
+  }
 }

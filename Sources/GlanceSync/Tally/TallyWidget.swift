@@ -82,4 +82,15 @@ public struct TallyWidget: Sendable {
       return TallyBadge(count: tally.count, limit: settings.dailyLimit)
     }
   }
+
+  // MARK: Resuming
+
+  /// This provider with its cache empty: for a simulator that resumes a play from a snapshot
+  /// (a cache folded from one log must not serve a copy of it).
+  package func emptied() -> Self { Self(settings: settings, checkedBudget: refreshBudget) }
+
+  private init(settings: TallySettings, checkedBudget refreshBudget: Int) {
+    self.settings = settings
+    self.refreshBudget = refreshBudget
+  }
 }

@@ -1,0 +1,106 @@
+/// The plays of one plan's schedules in an exploration, each resumed from a snapshot of the
+/// play instead of played from the start (DocC: Exploring small worlds, Resuming instead of
+/// replaying).
+///
+/// The explorer's schedules come depth first: each parts from the one before at one choice
+/// (the trail's last forced one), and plays the same events up to the event that makes it. A
+/// schedule resumes from the deepest snapshot taken before that event, plays on to it (nothing,
+/// once a snapshot was taken there), takes a snapshot there if there was none, then plays the
+/// rest. A snapshot is a copy of the play between two events (``DomainPlay/resumed(answeredBy:)``),
+/// kept while the schedules part after it; resuming copies it again, so it stays as taken.
+///
+/// ## Laws
+/// - A schedule's play makes the same choices and ends in the same result as a play from the
+///   start with the same trail: the explorer's figures, coverage and counterexamples are the
+///   same with or without resuming (the explorer's tests compare them schedule by schedule).
+/// - Only a ``ResumableDesign``'s plays are resumed; the others are played from the start.
+/// - One instance serves one plan's schedules, in the explorer's order, on one thread.
+struct ResumingPlays<Design: ResumableDesign>: SchedulePlayer {
+  private let run: DomainRun<Design>
+  /// The snapshots along the last schedule's path, in the order of their events.
+  private var snapshots: [Snapshot] = []
+  /// For each event of the last schedule, the trail's choices made before the engine popped it.
+  private var madeBefore: [Int] = []
+  /// The last schedule's choices.
+  private var lastMade: [ExplorationTrail.Made] = []
+
+  /// The play between two events: before the event numbered `event` (the engine has popped
+  /// `event − 1`), after the trail's first `made` choices, `drawnFaults` of them drawn faults.
+  /// (A reference: the stack hands it around without copying the play it holds.)
+  private final class Snapshot {
+    let event: Int
+    let made: Int
+    let drawnFaults: Int
+    let play: DomainPlay<Design>
+
+    init(event: Int, made: Int, drawnFaults: Int, play: DomainPlay<Design>) {
+      (self.event, self.made, self.drawnFaults, self.play) = (event, made, drawnFaults, play)
+    }
+  }
+
+  /// The plays of `run`'s schedules (a plan's inputs, ``RunInputs``).
+  init(run: DomainRun<Design>) {
+    self.run = run
+  }
+
+  /// Plays the schedule `trail` forces, resumed from a snapshot where one fits.
+  ///
+  /// - Throws: what a play from the start throws (``DomainRun/run()``).
+  mutating func play(_ trail: ExplorationTrail) throws(SimulationError) -> StrategyResult {
+    // The choice this schedule moved on, and the event of the last schedule that made it.
+    let moved = trail.prefix.count - 1
+    while let last = snapshots.last, last.made > moved { snapshots.removeLast() }
+    let partingEvent = moved < lastMade.count ? madeBefore.lastIndex { $0 <= moved }.map { $0 + 1 } : nil
+    let section = run.choiceSection
+    var play: DomainPlay<Design>
+    if let snapshot = snapshots.last {
+      play = resume(snapshot, trail: trail, section: section)
+    } else {
+      let door = Choices(seed: run.seed, section: section, source: ExplorationSource(trail: trail, section: section))
+      play = DomainPlay(
+        run: run, stores: RunStores(backend: run.inputs.store, strategy: Design.name, domain: Design.domain, play: 0),
+        choices: door)
+    }
+    madeBefore.removeSubrange(min(play.eventCount, madeBefore.count)...)
+    defer { lastMade = trail.made }
+    let eventsMax = run.eventsMax
+    while true {
+      // Before the event this schedule parts at: a snapshot, unless one was taken there.
+      if play.eventCount + 1 == partingEvent, (snapshots.last?.event ?? 0) < play.eventCount + 1 {
+        let copy = play.resumed(answeredBy: ExplorationSource(trail: trail, section: section))
+        snapshots.append(Snapshot(event: play.eventCount + 1, made: trail.made.count, drawnFaults: trail.drawnFaults, play: copy))
+      }
+      madeBefore.append(trail.made.count)
+      guard let event = play.next() else { preconditionFailure("the run ended without its final check") }
+      guard play.eventCount <= eventsMax else {
+        try Self.check(play)
+        throw .eventLimitExceeded(strategy: Design.name, domain: Design.domain.rawValue, limit: eventsMax, days: run.dayCount)
+      }
+      let finished = play.handle(consume event)
+      if let (at, fault) = play.world.designFault {
+        try Self.check(play)
+        throw .designFault(strategy: Design.name, domain: Design.domain.rawValue, at: at, fault: fault)
+      }
+      if finished, let result = play.result {
+        play.finishChoices()
+        try Self.check(play)
+        return result
+      }
+    }
+  }
+
+  /// Throws what a play from the start throws first when it ends (``DomainRun/run()``): a
+  /// failed choice (the play went on with placeholders), then a store's failure.
+  private static func check(_ play: DomainPlay<Design>) throws(SimulationError) {
+    if let failure = play.world.choices.failure { throw .choiceReplay(failure) }
+    if let failure = play.storeFailure {
+      throw .storeFailed(strategy: Design.name, domain: Design.domain.rawValue, store: failure.store, reason: failure.reason)
+    }
+  }
+
+  /// A copy of `snapshot`'s play answered by `trail`, which takes the choices made before it.
+  private func resume(_ snapshot: Snapshot, trail: ExplorationTrail, section: ChoiceSectionName) -> DomainPlay<Design> {
+    trail.resume(made: lastMade[..<snapshot.made], drawnFaults: snapshot.drawnFaults)
+    return snapshot.play.resumed(answeredBy: ExplorationSource(trail: trail, section: section))
+  }
+}
