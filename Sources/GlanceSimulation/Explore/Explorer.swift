@@ -4,9 +4,11 @@ import GlanceKernel
 /// choice taken at every class of ``ChoiceClasses`` (DocC: Exploring small worlds).
 ///
 /// A schedule is one path from the root to a leaf: the plan's choices (where the boundary falls
-/// among the moves, which moves, which fault), then every choice the play makes. The explorer is
-/// stateless: it plays each schedule from the start, forcing the prefix that leads to it, then
-/// moves the last choice that has a class left (`ExplorationTrail.next(floor:)`). Plans are
+/// among the moves, which moves, which fault), then every choice the play makes. The explorer
+/// keeps no state between plans: it plays each schedule forcing the prefix that leads to it (from
+/// the start, or for a ``ResumableDesign`` from a snapshot of an earlier schedule's play taken
+/// where their prefixes part, ``ResumingPlays``), then moves the last choice that has a class
+/// left (`ExplorationTrail.next(floor:)`). Plans are
 /// numbered in the order met; shard `k` of `n` plays the plans whose number is `k − 1` modulo `n`,
 /// so shards split the tree without overlap and their figures add up to the whole.
 ///
@@ -21,7 +23,7 @@ public enum Explorer {
   /// Explores `world` with `design`, the plans of `shard`, every choice read as `explored` says.
   ///
   /// - Parameters:
-  ///   - design: the design explored (its type: every schedule plays a fresh one).
+  ///   - design: the design explored (its type: every plan's first schedule plays a fresh one).
   ///   - world: the small world whose every schedule is played.
   ///   - seed: the seed of the one value a word choice takes (the key of the run's ids,
   ///     ``ChoiceClasses``): it names records and decides no order.
