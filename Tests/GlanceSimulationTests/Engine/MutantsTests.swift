@@ -368,3 +368,25 @@ struct MutantsTests {
     #expect(try Self.run(ConvergedSteps.self, scenario: "store-move", days: 30).violations.isEmpty)
   }
 }
+
+/// A bug planted in a resumable design is resumable: its own state is a value, copied whole, and an
+/// exploration resumes its schedules from snapshots as it does the design's (``ResumingPlays``;
+/// `ResumingPlaysTests` compares them with the plays from the start).
+extension Mutant where Inner: ResumableDesign {
+  func copy(into stores: RunStores) -> Self {
+    var copy = self
+    copy.inner = inner.copy(into: stores)
+    return copy
+  }
+}
+
+extension MutantsTests.LateWidget: ResumableDesign {}
+extension MutantsTests.LateMidnightEntry: ResumableDesign {}
+extension MutantsTests.DayOfTwentyFourHours: ResumableDesign {}
+extension MutantsTests.NoZoneCheck: ResumableDesign {}
+extension MutantsTests.WatchIgnoresDeletes: ResumableDesign {}
+extension MutantsTests.LosesOldestRow: ResumableDesign {}
+extension MutantsTests.KeepsACopy: ResumableDesign {}
+extension MutantsTests.DropsWatchTaps: ResumableDesign {}
+extension MutantsTests.WrongWidgetBand: ResumableDesign {}
+extension MutantsTests.AppWrongWhileWatchAway: ResumableDesign {}

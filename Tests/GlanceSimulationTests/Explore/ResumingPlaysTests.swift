@@ -18,7 +18,8 @@ import Testing
     return (figures, outcomes)
   }
 
-  /// The designs resumed: the converged tally and the bugs planted in it (made resumable below).
+  /// The designs resumed: the converged tally and the bugs planted in it (resumable as it is,
+  /// `MutantsTests`).
   static var designs: [any SyncDesign.Type] { InertLatenessTests.designs }
 
   @Test("resumed, the tally's designs end every schedule as played from the start", arguments: 0..<8)
@@ -77,23 +78,3 @@ import Testing
     }
   }
 }
-
-/// A planted bug in a resumable design is resumable: its own state is a value, copied whole.
-extension Mutant where Inner: ResumableDesign {
-  func copy(into stores: RunStores) -> Self {
-    var copy = self
-    copy.inner = inner.copy(into: stores)
-    return copy
-  }
-}
-
-extension MutantsTests.LateWidget: ResumableDesign {}
-extension MutantsTests.LateMidnightEntry: ResumableDesign {}
-extension MutantsTests.DayOfTwentyFourHours: ResumableDesign {}
-extension MutantsTests.NoZoneCheck: ResumableDesign {}
-extension MutantsTests.WatchIgnoresDeletes: ResumableDesign {}
-extension MutantsTests.LosesOldestRow: ResumableDesign {}
-extension MutantsTests.KeepsACopy: ResumableDesign {}
-extension MutantsTests.DropsWatchTaps: ResumableDesign {}
-extension MutantsTests.WrongWidgetBand: ResumableDesign {}
-extension MutantsTests.AppWrongWhileWatchAway: ResumableDesign {}
