@@ -44,20 +44,37 @@ struct DomainRun<Design: SyncDesign> {
   /// Plays the run with fresh stores (play `number` of this run), then reports a store failure
   /// or a play stopped at ``eventsMax``.
   private func play(focus: Instant?, number: Int) throws(SimulationError) -> Played {
-    let stores = RunStores(backend: inputs.store, strategy: Design.name, domain: Design.domain, play: number)
     // A recording run records its first play; the replays for traces make the same choices.
     var mode = inputs.choiceMode
     if number > 0, case .record = mode { mode = .random }
     let door: Choices
     if let trail = inputs.trail {
-      door = Choices(seed: seed, section: choiceSection, source: ExplorationSource(trail: trail, section: choiceSection))
+      door = self.door(answeredBy: trail)
     } else {
       door = try RunInputs.door(seed: seed, section: choiceSection, mode: mode)
     }
-    let (played, choiceFailure) = play(focus: focus, stores: stores, choices: door)
-    // First: a play whose choices failed went on with placeholders, whatever it then did.
-    if let choiceFailure { throw .choiceReplay(choiceFailure) }
-    if let failure = stores.failure {
+    var play = freshPlay(number: number, choices: door)
+    return try checked(self.play(&play, focus: focus), of: play)
+  }
+
+  /// Play `number` of this run, its stores new, its choices read from `door`.
+  func freshPlay(number: Int = 0, choices door: Choices) -> DomainPlay<Design> {
+    DomainPlay(
+      run: self, stores: RunStores(backend: inputs.store, strategy: Design.name, domain: Design.domain, play: number),
+      choices: door)
+  }
+
+  /// The door of a play whose every choice `trail` answers (an exploration's schedule).
+  func door(answeredBy trail: ExplorationTrail) -> Choices {
+    Choices(seed: seed, section: choiceSection, source: ExplorationSource(trail: trail, section: choiceSection))
+  }
+
+  /// What `played` gave, or what the run throws for it, in this order: a failed choice (the play
+  /// went on with placeholders, whatever it then did), a store's failure, the event limit, a
+  /// design's fault.
+  func checked(_ played: Played, of play: DomainPlay<Design>) throws(SimulationError) -> Played {
+    if let failure = play.world.choices.failure { throw .choiceReplay(failure) }
+    if let failure = play.storeFailure {
       throw .storeFailed(
         strategy: Design.name, domain: Design.domain.rawValue, store: failure.store, reason: failure.reason)
     }
@@ -73,7 +90,7 @@ struct DomainRun<Design: SyncDesign> {
 
   /// What a play gives: the result, or, when it had a focus, the events around it; or nothing,
   /// when it was stopped at ``eventsMax``, or by what the design did (a ``DesignFault``).
-  private enum Played {
+  enum Played {
     case finished(StrategyResult)
     case traced([String])
     case stopped
@@ -94,24 +111,22 @@ struct DomainRun<Design: SyncDesign> {
   /// The section of this design's play in a run's ``ChoiceRecording``: `<strategy>/<domain>`.
   var choiceSection: ChoiceSectionName { .play(strategy: Design.name, domain: Design.domain.rawValue) }
 
-  /// Plays the run with `stores`, its choices read from `choices`; returns what the play gave and
-  /// its door's ``Choices/failure`` (a play whose choices failed went on with placeholders, and
-  /// what it gave is not an outcome).
-  private func play(focus: Instant?, stores: RunStores, choices: Choices) -> (Played, ChoiceReplayError?) {
-    var play = DomainPlay(run: self, stores: stores, choices: choices)
+  /// Plays `play` on from where it stands until it gives something (its door's failure, if any,
+  /// is `play`'s to tell, ``checked(_:of:)``).
+  private func play(_ play: inout DomainPlay<Design>, focus: Instant?) -> Played {
     let eventsMax = eventsMax
     var afterFocus = 0
     while let event = play.next() {
-      guard play.eventCount <= eventsMax else { return (.stopped, play.world.choices.failure) }
+      guard play.eventCount <= eventsMax else { return .stopped }
       if let focus, play.world.now >= focus {
         afterFocus += 1
-        if afterFocus == Limits.eventsAfterFocus { return (.traced(Array(play.world.trace.suffix(12))), play.world.choices.failure) }
+        if afterFocus == Limits.eventsAfterFocus { return .traced(Array(play.world.trace.suffix(12))) }
       }
       let finished = play.handle(consume event)
-      if let (at, fault) = play.world.designFault { return (.faulted(at: at, fault), play.world.choices.failure) }
+      if let (at, fault) = play.world.designFault { return .faulted(at: at, fault) }
       if finished, let result = play.result {
         if focus == nil { finishChoices(of: &play) }
-        return (.finished(result), play.world.choices.failure)
+        return .finished(result)
       }
     }
     preconditionFailure("the run ended without its final check")

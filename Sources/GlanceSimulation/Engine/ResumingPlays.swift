@@ -51,56 +51,48 @@ struct ResumingPlays<Design: ResumableDesign>: SchedulePlayer {
     let moved = trail.prefix.count - 1
     while let last = snapshots.last, last.made > moved { snapshots.removeLast() }
     let partingEvent = moved < lastMade.count ? madeBefore.lastIndex { $0 <= moved }.map { $0 + 1 } : nil
-    let section = run.choiceSection
     var play: DomainPlay<Design>
     if let snapshot = snapshots.last {
-      play = resume(snapshot, trail: trail, section: section)
+      play = resume(snapshot, trail: trail)
     } else {
-      let door = Choices(seed: run.seed, section: section, source: ExplorationSource(trail: trail, section: section))
-      play = DomainPlay(
-        run: run, stores: RunStores(backend: run.inputs.store, strategy: Design.name, domain: Design.domain, play: 0),
-        choices: door)
+      play = run.freshPlay(choices: run.door(answeredBy: trail))
     }
     madeBefore.removeSubrange(min(play.eventCount, madeBefore.count)...)
     defer { lastMade = trail.made }
+    // The engine's loop (``DomainRun``), with a snapshot taken on the way. Written out here
+    // rather than handed to the run's loop as a closure: this code is not specialised for the
+    // design, and a closure called at every event cost the runtime's generic metadata there.
     let eventsMax = run.eventsMax
     while true {
       // Before the event this schedule parts at: a snapshot, unless one was taken there.
       if play.eventCount + 1 == partingEvent, (snapshots.last?.event ?? 0) < play.eventCount + 1 {
-        let copy = play.resumed(answeredBy: ExplorationSource(trail: trail, section: section))
+        let copy = play.resumed(answeredBy: ExplorationSource(trail: trail, section: run.choiceSection))
         snapshots.append(Snapshot(event: play.eventCount + 1, made: trail.made.count, drawnFaults: trail.drawnFaults, play: copy))
       }
       madeBefore.append(trail.made.count)
       guard let event = play.next() else { preconditionFailure("the run ended without its final check") }
-      guard play.eventCount <= eventsMax else {
-        try Self.check(play)
-        throw .eventLimitExceeded(strategy: Design.name, domain: Design.domain.rawValue, limit: eventsMax, days: run.dayCount)
-      }
+      guard play.eventCount <= eventsMax else { return try finish(.stopped, of: play) }
       let finished = play.handle(consume event)
-      if let (at, fault) = play.world.designFault {
-        try Self.check(play)
-        throw .designFault(strategy: Design.name, domain: Design.domain.rawValue, at: at, fault: fault)
-      }
+      if let (at, fault) = play.world.designFault { return try finish(.faulted(at: at, fault), of: play) }
       if finished, let result = play.result {
         play.finishChoices()
-        try Self.check(play)
-        return result
+        return try finish(.finished(result), of: play)
       }
     }
   }
 
-  /// Throws what a play from the start throws first when it ends (``DomainRun/run()``): a
-  /// failed choice (the play went on with placeholders), then a store's failure.
-  private static func check(_ play: DomainPlay<Design>) throws(SimulationError) {
-    if let failure = play.world.choices.failure { throw .choiceReplay(failure) }
-    if let failure = play.storeFailure {
-      throw .storeFailed(strategy: Design.name, domain: Design.domain.rawValue, store: failure.store, reason: failure.reason)
+  /// The result of a play that gave `played`, or what the run throws for it
+  /// (``DomainRun/checked(_:of:)``).
+  private func finish(_ played: DomainRun<Design>.Played, of play: DomainPlay<Design>) throws(SimulationError) -> StrategyResult {
+    guard case .finished(let result) = try run.checked(played, of: play) else {
+      preconditionFailure("a play without a focus finishes or throws")
     }
+    return result
   }
 
   /// A copy of `snapshot`'s play answered by `trail`, which takes the choices made before it.
-  private func resume(_ snapshot: Snapshot, trail: ExplorationTrail, section: ChoiceSectionName) -> DomainPlay<Design> {
+  private func resume(_ snapshot: Snapshot, trail: ExplorationTrail) -> DomainPlay<Design> {
     trail.resume(made: lastMade[..<snapshot.made], drawnFaults: snapshot.drawnFaults)
-    return snapshot.play.resumed(answeredBy: ExplorationSource(trail: trail, section: section))
+    return snapshot.play.resumed(answeredBy: ExplorationSource(trail: trail, section: run.choiceSection))
   }
 }

@@ -109,17 +109,11 @@ public enum Explorer {
       seed: seed, actions: actions, faults: planned.script.faultPlan, store: .memory, detail: .verdicts)
     planInputs.timedEvents = DomainRun<Design>(inputs: planInputs).timedEvents
     // A resumable design's schedules resume from snapshots; the others play from the start.
-    var player = resumes ? (Design.self as? any ResumableDesign.Type)?.resumingPlays(inputs: planInputs) : nil
+    let resuming = resumes ? (Design.self as? any ResumableDesign.Type)?.resumingPlays(inputs: planInputs) : nil
+    var player = resuming ?? PlaysFromTheStart<Design>(inputs: planInputs)
     let walked = try walk(made: planChoices, seed: seed, explored: explored, drawnFaultsMax: world.drawnFaults) {
       trail throws(SimulationError) in
-      let result: StrategyResult
-      if player != nil, let played = try player?.play(trail) {
-        result = played
-      } else {
-        var inputs = planInputs
-        inputs.trail = trail
-        result = try inputs.play(Design.self)
-      }
+      let result = try player.play(trail)
       eachSchedule(result)
       plan.coverage.formUnion(result.coverage)
       if !result.violations.isEmpty, plan.violation == nil {
