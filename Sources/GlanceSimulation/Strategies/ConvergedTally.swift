@@ -55,6 +55,17 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign, ResumableDesign {
     pendingRetryAsked = design.pendingRetryAsked
   }
 
+  /// The engines' logs and memory, and the writes saved for the next launch
+  /// (``ResumableDesign``); not the memos nor the provider, which are caches.
+  func fingerprint(into hasher: inout Hasher) {
+    phone.log.fingerprint(into: &hasher)
+    phone.fingerprint(into: &hasher)
+    watch.log.fingerprint(into: &hasher)
+    watch.fingerprint(into: &hasher)
+    hasher.combine(savedPendingWrites)
+    hasher.combine(pendingRetryAsked)
+  }
+
   /// The phone's engine over `log`, as the app makes it at launch, with the writes the last one
   /// left waiting (`pendingWrites`, saved in the app's container).
   private static func phone(

@@ -44,6 +44,14 @@ struct CountedReplica {
   /// to add by binary search instead of looking up every event it holds.
   private var targeted: [(instant: Instant, id: EventID)] = []
 
+  /// Feeds `hasher` what decides every answer of this replica: its events, and the order its
+  /// live expenses arrived in; the rest is derived from them.
+  func fingerprint(into hasher: inout Hasher) {
+    hasher.combine(replica)
+    hasher.combine(liveExpenses.count)
+    for expense in liveExpenses { hasher.combine(expense.id) }
+  }
+
   /// Inserts `event`; `false` when the replica already held it (a duplicate delivery).
   @discardableResult
   mutating func insert(_ event: Event) -> Bool {

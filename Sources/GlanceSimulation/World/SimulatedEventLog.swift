@@ -115,6 +115,19 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   /// (``init(copying:into:)``).
   func copy(into stores: RunStores) -> SimulatedEventLog { SimulatedEventLog(copying: self, into: stores) }
 
+  /// Feeds `hasher` what this log holds and what decides its next writes: its events (and the
+  /// order the live expenses arrived in), the injected copy failure, the suspension and the open
+  /// transaction; not its version, its change feed or its memo, which only serve caches (DocC:
+  /// Exploring small worlds, Counting states). Law: two in-memory logs that feed the same answer
+  /// every read and write alike.
+  func fingerprint(into hasher: inout Hasher) {
+    memory.fingerprint(into: &hasher)
+    hasher.combine(failNextReceive)
+    hasher.combine(isSuspended)
+    hasher.combine(transaction?.number)
+    hasher.combine(transaction?.events)
+  }
+
   /// Throws ``StoreWriteFailure`` when the world's armed write failure strikes this commit
   /// (``StoreFaults``), a ``StoreDeferral`` when the store is suspended or, in the App Group,
   /// another process holds the write lock: nothing is written.

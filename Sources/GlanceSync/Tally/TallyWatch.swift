@@ -175,4 +175,12 @@ public struct TallyWatch<Log: EventLog> {
     self.merged = engine.merged
     self.pendingWrites = engine.pendingWrites
   }
+
+  /// Feeds `hasher` what this engine keeps in memory (what it merged, the writes waiting), not
+  /// its log, its port or its cache: for a simulator that counts the distinct states it explores.
+  /// Law: two engines that feed the same, over equal logs, answer every call alike.
+  package func fingerprint(into hasher: inout Hasher) {
+    hasher.combine(merged)
+    hasher.combine(pendingWrites)
+  }
 }
