@@ -161,7 +161,8 @@ struct ExploreCommand: ParsableCommand {
         "\(figures.design) (\(domain.rawValue)), \(moves) moves, \(Self.describe(drawnFaults: figures.drawnFaults)), "
           + (sessions == .oneSession ? "" : "the app left after each move, ")
           + "shard \(shard): \(figures.plans) plans, \(figures.schedules) schedules, "
-          + "\(figures.choicePoints) choice points\(figures.complete ? "" : " (stopped at --max-schedules: incomplete)"), "
+          + "\(figures.choicePoints) choice points, \(figures.statesPhrase)"
+          + "\(figures.complete ? "" : " (stopped at --max-schedules: incomplete)"), "
           + String(format: "%.1f s", seconds))
       let possible = FaultCoverage.possibleCells.count
       print("  fault coverage: \(figures.coverage.count) of \(possible) cells reached")

@@ -35,7 +35,7 @@ enum ExploreFolders {
     let figures = merged.figures
     print(
       "merged: \(folders.count) shards of \(figures.design) (\(figures.domain.rawValue)), \(figures.moves) moves: "
-        + "\(figures.plans) plans, \(figures.schedules) schedules, \(figures.choicePoints) choice points")
+        + "\(figures.plans) plans, \(figures.schedules) schedules, \(figures.choicePoints) choice points, \(figures.statesPhrase)")
     try write(merged.manifest, figures: figures, into: out)
     if let (plan, violation) = figures.counterexample {
       print("  violated in \(figures.violatingPlansPhrase); first at plan \(plan), schedule \(violation.schedule)")

@@ -19,6 +19,9 @@ public struct Identifier<Kind>: Hashable, Comparable, Sendable, Codable, CustomS
   /// two integers keep them plain values.
   @usableFromInline let key: UUIDKey
 
+  /// The identifier's 128 bits as two words, for a simulator's fingerprint of a play's state.
+  package var keyWords: (high: UInt64, low: UInt64) { (key.high, key.low) }
+
   /// The identifier with this UUID. The kernel never mints one: writers bring their own
   /// (injected) UUID source.
   public init(_ uuid: UUID) {

@@ -15,7 +15,7 @@ public enum Origin: String, Hashable, Comparable, CaseIterable, Sendable, Codabl
   case watch
 
   /// The position in the declaration order.
-  private var rank: Int {
+  package var rank: Int {
     switch self {
     case .app: return 0
     case .widgetIntent: return 1

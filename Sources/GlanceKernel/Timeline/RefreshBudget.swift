@@ -34,7 +34,7 @@ public struct RefreshBudget: Hashable, Sendable {
   /// Reload requests are dropped before this instant.
   public private(set) var deafUntil: Instant? = nil
   /// The latest instant seen, to refuse time going backwards.
-  private var latest: Instant? = nil
+  package private(set) var latest: Instant? = nil
 
   /// A budget of `limit` charged reloads per rolling 24 hours.
   ///

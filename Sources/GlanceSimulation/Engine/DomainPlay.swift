@@ -471,4 +471,24 @@ extension DomainPlay where Design: ResumableDesign {
     play.design = design.copy(into: stores)
     return play
   }
+
+  /// Feeds `hasher` the play's state between two events: the world's
+  /// (``World/fingerprint(into:)``), the events waiting in the queue, the design's, the person's
+  /// ledger, a store's failure, which timed event and action come next and the session open.
+  /// Left out: the run (one per plan), the judge (it decides verdicts, not what happens: DocC,
+  /// Exploring small worlds, Counting states) and the count of events popped (history).
+  ///
+  /// Law: two plays of one plan that feed the same, answered by the same choices from here on,
+  /// play the same events and end alike (up to the judge's verdicts).
+  func fingerprint(into hasher: inout StateHasher) {
+    world.fingerprint(into: &hasher, of: DomainRun<Design>.self)
+    queue.fingerprint(into: &hasher, of: DomainRun<Design>.self)
+    design.fingerprint(into: &hasher)
+    person.fingerprint(into: &hasher)
+    hasher.combine(stores.failure?.store)
+    hasher.combine(stores.failure?.reason)
+    hasher.combine(nextTimed)
+    hasher.combine(session)
+    hasher.combine(lastAction)
+  }
 }

@@ -212,7 +212,7 @@ struct DomainRun<Design: SyncDesign> {
 
   /// The design's own message, as it sent it (only the design of a run sends messages in it).
   static func unwrap(_ message: WireMessage) -> Design.Message {
-    guard let own = message.payload as? Design.Message else {
+    guard let own = exactly(message: message.payload) else {
       preconditionFailure("\(Design.name) received a message it cannot have sent: \(message)")
     }
     return own
@@ -234,4 +234,17 @@ struct DomainRun<Design: SyncDesign> {
     guard Payload.self == Design.Step.self else { return payload as? Design.Step }
     return unsafeBitCast(payload, to: Design.Step.self)
   }
+
+  /// `payload as? Design.Message`, the common case first, as ``exactly(_:)`` does for a step.
+  private static func exactly<Payload: Sendable>(message payload: Payload) -> Design.Message? {
+    guard Payload.self == Design.Message.self else { return payload as? Design.Message }
+    return unsafeBitCast(payload, to: Design.Message.self)
+  }
+}
+
+/// A resumable design's run feeds its payloads to a fingerprint: its messages and steps are
+/// `Hashable` (``ResumableDesign``).
+extension DomainRun: PayloadFingerprinter where Design: ResumableDesign {
+  static func feed(_ message: WireMessage, into hasher: inout StateHasher) { hasher.combine(unwrap(message)) }
+  static func feed(_ step: ScheduledStep, into hasher: inout StateHasher) { hasher.combine(unwrap(step)) }
 }

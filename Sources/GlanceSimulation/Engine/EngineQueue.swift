@@ -27,6 +27,12 @@ struct EngineQueue {
   /// The number of pending events (requests still in the world's port not counted).
   var count: Int { queue.count }
 
+  /// Feeds `hasher` the pending events in the order they pop, with their times (for a
+  /// fingerprint of a play's state).
+  func fingerprint<Payloads: PayloadFingerprinter>(into hasher: inout StateHasher, of payloads: Payloads.Type) {
+    queue.fingerprint(into: &hasher) { event, hasher in event.fingerprint(into: &hasher, of: payloads) }
+  }
+
   /// Takes every request out of `world`'s port, in the order asked: schedules each event and
   /// carries out each process's end.
   mutating func take(from world: inout World) {

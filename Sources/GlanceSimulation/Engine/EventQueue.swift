@@ -70,6 +70,21 @@ public struct EventQueue<Event: Sendable>: Sendable {
   /// The time of the event ``pop()`` would return, or `nil` when the queue is empty.
   public var nextTime: Instant? { keys.first?.time }
 
+  /// Feeds `hasher` the pending events in the order they pop, each with its time but not its
+  /// sequence (which numbers pushes since the start: only the order it gives decides), each
+  /// event fed by `feed`. For a fingerprint of a simulation's state.
+  ///
+  /// - Complexity: O(n log n).
+  func fingerprint(into hasher: inout StateHasher, feeding feed: (Event, inout StateHasher) -> Void) {
+    let order = keys.sorted { $0.precedes($1) }
+    hasher.combine(order.count)
+    for key in order {
+      guard let event = slots[key.slot] else { preconditionFailure("the queue's slot \(key.slot) held no event") }
+      hasher.combine(key.time)
+      feed(event, &hasher)
+    }
+  }
+
   /// Schedules `event` at `time` and returns its sequence number (0 for the first push, then
   /// 1, 2, …).
   ///

@@ -4,6 +4,9 @@ struct PlaysFromTheStart<Design: SyncDesign>: SchedulePlayer {
   /// The plan's inputs, shared by its schedules.
   let inputs: RunInputs
 
+  /// Not counted: a design that is not resumable has no fingerprint.
+  var states: Int? { nil }
+
   func play(_ trail: ExplorationTrail) throws(SimulationError) -> StrategyResult {
     var inputs = inputs
     inputs.trail = trail

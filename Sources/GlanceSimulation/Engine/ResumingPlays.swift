@@ -1,3 +1,5 @@
+import GlanceKernel
+
 /// The plays of one plan's schedules in an exploration, each resumed from a snapshot of the
 /// play instead of played from the start (DocC: Exploring small worlds, Resuming instead of
 /// replaying).
@@ -23,6 +25,13 @@ struct ResumingPlays<Design: ResumableDesign>: SchedulePlayer {
   private var madeBefore: [Int] = []
   /// The last schedule's choices.
   private var lastMade: [ExplorationTrail.Made] = []
+  /// The fingerprints of the states the plan's schedules reached: after each event whose choices
+  /// parted the tree (``branched(_:since:)``), the play's (``DomainPlay/fingerprint(into:)``) and
+  /// the faults drawn so far, which decide the choices offered next.
+  private var reached = Set<StateFingerprint>()
+
+  /// How many distinct states the plan's schedules reached so far (``reached``).
+  var states: Int? { reached.count }
 
   /// The play between two events: before the event numbered `event` (the engine has popped
   /// `event − 1`), after the trail's first `made` choices, `drawnFaults` of them drawn faults.
@@ -38,9 +47,14 @@ struct ResumingPlays<Design: ResumableDesign>: SchedulePlayer {
     }
   }
 
-  /// The plays of `run`'s schedules (a plan's inputs, ``RunInputs``).
-  init(run: DomainRun<Design>) {
+  /// Handed every state counted, each time it is reached, with its fingerprint (for a test).
+  private let eachState: ((_ fingerprint: StateFingerprint, _ play: Any) -> Void)?
+
+  /// The plays of `run`'s schedules (a plan's inputs, ``RunInputs``); `eachState`, if given, is
+  /// handed every state counted, each time it is reached, with its fingerprint (for a test).
+  init(run: DomainRun<Design>, eachState: ((_ fingerprint: StateFingerprint, _ play: Any) -> Void)? = nil) {
     self.run = run
+    self.eachState = eachState
   }
 
   /// Plays the schedule `trail` forces, resumed from a snapshot where one fits.
@@ -78,7 +92,30 @@ struct ResumingPlays<Design: ResumableDesign>: SchedulePlayer {
         play.finishChoices()
         return try finish(.finished(result), of: play)
       }
+      if Self.branched(trail, since: madeBefore[madeBefore.count - 1]) { count(play, trail: trail) }
     }
+  }
+
+  /// Whether the choices `trail` made after its first `made` parted the tree: one of them had two
+  /// classes or more (a choice with one class leads on as the event would without it).
+  private static func branched(_ trail: ExplorationTrail, since made: Int) -> Bool {
+    var index = trail.made.count - 1
+    while index >= made {
+      if trail.made[index].classes > 1 { return true }
+      index -= 1
+    }
+    return false
+  }
+
+  /// Counts `play`'s state between two events, with what decides the choices `trail` offers
+  /// next (the faults drawn so far).
+  private mutating func count(_ play: DomainPlay<Design>, trail: ExplorationTrail) {
+    var hasher = StateHasher()
+    play.fingerprint(into: &hasher)
+    hasher.combine(trail.drawnFaults)
+    let fingerprint = hasher.finalize()
+    reached.insert(fingerprint)
+    eachState?(fingerprint, (play: play, drawnFaults: trail.drawnFaults))
   }
 
   /// The result of a play that gave `played`, or what the run throws for it

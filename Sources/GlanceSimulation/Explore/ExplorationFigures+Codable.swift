@@ -1,6 +1,7 @@
 extension ExplorationFigures: Codable {
   private enum CodingKeys: String, CodingKey {
-    case design, domain, moves, drawnFaults, expectedToConverge, complete, plans, schedules, choicePoints, coverage, violatingPlans
+    case design, domain, moves, drawnFaults, expectedToConverge, complete, plans, schedules, choicePoints, states, coverage
+    case violatingPlans
     case schedulesByPlan, counterexample
   }
 
@@ -30,6 +31,7 @@ extension ExplorationFigures: Codable {
     try container.encode(plans, forKey: .plans)
     try container.encode(schedules, forKey: .schedules)
     try container.encode(choicePoints, forKey: .choicePoints)
+    try container.encodeIfPresent(states, forKey: .states)
     try container.encode(coverage, forKey: .coverage)
     try container.encode(violatingPlans, forKey: .violatingPlans)
     let byPlan = schedulesByPlan.sorted { $0.key < $1.key }.map { PlanSchedules(plan: $0.key, schedules: $0.value) }
@@ -54,6 +56,7 @@ extension ExplorationFigures: Codable {
     plans = try container.decode(Int.self, forKey: .plans)
     schedules = try container.decode(Int.self, forKey: .schedules)
     choicePoints = try container.decode(Int.self, forKey: .choicePoints)
+    states = try container.decodeIfPresent(Int.self, forKey: .states)
     coverage = try container.decode(FaultCoverage.self, forKey: .coverage)
     violatingPlans = try container.decode(Int.self, forKey: .violatingPlans)
     for entry in try container.decode([PlanSchedules].self, forKey: .schedulesByPlan) {
@@ -79,6 +82,9 @@ extension ExplorationFigures: Codable {
     }
     guard (0...plans).contains(violatingPlans), choicePoints >= 0 else {
       return "\(violatingPlans) violating plans of \(plans), \(choicePoints) choice points"
+    }
+    if let states, !(0...choicePoints).contains(states) {
+      return "\(states) distinct states, but \(choicePoints) choice points"
     }
     guard (violatingPlans > 0) == (counterexample != nil) else {
       return "\(violatingPlans) violating plans, \(counterexample == nil ? "but no" : "but a") counterexample"

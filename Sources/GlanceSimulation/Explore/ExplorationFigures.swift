@@ -1,10 +1,11 @@
 /// What an exploration (or one shard of it) found: how many plans, schedules and choice points
-/// it played, how many schedules broke an invariant, and the first that did, in the tree's
-/// order.
+/// it played, how many distinct states they reached, how many schedules broke an invariant, and
+/// the first that did, in the tree's order.
 ///
 /// ## Laws
 /// - ``merged(_:)`` of the figures of shards `1/N … N/N` equals the figures of the whole: counts
-///   add up, coverages unite, and the counterexample is the one of the lowest plan number (each plan belongs to
+///   add up (distinct states too: a plan is part of its states, so no two plans share one),
+///   coverages unite, and the counterexample is the one of the lowest plan number (each plan belongs to
 ///   one shard).
 /// - ``schedulesUntilCounterexample`` counts the schedules of the plans before the
 ///   counterexample's and of its own up to it, whichever shard played them: the schedules an
@@ -28,12 +29,19 @@ public struct ExplorationFigures: Hashable, Sendable {
   public internal(set) var schedules = 0
   /// Choice points visited: the tree's nodes below the root (each distinct prefix once).
   public internal(set) var choicePoints = 0
+  /// Distinct states the schedules reached: the play's state after each event whose choices
+  /// parted the tree (one with two classes or more), counted once per plan however many
+  /// schedules reached it (DocC: Exploring small worlds, Counting states); `nil` when not counted
+  /// (the design is not resumable, so it has no fingerprint). At most ``choicePoints``.
+  public internal(set) var states: Int? = 0
   /// The cells of the fault space the schedules' faults reached (``FaultCoverage``): the union
   /// of every schedule's.
   public internal(set) var coverage = FaultCoverage()
   /// Plans one of whose schedules broke an invariant.
   public internal(set) var violatingPlans = 0
 
+  /// ``states`` as the command writes it: `1204 distinct states`, or that they were not counted.
+  public var statesPhrase: String { states.map { "\($0) distinct states" } ?? "distinct states not counted" }
   /// ``violatingPlans`` as the command and the report write it: `1 plan`, `3 plans`.
   public var violatingPlansPhrase: String { violatingPlans == 1 ? "1 plan" : "\(violatingPlans) plans" }
   /// The schedules of each plan played, by plan number, for ``schedulesUntilCounterexample``.
@@ -61,6 +69,7 @@ public struct ExplorationFigures: Hashable, Sendable {
     plans += 1
     schedules += plan.schedules
     choicePoints += plan.choicePoints
+    states = Self.sum(states, plan.states)
     coverage.formUnion(plan.coverage)
     schedulesByPlan[number] = plan.schedules
     guard let violation = plan.violation else { return }
@@ -101,6 +110,7 @@ public struct ExplorationFigures: Hashable, Sendable {
       whole.plans += part.plans
       whole.schedules += part.schedules
       whole.choicePoints += part.choicePoints
+      whole.states = sum(whole.states, part.states)
       whole.violatingPlans += part.violatingPlans
       whole.coverage.formUnion(part.coverage)
       whole.complete = whole.complete && part.complete
@@ -108,5 +118,11 @@ public struct ExplorationFigures: Hashable, Sendable {
       if let (plan, violation) = part.counterexample { whole.keepFirst(plan: plan, violation) }
     }
     return whole
+  }
+
+  /// The sum of two counts of states, `nil` when either was not counted.
+  private static func sum(_ some: Int?, _ more: Int?) -> Int? {
+    guard let some, let more else { return nil }
+    return some + more
   }
 }

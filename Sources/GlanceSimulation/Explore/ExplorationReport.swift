@@ -23,6 +23,7 @@ enum ExplorationReport {
       ["figure", "count"],
       [
         ("plans", "\(figures.plans)"), ("schedules", "\(figures.schedules)"), ("choice points", "\(figures.choicePoints)"),
+        ("distinct states", figures.states.map { "\($0)" } ?? "not counted (the design is not resumable)"),
         ("plans with a violation", "\(figures.violatingPlans)"),
         ("complete", figures.complete ? "yes" : "no (a schedule limit stopped it)"),
       ])

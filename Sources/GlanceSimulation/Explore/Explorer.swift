@@ -49,11 +49,14 @@ public enum Explorer {
   /// schedule's whole result to `eachSchedule` with its plan's number (for the tests that
   /// compare two explorations schedule by schedule); `resumes`: whether a
   /// ``ResumableDesign``'s schedules are resumed from snapshots (``ResumingPlays``) rather than
-  /// played from the start.
+  /// played from the start; `eachState`: handed every state counted, with its plan's number and
+  /// its fingerprint (the play between two events and the faults drawn so far, as `Any`: for the
+  /// test that checks the fingerprints against a reflection of the whole play).
   static func explore<Design: SyncDesign>(
     _ design: Design.Type, in world: SmallWorld, seed: UInt64 = 0, explored: ExploredChoices = .all,
     shard: SweepShard = .whole, firstViolation: Bool = false, scheduleLimit: Int? = nil, resumes: Bool = true,
-    eachSchedule: ((_ plan: Int, _ result: StrategyResult) -> Void)?
+    eachSchedule: ((_ plan: Int, _ result: StrategyResult) -> Void)?,
+    eachState: ((_ plan: Int, _ fingerprint: StateFingerprint, _ play: Any) -> Void)? = nil
   ) throws(SimulationError) -> ExplorationFigures {
     let bounds = try world.bounds()
     var figures = ExplorationFigures(
@@ -79,7 +82,7 @@ public enum Explorer {
         Design.self, world: world, bounds: bounds, plan: planned, actions: actions, planChoices: planTrail.made,
         scriptChoicesStart: scriptChoicesStart, seed: seed,
         explored: explored, firstViolation: firstViolation, scheduleLimit: scheduleLimit.map { $0 - figures.schedules },
-        resumes: resumes
+        resumes: resumes, eachState: eachState.map { each in { fingerprint, play in each(planNumber, fingerprint, play) } }
       ) { result in eachSchedule?(planNumber, result) }
       // The plan's own choices this plan adds to the tree (from the one moved on).
       plan.choicePoints += planTrail.made.count - max(0, prefix.count - 1)
@@ -98,7 +101,8 @@ public enum Explorer {
   private static func explore<Design: SyncDesign>(
     _ design: Design.Type, world: SmallWorld, bounds: (itinerary: Itinerary, boundary: Instant, start: Instant, end: Instant),
     plan planned: SmallWorldPlan, actions: [PlannedAction], planChoices: [ExplorationTrail.Made], scriptChoicesStart: Int, seed: UInt64,
-    explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?, resumes: Bool, eachSchedule: (StrategyResult) -> Void
+    explored: ExploredChoices, firstViolation: Bool, scheduleLimit: Int?, resumes: Bool,
+    eachState: ((_ fingerprint: StateFingerprint, _ play: Any) -> Void)?, eachSchedule: (StrategyResult) -> Void
   ) throws(SimulationError) -> ExploredPlan {
     var plan = ExploredPlan()
     // The plan's inputs, made once for its schedules, with its timed events; its truths' answers
@@ -109,7 +113,7 @@ public enum Explorer {
       seed: seed, actions: actions, faults: planned.script.faultPlan, store: .memory, detail: .verdicts)
     planInputs.timedEvents = DomainRun<Design>(inputs: planInputs).timedEvents
     // A resumable design's schedules resume from snapshots; the others play from the start.
-    let resuming = resumes ? (Design.self as? any ResumableDesign.Type)?.resumingPlays(inputs: planInputs) : nil
+    let resuming = resumes ? (Design.self as? any ResumableDesign.Type)?.resumingPlays(inputs: planInputs, eachState: eachState) : nil
     var player = resuming ?? PlaysFromTheStart<Design>(inputs: planInputs)
     let walked = try walk(made: planChoices, seed: seed, explored: explored, drawnFaultsMax: world.drawnFaults) {
       trail throws(SimulationError) in
@@ -130,6 +134,7 @@ public enum Explorer {
       return firstViolation && plan.violation != nil || scheduleLimit.map { plan.schedules >= $0 } ?? false
     }
     plan.choicePoints = walked.choicePoints
+    plan.states = player.states
     return plan
   }
 

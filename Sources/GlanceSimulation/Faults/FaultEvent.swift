@@ -35,3 +35,32 @@ enum FaultEvent: Sendable {
     }
   }
 }
+
+extension FaultEvent: StateFingerprinted {
+  /// The case and what it carries.
+  func fingerprint(into hasher: inout StateHasher) {
+    switch self {
+    case .kill(let process):
+      hasher.combine(0 as UInt64)
+      hasher.combine(process)
+    case .killDeadline(let process):
+      hasher.combine(1 as UInt64)
+      hasher.combine(process)
+    case .killWatchApp: hasher.combine(2 as UInt64)
+    case .armStoreWriteFailure(let number):
+      hasher.combine(3 as UInt64)
+      hasher.combine(number)
+    case .storeWriteFailureDeadline(let number):
+      hasher.combine(4 as UInt64)
+      hasher.combine(number)
+    case .corruptDefaults: hasher.combine(5 as UInt64)
+    case .reachability(let reachable):
+      hasher.combine(6 as UInt64)
+      hasher.combine(reachable)
+    case .storeBusy(let busy):
+      hasher.combine(7 as UInt64)
+      hasher.combine(busy)
+    case .suspendApp: hasher.combine(8 as UInt64)
+    }
+  }
+}

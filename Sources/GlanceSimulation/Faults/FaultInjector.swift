@@ -47,6 +47,17 @@ struct FaultInjector {
   /// The cells of the fault space reached so far (``FaultCoverage``).
   private(set) var coverage = FaultCoverage()
 
+  /// Feeds `hasher` what decides the faults still to strike: whether faults are on, the store
+  /// faults, the store move's interruption and the armed kills; not the streams (constant), nor
+  /// the counts and the coverage kept for the report (for a fingerprint of a play's state).
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(on)
+    storeFaults.fingerprint(into: &hasher)
+    hasher.combine(storeMoveInterruption)
+    for process in [Process.app, .widgetExtension, .watchApp] { hasher.combine(armedKills[process]) }
+    hasher.combine(watchKillArmed)
+  }
+
   /// The injector of a play whose choices are read from `choices` (its streams are opened there).
   init(choices: inout Choices, rates: Faults, storeFaults: StoreFaults, storeMoveInterruption: StoreMoveStep?) {
     self.rates = rates

@@ -84,6 +84,20 @@ public final class StoreFaults {
     if armed.isEmpty { armed.append(number) }
   }
 
+  /// Feeds `hasher` what decides the next commits: the failures armed, the busy spell, the lock
+  /// and the transactions' numbering, the deferred writes; not the counts kept for the report,
+  /// nor ``asks`` (compared within one event) and ``uncovered`` (taken after each event). For a
+  /// fingerprint of a play's state.
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(armed)
+    hasher.combine(busy)
+    hasher.combine(lock?.transaction)
+    hasher.combine(lock?.process)
+    hasher.combine(lock?.store)
+    hasher.combine(transactions)
+    hasher.combine(deferredEvents.sorted())
+  }
+
   /// Takes failure `number` back if it is still pending (it met no commit in time).
   func disarm(_ number: Int) { armed.removeAll { $0 == number } }
 

@@ -14,3 +14,15 @@ public enum StoreMoveStep: String, Hashable, Sendable, CaseIterable {
   /// Delete the legacy files.
   case deleteLegacy
 }
+
+extension StoreMoveStep: StateFingerprinted {
+  /// The step's place in the move.
+  func fingerprint(into hasher: inout StateHasher) {
+    switch self {
+    case .copyStore: hasher.combine(0 as UInt64)
+    case .copyWAL: hasher.combine(1 as UInt64)
+    case .copySHM: hasher.combine(2 as UInt64)
+    case .deleteLegacy: hasher.combine(3 as UInt64)
+    }
+  }
+}

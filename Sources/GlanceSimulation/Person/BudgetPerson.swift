@@ -118,4 +118,8 @@ struct BudgetPerson: Person {
   private func period(of record: Record, in calendar: ZoneCalendar) -> BudgetPeriod {
     periods.period(containing: calendar.date(containing: record.instant))
   }
+
+  /// The ledger: the records made and not removed (not the expenses by period, derived from
+  /// them).
+  func fingerprint(into hasher: inout StateHasher) { hasher.combine(liveRecords) }
 }

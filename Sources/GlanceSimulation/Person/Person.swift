@@ -11,6 +11,8 @@ import GlanceKernel
 /// - A deed that removes or replaces a record names a record a previous deed of this person
 ///   made and no later deed removed (``liveRecords``).
 /// - ``liveRecords`` holds every record a deed made and no later deed removed, sorted.
+/// - Two persons that feed ``fingerprint(into:)`` the same mean the same deeds by every later
+///   action (their ledgers agree; a cache is left out).
 protocol Person {
   /// What `action`, performed at its time with the device in `calendar`'s zone, means; `nil`
   /// when it changes nothing (a delete with nothing to delete, a tap where the domain has no
@@ -18,4 +20,6 @@ protocol Person {
   mutating func act(_ action: PlannedAction, in calendar: ZoneCalendar) -> Deed?
   /// The records the person made and has not removed, sorted.
   var liveRecords: [Record] { get }
+  /// Feeds `hasher` the person's ledger, for an exploration that counts distinct states.
+  func fingerprint(into hasher: inout StateHasher)
 }

@@ -23,3 +23,11 @@ public struct Record: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// `record 1A2B3C4D-… at 2026-03-10T13:44:43.020Z`: how a trace names it.
   public var description: String { "record \(id) at \(instant)" }
 }
+
+extension Record: StateFingerprinted {
+  /// The record's id and instant (for a fingerprint of a play's state).
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(id)
+    hasher.combine(instant)
+  }
+}

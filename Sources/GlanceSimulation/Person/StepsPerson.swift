@@ -43,4 +43,16 @@ struct StepsPerson: Person {
       return nil
     }
   }
+
+  /// The ledger: the tasks, how many were created, each step's completion and the records.
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(hashOf: tasks)
+    hasher.combine(tasksCreated)
+    hasher.combine(completions.count)
+    for step in completions.keys.sorted() {
+      hasher.combine(step)
+      hasher.combine(completions[step])
+    }
+    hasher.combine(liveRecords)
+  }
 }

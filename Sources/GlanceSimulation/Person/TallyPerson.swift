@@ -25,4 +25,7 @@ struct TallyPerson: Person {
       return nil
     }
   }
+
+  /// The ledger: the records made and not removed.
+  func fingerprint(into hasher: inout StateHasher) { hasher.combine(liveRecords) }
 }

@@ -57,11 +57,11 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign, ResumableDesign {
 
   /// The engines' logs and memory, and the writes saved for the next launch
   /// (``ResumableDesign``); not the memos nor the provider, which are caches.
-  func fingerprint(into hasher: inout Hasher) {
+  func fingerprint(into hasher: inout StateHasher) {
     phone.log.fingerprint(into: &hasher)
-    phone.fingerprint(into: &hasher)
+    hasher.combine(phone)
     watch.log.fingerprint(into: &hasher)
-    watch.fingerprint(into: &hasher)
+    hasher.combine(watch)
     hasher.combine(savedPendingWrites)
     hasher.combine(pendingRetryAsked)
   }

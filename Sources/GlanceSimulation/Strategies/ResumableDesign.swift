@@ -1,3 +1,5 @@
+import GlanceKernel
+
 /// A design whose state can be copied as it stands between two events, so that an exploration
 /// resumes a schedule from a snapshot of its play instead of playing the schedule's common
 /// prefix again (DocC: Exploring small worlds, Resuming instead of replaying), and fingerprinted,
@@ -16,7 +18,7 @@
 ///   here on, and nothing else: two designs that feed the same (between two events, with equal
 ///   worlds) answer every later call alike; a cache and a figure kept for the report are left
 ///   out.
-protocol ResumableDesign: SyncDesign {
+protocol ResumableDesign: SyncDesign where Message: StateFingerprinted, Step: StateFingerprinted {
   /// This design as it stands, its logs copied over `stores` (a copy of the play's stores,
   /// ``RunStores/copy()``).
   func copy(into stores: RunStores) -> Self
@@ -25,5 +27,5 @@ protocol ResumableDesign: SyncDesign {
   /// (``SimulatedEventLog/fingerprint(into:)``), what its engines keep in memory, and its own
   /// fields; not its caches, nor its platform (which holds nothing between two calls but
   /// figures).
-  func fingerprint(into hasher: inout Hasher)
+  func fingerprint(into hasher: inout StateHasher)
 }

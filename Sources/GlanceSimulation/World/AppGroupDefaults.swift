@@ -57,6 +57,15 @@ public struct AppGroupDefaults: Sendable {
 
   public func value(forKey key: String) -> Value? { index(of: key).map { entries[$0].value } }
 
+  /// Feeds `hasher` every key and its value, in key order (for a fingerprint of a play's state).
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(entries.count)
+    for entry in entries {
+      hasher.combine(entry.key)
+      hasher.combine(hashOf: entry.value)
+    }
+  }
+
   /// The integer under `key`; `nil` when there is none or it is of another type
   /// (`UserDefaults.integer(forKey:)` reads 0 then).
   public func integer(forKey key: String) -> Int64? {

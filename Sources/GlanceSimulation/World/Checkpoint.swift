@@ -15,3 +15,22 @@ enum Checkpoint: Sendable {
   /// The last check of the run.
   case finalCheck
 }
+
+extension Checkpoint: StateFingerprinted {
+  /// The case and what it carries.
+  func fingerprint(into hasher: inout StateHasher) {
+    switch self {
+    case .quiescenceCheck(let after):
+      hasher.combine(0 as UInt64)
+      hasher.combine(after)
+    case .rolloverCheck(let boundary):
+      hasher.combine(1 as UInt64)
+      hasher.combine(boundary)
+    case .zoneSettled(let leg):
+      hasher.combine(2 as UInt64)
+      hasher.combine(leg)
+    case .endOfSafetyPhase: hasher.combine(3 as UInt64)
+    case .finalCheck: hasher.combine(4 as UInt64)
+    }
+  }
+}

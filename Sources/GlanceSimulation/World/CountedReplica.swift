@@ -46,7 +46,7 @@ struct CountedReplica {
 
   /// Feeds `hasher` what decides every answer of this replica: its events, and the order its
   /// live expenses arrived in; the rest is derived from them.
-  func fingerprint(into hasher: inout Hasher) {
+  func fingerprint(into hasher: inout StateHasher) {
     hasher.combine(replica)
     hasher.combine(liveExpenses.count)
     for expense in liveExpenses { hasher.combine(expense.id) }

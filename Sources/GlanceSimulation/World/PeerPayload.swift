@@ -3,8 +3,11 @@ import GlanceSync
 
 /// An encoded GlanceSync ``PeerMessage`` as WatchConnectivity carries it in the simulated world:
 /// bytes, queued, delayed and duplicated unread; the receiving engine decodes them.
-struct PeerPayload: Hashable, Sendable, CustomStringConvertible {
+struct PeerPayload: Hashable, Sendable, CustomStringConvertible, StateFingerprinted {
   let bytes: [UInt8]
+
+  /// The bytes (for a fingerprint of a play's state).
+  func fingerprint(into hasher: inout StateHasher) { hasher.combine(bytes: bytes) }
 
   /// The message in a few words, for traces: `event add at 2026-03-10T08:00:00.000Z (watch)`,
   /// `tally digest of 12 events from 2026-03-08T08:00:00.000Z` (`168 bytes`).

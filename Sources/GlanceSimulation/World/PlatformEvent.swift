@@ -1,3 +1,5 @@
+import GlanceKernel
+
 import GlanceSync
 
 /// What the platform does on its own schedule: a design's step, WatchConnectivity's deliveries,
@@ -31,4 +33,44 @@ enum PlatformEvent: Sendable {
   case wake(WakeReason)
   /// The day of the store move begins: the updated app is installed (steps domain).
   case storeMoveDay
+
+  /// Feeds `hasher` the event: its case and what it carries, a design's payload included (fed by `payloads`)
+  /// (for a fingerprint of a play's state).
+  func fingerprint<Payloads: PayloadFingerprinter>(into hasher: inout StateHasher, of payloads: Payloads.Type) {
+    switch self {
+    case .step(let process, let step):
+      hasher.combine(0)
+      hasher.combine(process)
+      step.fingerprint(into: &hasher, of: payloads)
+    case .deliver(let message, let device, let replyLost):
+      hasher.combine(1)
+      message.fingerprint(into: &hasher, of: payloads)
+      hasher.combine(device)
+      hasher.combine(replyLost)
+    case .sendFailed(let message, let device, let failure):
+      hasher.combine(2)
+      message.fingerprint(into: &hasher, of: payloads)
+      hasher.combine(device)
+      hasher.combine(hashOf: failure)
+    case .pumpTransfers(let device):
+      hasher.combine(3)
+      hasher.combine(device)
+    case .deliverContext(let device):
+      hasher.combine(4)
+      hasher.combine(device)
+    case .reloadServed(let widget):
+      hasher.combine(5)
+      hasher.combine(widget)
+    case .policyReload(let widget, let generation):
+      hasher.combine(6)
+      hasher.combine(widget)
+      hasher.combine(generation)
+    case .dayBoundary: hasher.combine(7)
+    case .backgroundRefresh: hasher.combine(8)
+    case .wake(let reason):
+      hasher.combine(9)
+      hasher.combine(hashOf: reason)
+    case .storeMoveDay: hasher.combine(10)
+    }
+  }
 }

@@ -75,4 +75,21 @@ struct SchedulingPort {
     takenCount += 1
     return request
   }
+
+  /// Feeds `hasher` the requests not yet taken, in the order asked (for a fingerprint of a
+  /// play's state: between two events, what the last one asked).
+  func fingerprint<Payloads: PayloadFingerprinter>(into hasher: inout StateHasher, of payloads: Payloads.Type) {
+    hasher.combine(count)
+    for index in takenCount..<askedCount {
+      switch slots[index] {
+      case .schedule(let event, let time):
+        hasher.combine(time)
+        event.fingerprint(into: &hasher, of: payloads)
+      case .end(let process):
+        hasher.combine(process)
+      case nil:
+        preconditionFailure("the port's slot \(index) of \(askedCount) held no request")
+      }
+    }
+  }
 }

@@ -115,17 +115,29 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   /// (``init(copying:into:)``).
   func copy(into stores: RunStores) -> SimulatedEventLog { SimulatedEventLog(copying: self, into: stores) }
 
+  /// The fingerprint of ``memory`` as of a ``version`` (the store changes only with it: every
+  /// write that adds something counts), kept for the next fingerprint of an unchanged store.
+  @exclusivity(unchecked) private var memoryFingerprint: (version: Int, value: StateFingerprint)? = nil
+
   /// Feeds `hasher` what this log holds and what decides its next writes: its events (and the
   /// order the live expenses arrived in), the injected copy failure, the suspension and the open
   /// transaction; not its version, its change feed or its memo, which only serve caches (DocC:
   /// Exploring small worlds, Counting states). Law: two in-memory logs that feed the same answer
   /// every read and write alike.
-  func fingerprint(into hasher: inout Hasher) {
-    memory.fingerprint(into: &hasher)
+  func fingerprint(into hasher: inout StateHasher) {
+    if memoryFingerprint?.version != version {
+      var own = StateHasher()
+      memory.fingerprint(into: &own)
+      memoryFingerprint = (version, own.finalize())
+    }
+    hasher.combine(memoryFingerprint?.value)
     hasher.combine(failNextReceive)
     hasher.combine(isSuspended)
-    hasher.combine(transaction?.number)
-    hasher.combine(transaction?.events)
+    hasher.combine(transaction != nil)
+    if let transaction {
+      hasher.combine(transaction.number)
+      hasher.combine(transaction.events)
+    }
   }
 
   /// Throws ``StoreWriteFailure`` when the world's armed write failure strikes this commit

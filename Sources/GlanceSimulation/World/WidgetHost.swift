@@ -16,6 +16,16 @@ struct WidgetHost {
 
   init(budget: RefreshBudget) { self.budget = budget }
 
+  /// Feeds `hasher` what decides the host's next reloads and displays: its budget, its timeline,
+  /// a reload pending and the policy's generation; not the counts and denials kept for the
+  /// report (for a fingerprint of a play's state).
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(budget)
+    hasher.combine(timeline)
+    hasher.combine(reloadPending)
+    hasher.combine(policyGeneration)
+  }
+
   mutating func recordRequest(_ decision: ReloadDecision, at instant: Instant) {
     requests += 1
     switch decision {

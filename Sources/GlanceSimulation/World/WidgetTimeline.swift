@@ -58,3 +58,15 @@ public struct WidgetTimeline: Sendable {
     entries.last { $0.date <= instant }?.display
   }
 }
+
+extension WidgetTimeline: StateFingerprinted {
+  /// Every entry's date and display, then the policy (for a fingerprint of a play's state).
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(entries.count)
+    for entry in entries {
+      hasher.combine(entry.date)
+      hasher.combine(hashOf: entry.display)
+    }
+    hasher.combine(hashOf: policy)
+  }
+}

@@ -20,4 +20,12 @@ struct WireMessage: Sendable, CustomStringConvertible {
 
   /// The payload as the design wrote it (`fullSync(day: 2026-04-09, timestamps: [])`), for traces.
   var description: String { String(describing: payload) }
+
+  /// Feeds `hasher` the message: its payload (fed by `payloads`), its send instant and whether it
+  /// is a reply.
+  func fingerprint<Payloads: PayloadFingerprinter>(into hasher: inout StateHasher, of payloads: Payloads.Type) {
+    Payloads.feed(self, into: &hasher)
+    hasher.combine(sentAt)
+    hasher.combine(isReply)
+  }
 }

@@ -1022,6 +1022,74 @@ public struct World {
   }
 
   /// Whether nothing is in flight: both transfer queues and both context slots empty, no
+  // MARK: Fingerprint
+
+  /// Feeds `hasher` the world's state between two events, everything that decides what it does
+  /// and tells from here on (for an exploration that counts the distinct states it reached,
+  /// DocC: Exploring small worlds, Counting states): the clock and the zone, the processes, the
+  /// channels and what is on its way, WidgetKit's hosts, the App Group's defaults, the faults
+  /// armed, what each device may not know yet and since when. Left out: what never changes in a
+  /// play (the itinerary, the latest firing, the final check, the streams), the door (its
+  /// explorer feeds what decides its next choices: the faults drawn), the trace, and what is
+  /// kept for the report and charts only (the kills, the out-of-range spells, the reload counts
+  /// and denials, the faults' counts and coverage, the number of deliveries).
+  ///
+  /// - Precondition: between two events (no `sendMessage` being answered, no kill asked, no
+  ///   design fault).
+  func fingerprint<Payloads: PayloadFingerprinter>(into hasher: inout StateHasher, of payloads: Payloads.Type) {
+    precondition(answering == nil && !killRequested && designFault == nil, "a world is fingerprinted between two events")
+    hasher.combine(now)
+    hasher.combine(calendar.identifier)
+    hasher.combine(zoneChanges)
+    hasher.combine(zoneSettles)
+    port.fingerprint(into: &hasher, of: payloads)
+    hasher.combine(appRunning)
+    hasher.combine(appForeground)
+    hasher.combine(watchReachable)
+    hasher.combine(outOfRangeSince)
+    injector.fingerprint(into: &hasher)
+    for index in hosts.indices { hosts[index].fingerprint(into: &hasher) }
+    fingerprint(of: .phone, into: &hasher, of: payloads)
+    fingerprint(of: .watch, into: &hasher, of: payloads)
+    hasher.combine(strandedSince)
+    hasher.combine(delivered)
+    hasher.combine(messagesInFlight)
+    hasher.combine(deferredSince)
+    hasher.combine(contextSince)
+    hasher.combine(pumping)
+    hasher.combine(contextDeliveryScheduled)
+    hasher.combine(appVersion)
+    hasher.combine(widgetInstalled)
+    hasher.combine(awaitingFirstLaunch)
+    hasher.combine(firstSessionAfterUpdate)
+    hasher.combine(enteredBackground)
+    hasher.combine(appLife?.ended)
+    hasher.combine(widgetExtensionLife?.ended)
+    hasher.combine(watchAppLife?.ended)
+    appGroupDefaults.fingerprint(into: &hasher)
+    hasher.combine(widgetExtensionRunning)
+    hasher.combine(watchAppRunning)
+    hasher.combine(watchForegroundUntil)
+    hasher.combine(watchAppEndPending)
+    hasher.combine(deafUntil)
+  }
+
+  /// Feeds `hasher` what `device`'s channels hold and what its app could not send.
+  private func fingerprint<Payloads: PayloadFingerprinter>(of device: Device, into hasher: inout StateHasher, of payloads: Payloads.Type) {
+    hasher.combine(unsent[device].count)
+    for index in unsent[device].indices {
+      hasher.combine(unsent[device][index].since)
+      hasher.combine(unsent[device][index].learned)
+    }
+    hasher.combine(transfers[device].count)
+    for index in transfers[device].indices {
+      hasher.combine(transfers[device][index].sentAt)
+      transfers[device][index].message.fingerprint(into: &hasher, of: payloads)
+    }
+    hasher.combine(contexts[device] != nil)
+    contexts[device]?.fingerprint(into: &hasher, of: payloads)
+  }
+
   /// `sendMessage` or reply on its way, no reload pending, the watch in range, no zone change
   /// still being caught up with, no app holding what has not got through (``unsent``: a design
   /// that keeps retrying a link that keeps failing is not judged until it gets through or the

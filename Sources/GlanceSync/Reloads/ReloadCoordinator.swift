@@ -155,14 +155,4 @@ public struct ReloadCoordinator {
     self.reloader = reloader
     self.wakes = wakes
   }
-
-  /// Feeds `hasher` what this coordinator decides from (its pacing, its deafness, its retry and
-  /// its last request), not its ports: for a simulator that counts the distinct states it
-  /// explores. Law: two coordinators that feed the same decide alike.
-  package func fingerprint(into hasher: inout Hasher) {
-    hasher.combine(pacer)
-    hasher.combine(deafUntil)
-    hasher.combine(retryScheduled)
-    hasher.combine(lastRequest)
-  }
 }

@@ -225,13 +225,8 @@ public struct TallyPhone<Log: EventLog>: PhoneEngine {
     self.pendingWrites = engine.pendingWrites
   }
 
-  /// Feeds `hasher` what this engine keeps in memory (the writes the last digest missed, the
-  /// writes waiting, its reload coordinator), not its log, its ports or its caches: for a
-  /// simulator that counts the distinct states it explores. Law: two engines that feed the same,
-  /// over equal logs, answer every call alike (only `changes − pushed` decides: whether to push).
-  package func fingerprint(into hasher: inout Hasher) {
-    hasher.combine(changes - pushed)
-    hasher.combine(pendingWrites)
-    reloads.fingerprint(into: &hasher)
-  }
+  /// How many writes that added something the last digest sent missed: all that decides, of
+  /// the engine's counts, whether it pushes a digest (for a simulator that counts the distinct
+  /// states it explores).
+  package var unpushedChanges: Int { changes - pushed }
 }

@@ -380,7 +380,7 @@ extension Mutant where Inner: ResumableDesign {
   }
 
   /// The inner design's state; a planted bug that keeps a state of its own feeds it too.
-  func fingerprint(into hasher: inout Hasher) { inner.fingerprint(into: &hasher) }
+  func fingerprint(into hasher: inout StateHasher) { inner.fingerprint(into: &hasher) }
 }
 
 extension MutantsTests.LateWidget: ResumableDesign {}
@@ -388,7 +388,7 @@ extension MutantsTests.LateMidnightEntry: ResumableDesign {}
 extension MutantsTests.DayOfTwentyFourHours: ResumableDesign {}
 extension MutantsTests.NoZoneCheck: ResumableDesign {}
 extension MutantsTests.WatchIgnoresDeletes: ResumableDesign {
-  func fingerprint(into hasher: inout Hasher) {
+  func fingerprint(into hasher: inout StateHasher) {
     inner.fingerprint(into: &hasher)
     hasher.combine(deletes)
   }
