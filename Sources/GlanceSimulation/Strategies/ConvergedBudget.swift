@@ -3,14 +3,14 @@ import GlanceSync
 
 /// Glance's converged design for the budget: GlanceSync's ``BudgetApp`` and ``BudgetWidgets``
 /// (the current-period and year-overview widgets), wired to the simulated platform.
-struct ConvergedBudget: ConvergedDesign {
+struct ConvergedBudget: ConvergedDesign, ResumableDesign {
   static let domain = Domain.budget
   static let widgets: [WidgetID] = [.main, .year]
 
   var phone: BudgetApp<SimulatedEventLog>
   /// The widget extension's timeline provider.
   private let provider: BudgetWidgets
-  let platform = SimulatedPlatform()
+  let platform: SimulatedPlatform
   var savedPendingWrites = PendingWrites()
   var pendingRetryAsked = false
   /// What the app shows, for the log's version, the current period and the zone.
@@ -19,6 +19,7 @@ struct ConvergedBudget: ConvergedDesign {
 
   init(scenario: Scenario, stores: RunStores) {
     let book = BudgetBook(scenario: scenario)
+    platform = SimulatedPlatform()
     refreshBudget = scenario.refreshBudget
     do {
       provider = try BudgetWidgets(book: book, refreshBudget: scenario.refreshBudget)
@@ -27,6 +28,29 @@ struct ConvergedBudget: ConvergedDesign {
     }
     phone = Self.phone(
       log: SimulatedEventLog("phone", stores: stores), book: book, refreshBudget: scenario.refreshBudget, platform: platform)
+  }
+
+  /// This design as it stands, its engine over a copy of its log in `stores`, its platform and
+  /// caches its own (``ResumableDesign``).
+  func copy(into stores: RunStores) -> ConvergedBudget { ConvergedBudget(self, into: stores) }
+
+  private init(_ design: ConvergedBudget, into stores: RunStores) {
+    platform = design.platform.copy()
+    refreshBudget = design.refreshBudget
+    provider = design.provider.emptied()
+    phone = design.phone.rewired(log: design.phone.log.copy(into: stores), reloader: platform, wakes: platform)
+    savedPendingWrites = design.savedPendingWrites
+    pendingRetryAsked = design.pendingRetryAsked
+  }
+
+  /// The engine's log and memory, and the writes saved for the next launch
+  /// (``ResumableDesign``); not the memo nor the provider, which are caches, nor the book and
+  /// the budget, the scenario's.
+  func fingerprint(into hasher: inout Hasher) {
+    phone.log.fingerprint(into: &hasher)
+    phone.fingerprint(into: &hasher)
+    hasher.combine(savedPendingWrites)
+    hasher.combine(pendingRetryAsked)
   }
 
   /// The phone's engine over `log`, as the app makes it at launch, with the writes the last one

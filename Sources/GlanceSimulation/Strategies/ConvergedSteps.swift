@@ -10,7 +10,7 @@ import GlanceSync
 /// from ``World/appVersion``), when the App Group store comes to exist (with the updated app,
 /// or earlier when the widget's provider opens it first), and the store's faults (the
 /// scenario's failed copy is an I/O error of the App Group store's first bulk write).
-struct ConvergedSteps: ConvergedDesign {
+struct ConvergedSteps: ConvergedDesign, ResumableDesign {
   static let domain = Domain.steps
 
   let storeMove: StoreMove?
@@ -26,7 +26,7 @@ struct ConvergedSteps: ConvergedDesign {
   private var updateInstalled = false
   private var copyFailureInjected = false
   private let refreshBudget: Int
-  let platform = SimulatedPlatform()
+  let platform: SimulatedPlatform
   var savedPendingWrites = PendingWrites()
   var pendingRetryAsked = false
   private let memo = Memo<DayMemoKey, Display>()
@@ -37,6 +37,7 @@ struct ConvergedSteps: ConvergedDesign {
   init(scenario: Scenario, stores: RunStores) {
     self.storeMove = scenario.storeMove
     self.stores = stores
+    platform = SimulatedPlatform()
     if scenario.storeMove == nil { group = SimulatedEventLog("group", stores: stores) }
     // The legacy store is in the app's own container, which no other process opens.
     legacy = scenario.storeMove == nil ? nil : SimulatedEventLog("legacy", appGroup: false, stores: stores)
@@ -47,6 +48,47 @@ struct ConvergedSteps: ConvergedDesign {
       preconditionFailure("the steps plan and a loaded scenario's refresh budget are valid: \(error)")
     }
     phone = Self.phone(store: group, legacy: legacy, refreshBudget: refreshBudget, platform: platform)
+  }
+
+  /// This design as it stands, its stores copied into `stores` (which the copy keeps, for the
+  /// App Group store it may create), its engine over those copies, its platform and caches its
+  /// own (``ResumableDesign``). The engine's stores are the design's (the App Group store once
+  /// the engine has one, the legacy store until it moved it): the copy's are the same copies.
+  func copy(into stores: RunStores) -> ConvergedSteps { ConvergedSteps(self, into: stores) }
+
+  private init(_ design: ConvergedSteps, into stores: RunStores) {
+    precondition(design.phone.store.map { $0 === design.group } ?? true, "the engine's App Group store is the design's")
+    precondition(design.phone.legacy.map { $0 === design.legacy } ?? true, "the engine's legacy store is the design's")
+    storeMove = design.storeMove
+    self.stores = stores
+    platform = design.platform.copy()
+    refreshBudget = design.refreshBudget
+    provider = design.provider.emptied()
+    group = design.group?.copy(into: stores)
+    legacy = design.legacy?.copy(into: stores)
+    phone = design.phone.rewired(
+      store: design.phone.store == nil ? nil : group, legacy: design.phone.legacy == nil ? nil : legacy, reloader: platform,
+      wakes: platform)
+    updateInstalled = design.updateInstalled
+    copyFailureInjected = design.copyFailureInjected
+    savedPendingWrites = design.savedPendingWrites
+    pendingRetryAsked = design.pendingRetryAsked
+  }
+
+  /// The stores (whether each exists, and what it holds), the engine's memory, the store move's
+  /// state (whether the updated app runs, whether the copy failure was injected) and the writes
+  /// saved for the next launch (``ResumableDesign``); not the memos nor the provider, which are
+  /// caches, nor the store move and the budget, the scenario's.
+  func fingerprint(into hasher: inout Hasher) {
+    hasher.combine(group != nil)
+    group?.fingerprint(into: &hasher)
+    hasher.combine(legacy != nil)
+    legacy?.fingerprint(into: &hasher)
+    phone.fingerprint(into: &hasher)
+    hasher.combine(updateInstalled)
+    hasher.combine(copyFailureInjected)
+    hasher.combine(savedPendingWrites)
+    hasher.combine(pendingRetryAsked)
   }
 
   /// The app's engine over its stores, as the app makes it at launch: the App Group store once

@@ -124,4 +124,33 @@ public struct BudgetApp<Log: EventLog>: PhoneEngine {
     }
     return model
   }
+
+  // MARK: Resuming
+
+  /// This engine as it stands, over `log` (a copy of its log) and the ports `reloader` and
+  /// `wakes`: for a simulator that resumes a play from a snapshot instead of playing it again.
+  /// What the engine keeps in memory is kept (its pacing, the writes waiting); its caches (the
+  /// app's own provider) start empty, and are folded again from `log` when next read.
+  ///
+  /// Law: the copy answers every call as `self` would over a log equal to `log`, and shares
+  /// nothing mutable with it.
+  package func rewired(log: Log, reloader: any WidgetReloader, wakes: any WakeScheduler) -> Self {
+    Self(self, log: log, reloads: reloads.rewired(reloader: reloader, wakes: wakes))
+  }
+
+  private init(_ engine: Self, log: Log, reloads: ReloadCoordinator) {
+    self.log = log
+    self.widgets = engine.widgets.emptied()
+    self.reloads = reloads
+    self.pendingWrites = engine.pendingWrites
+  }
+
+  /// Feeds `hasher` what this engine keeps in memory (the writes waiting, its reload
+  /// coordinator), not its log, its ports or its caches (its book is the widgets' constant):
+  /// for a simulator that counts the distinct states it explores. Law: two engines of one book
+  /// that feed the same, over equal logs, answer every call alike.
+  package func fingerprint(into hasher: inout Hasher) {
+    hasher.combine(pendingWrites)
+    reloads.fingerprint(into: &hasher)
+  }
 }

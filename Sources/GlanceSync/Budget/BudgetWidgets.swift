@@ -65,4 +65,16 @@ public struct BudgetWidgets: Sendable {
     return BudgetBookProjection(
       book: book, spent: spent, kind: kind, calendar: calendar, memos: (figures, models, sums.generation))
   }
+
+  // MARK: Resuming
+
+  /// This provider with its memos empty: for a simulator that resumes a play from a snapshot
+  /// (sums folded from one log must not serve a copy of it). Law: the copy answers every call as
+  /// `self` would, and shares nothing mutable with it.
+  package func emptied() -> Self { Self(book: book, checkedBudget: refreshBudget) }
+
+  private init(book: BudgetBook, checkedBudget refreshBudget: Int) {
+    self.book = book
+    self.refreshBudget = refreshBudget
+  }
 }

@@ -267,4 +267,40 @@ public struct StepsApp<Log: EventLog>: PhoneEngine {
     return legacy != nil
       ? try views.legacy.display(of: legacy, at: now, in: calendar) : try views.store.display(of: store, at: now, in: calendar)
   }
+
+  // MARK: Resuming
+
+  /// This engine as it stands, over `store` and `legacy` (copies of its stores, `nil` exactly
+  /// where it has none) and the ports `reloader` and `wakes`: for a simulator that resumes a
+  /// play from a snapshot instead of playing it again. What the engine keeps in memory is kept
+  /// (its pacing, the writes waiting); its caches (what it last read of each store) start
+  /// empty, and are folded again from the stores when next read.
+  ///
+  /// Law: the copy answers every call as `self` would over stores equal to `store` and `legacy`,
+  /// and shares nothing mutable with it.
+  package func rewired(store: Log?, legacy: Log?, reloader: any WidgetReloader, wakes: any WakeScheduler) -> Self {
+    precondition((store == nil) == (self.store == nil), "the copy has an App Group store where the engine has one")
+    precondition((legacy == nil) == (self.legacy == nil), "the copy has a legacy store where the engine has one")
+    return Self(self, store: store, legacy: legacy, reloads: reloads.rewired(reloader: reloader, wakes: wakes))
+  }
+
+  private init(_ engine: Self, store: Log?, legacy: Log?, reloads: ReloadCoordinator) {
+    self.views = (engine.views.legacy.emptied(), engine.views.store.emptied())
+    self.store = store
+    self.legacy = legacy
+    self.reloads = reloads
+    self.pendingWrites = engine.pendingWrites
+  }
+
+  /// Feeds `hasher` what this engine keeps in memory (which stores it has, so which one is
+  /// active; the writes waiting; its reload coordinator), not its stores' contents, its ports
+  /// or its caches (its task list before any edit is a constant): for a simulator that counts
+  /// the distinct states it explores. Law: two engines of one task list that feed the same,
+  /// over equal stores, answer every call alike.
+  package func fingerprint(into hasher: inout Hasher) {
+    hasher.combine(store != nil)
+    hasher.combine(legacy != nil)
+    hasher.combine(pendingWrites)
+    reloads.fingerprint(into: &hasher)
+  }
 }

@@ -76,4 +76,16 @@ public struct StepsWidget: Sendable {
     guard let store else { return try StepProgress(tasks: tasks, completions: [:]) }
     return try self.progress.progress(of: store, base: tasks)
   }
+
+  // MARK: Resuming
+
+  /// This provider with its fold empty: for a simulator that resumes a play from a snapshot
+  /// (a progress folded from one store must not serve a copy of it). Law: the copy answers every
+  /// call as `self` would, and shares nothing mutable with it.
+  package func emptied() -> Self { Self(tasks: tasks, checkedBudget: refreshBudget) }
+
+  private init(tasks: [StepTask], checkedBudget refreshBudget: Int) {
+    self.tasks = tasks
+    self.refreshBudget = refreshBudget
+  }
 }

@@ -395,6 +395,17 @@ extension MutantsTests.WatchIgnoresDeletes: ResumableDesign {
 }
 extension MutantsTests.LosesOldestRow: ResumableDesign {}
 extension MutantsTests.KeepsACopy: ResumableDesign {}
+extension MutantsTests.ReloadsInBackground: ResumableDesign {}
+extension MutantsTests.MoveLosesARecord: ResumableDesign {
+  /// What it held before the move matters only through whether it looked and the first record.
+  func fingerprint(into hasher: inout Hasher) {
+    inner.fingerprint(into: &hasher)
+    hasher.combine(moved)
+    hasher.combine(held == nil)
+    hasher.combine(held?.first)
+  }
+}
 extension MutantsTests.DropsWatchTaps: ResumableDesign {}
 extension MutantsTests.WrongWidgetBand: ResumableDesign {}
+extension MutantsTests.WrongYearHighlight: ResumableDesign {}
 extension MutantsTests.AppWrongWhileWatchAway: ResumableDesign {}
