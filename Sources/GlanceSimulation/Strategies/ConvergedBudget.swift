@@ -46,9 +46,9 @@ struct ConvergedBudget: ConvergedDesign, ResumableDesign {
   /// The engine's log and memory, and the writes saved for the next launch
   /// (``ResumableDesign``); not the memo nor the provider, which are caches, nor the book and
   /// the budget, the scenario's.
-  func fingerprint(into hasher: inout Hasher) {
+  func fingerprint(into hasher: inout StateHasher) {
     phone.log.fingerprint(into: &hasher)
-    phone.fingerprint(into: &hasher)
+    hasher.combine(phone)
     hasher.combine(savedPendingWrites)
     hasher.combine(pendingRetryAsked)
   }

@@ -79,12 +79,12 @@ struct ConvergedSteps: ConvergedDesign, ResumableDesign {
   /// state (whether the updated app runs, whether the copy failure was injected) and the writes
   /// saved for the next launch (``ResumableDesign``); not the memos nor the provider, which are
   /// caches, nor the store move and the budget, the scenario's.
-  func fingerprint(into hasher: inout Hasher) {
+  func fingerprint(into hasher: inout StateHasher) {
     hasher.combine(group != nil)
     group?.fingerprint(into: &hasher)
     hasher.combine(legacy != nil)
     legacy?.fingerprint(into: &hasher)
-    phone.fingerprint(into: &hasher)
+    hasher.combine(phone)
     hasher.combine(updateInstalled)
     hasher.combine(copyFailureInjected)
     hasher.combine(savedPendingWrites)

@@ -51,3 +51,22 @@ extension TallyWatch: StateFingerprinted {
     hasher.combine(pendingWrites)
   }
 }
+
+extension BudgetApp: StateFingerprinted {
+  /// The writes waiting and the reload coordinator (the book is the widgets' constant).
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(pendingWrites)
+    hasher.combine(reloads)
+  }
+}
+
+extension StepsApp: StateFingerprinted {
+  /// Which stores it has (so which one is active), the writes waiting and the reload
+  /// coordinator (its task list before any edit is a constant).
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(store != nil)
+    hasher.combine(legacy != nil)
+    hasher.combine(pendingWrites)
+    hasher.combine(reloads)
+  }
+}

@@ -144,13 +144,4 @@ public struct BudgetApp<Log: EventLog>: PhoneEngine {
     self.reloads = reloads
     self.pendingWrites = engine.pendingWrites
   }
-
-  /// Feeds `hasher` what this engine keeps in memory (the writes waiting, its reload
-  /// coordinator), not its log, its ports or its caches (its book is the widgets' constant):
-  /// for a simulator that counts the distinct states it explores. Law: two engines of one book
-  /// that feed the same, over equal logs, answer every call alike.
-  package func fingerprint(into hasher: inout Hasher) {
-    hasher.combine(pendingWrites)
-    reloads.fingerprint(into: &hasher)
-  }
 }

@@ -291,16 +291,4 @@ public struct StepsApp<Log: EventLog>: PhoneEngine {
     self.reloads = reloads
     self.pendingWrites = engine.pendingWrites
   }
-
-  /// Feeds `hasher` what this engine keeps in memory (which stores it has, so which one is
-  /// active; the writes waiting; its reload coordinator), not its stores' contents, its ports
-  /// or its caches (its task list before any edit is a constant): for a simulator that counts
-  /// the distinct states it explores. Law: two engines of one task list that feed the same,
-  /// over equal stores, answer every call alike.
-  package func fingerprint(into hasher: inout Hasher) {
-    hasher.combine(store != nil)
-    hasher.combine(legacy != nil)
-    hasher.combine(pendingWrites)
-    reloads.fingerprint(into: &hasher)
-  }
 }

@@ -398,7 +398,7 @@ extension MutantsTests.KeepsACopy: ResumableDesign {}
 extension MutantsTests.ReloadsInBackground: ResumableDesign {}
 extension MutantsTests.MoveLosesARecord: ResumableDesign {
   /// What it held before the move matters only through whether it looked and the first record.
-  func fingerprint(into hasher: inout Hasher) {
+  func fingerprint(into hasher: inout StateHasher) {
     inner.fingerprint(into: &hasher)
     hasher.combine(moved)
     hasher.combine(held == nil)

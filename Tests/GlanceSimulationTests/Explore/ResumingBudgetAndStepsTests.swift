@@ -60,8 +60,8 @@ import Testing
 
   // MARK: The copy, design by design
 
-  static func fingerprint(of design: some ResumableDesign) -> Int {
-    var hasher = Hasher()
+  static func fingerprint(of design: some ResumableDesign) -> StateFingerprint {
+    var hasher = StateHasher()
     design.fingerprint(into: &hasher)
     return hasher.finalize()
   }

@@ -67,6 +67,20 @@ import Testing
     Self.expectAgreement(try Self.compare(ConvergedTally.self, in: world, shard: SweepShard(index: 3, count: 16)), "tally, two moves")
   }
 
+  @Test("the converged budget's states, one move: fingerprints agree with the reflection")
+  func budgetOneMove() throws {
+    let world = try SmallWorld(scenario: ScenarioLoader.builtIn(named: "default"), domain: .budget, moves: 1)
+    Self.expectAgreement(try Self.compare(ConvergedBudget.self, in: world), "budget, one move")
+  }
+
+  @Test("the converged steps' states, one move, and a shard of two: fingerprints agree with the reflection")
+  func stepsOneAndTwoMoves() throws {
+    let one = try SmallWorld(scenario: ScenarioLoader.builtIn(named: "default"), domain: .steps, moves: 1)
+    Self.expectAgreement(try Self.compare(ConvergedSteps.self, in: one), "steps, one move")
+    let two = try SmallWorld(scenario: ScenarioLoader.builtIn(named: "default"), domain: .steps, moves: 2)
+    Self.expectAgreement(try Self.compare(ConvergedSteps.self, in: two, shard: SweepShard(index: 2, count: 8)), "steps, two moves")
+  }
+
   @Test("the converged tally's states across a flight at the boundary: fingerprints agree with the reflection")
   func tallyAcrossAFlight() throws {
     let world = try SmallWorld(scenario: ExplorationEvidenceTests.flightAtMidnight(), domain: .tally, moves: 1)

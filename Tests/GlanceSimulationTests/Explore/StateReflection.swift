@@ -32,6 +32,11 @@ enum StateReflection {
     "TallyPhone.link", "TallyPhone.liveAdds", "TallyPhone.digests", "TallyPhone.changes", "TallyPhone.pushed",
     "TallyWatch.link", "TallyWatch.liveAdds",
     "ReloadCoordinator.reloader", "ReloadCoordinator.wakes",
+    "ConvergedBudget.platform", "ConvergedBudget.memo", "ConvergedBudget.provider", "BudgetApp.widgets",
+    "ConvergedSteps.platform", "ConvergedSteps.memo", "ConvergedSteps.storedMemo", "ConvergedSteps.provider",
+    "ConvergedSteps.stores", "StepsApp.views",
+    // The persons' caches.
+    "BudgetPerson.byPeriod",
   ]
 
   /// What a type's state holds beyond its fields read one by one: a count that decides only
