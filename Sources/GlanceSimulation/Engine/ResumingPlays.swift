@@ -25,12 +25,13 @@ struct ResumingPlays<Design: ResumableDesign>: SchedulePlayer {
   private var madeBefore: [Int] = []
   /// The last schedule's choices.
   private var lastMade: [ExplorationTrail.Made] = []
-  /// The fingerprints of the states the plan's schedules reached: after each event whose choices
-  /// parted the tree (``branched(_:since:)``), the play's (``DomainPlay/fingerprint(into:)``) and
-  /// the faults drawn so far, which decide the choices offered next.
+  /// The fingerprints of the states at which the plan's schedules parted: before each event where
+  /// a schedule parts from the one before it (a fork of the tree, where a snapshot is taken), the
+  /// play's (``DomainPlay/fingerprint(into:)``) and the faults drawn so far, which decide the
+  /// choices offered next.
   private var reached = Set<StateFingerprint>()
 
-  /// How many distinct states the plan's schedules reached so far (``reached``).
+  /// How many distinct states the plan's schedules parted at so far (``reached``).
   var states: Int? { reached.count }
 
   /// The play between two events: before the event numbered `event` (the engine has popped
@@ -78,8 +79,10 @@ struct ResumingPlays<Design: ResumableDesign>: SchedulePlayer {
     // design, and a closure called at every event cost the runtime's generic metadata there.
     let eventsMax = run.eventsMax
     while true {
-      // Before the event this schedule parts at: a snapshot, unless one was taken there.
+      // Before the event this schedule parts at: a snapshot, unless one was taken there; the
+      // state the tree parts at, counted (once: a snapshot is taken once at each fork).
       if play.eventCount + 1 == partingEvent, (snapshots.last?.event ?? 0) < play.eventCount + 1 {
+        count(play, trail: trail)
         let copy = play.resumed(answeredBy: ExplorationSource(trail: trail, section: run.choiceSection))
         snapshots.append(Snapshot(event: play.eventCount + 1, made: trail.made.count, drawnFaults: trail.drawnFaults, play: copy))
       }
@@ -92,19 +95,7 @@ struct ResumingPlays<Design: ResumableDesign>: SchedulePlayer {
         play.finishChoices()
         return try finish(.finished(result), of: play)
       }
-      if Self.branched(trail, since: madeBefore[madeBefore.count - 1]) { count(play, trail: trail) }
     }
-  }
-
-  /// Whether the choices `trail` made after its first `made` parted the tree: one of them had two
-  /// classes or more (a choice with one class leads on as the event would without it).
-  private static func branched(_ trail: ExplorationTrail, since made: Int) -> Bool {
-    var index = trail.made.count - 1
-    while index >= made {
-      if trail.made[index].classes > 1 { return true }
-      index -= 1
-    }
-    return false
   }
 
   /// Counts `play`'s state between two events, with what decides the choices `trail` offers

@@ -29,10 +29,11 @@ public struct ExplorationFigures: Hashable, Sendable {
   public internal(set) var schedules = 0
   /// Choice points visited: the tree's nodes below the root (each distinct prefix once).
   public internal(set) var choicePoints = 0
-  /// Distinct states the schedules reached: the play's state after each event whose choices
-  /// parted the tree (one with two classes or more), counted once per plan however many
-  /// schedules reached it (DocC: Exploring small worlds, Counting states); `nil` when not counted
-  /// (the design is not resumable, so it has no fingerprint). At most ``choicePoints``.
+  /// Distinct states the schedules parted at: the play's state before each event where a
+  /// schedule parts from the one before it (a fork of the tree: a choice of two classes or more),
+  /// counted once per plan however many forks were in it (DocC: Exploring small worlds, Counting
+  /// states); `nil` when not counted (the design is not resumable, so it has no fingerprint). At
+  /// most ``choicePoints``.
   public internal(set) var states: Int? = 0
   /// The cells of the fault space the schedules' faults reached (``FaultCoverage``): the union
   /// of every schedule's.
