@@ -3,9 +3,10 @@ import GlanceKernel
 /// A design whose state can be copied as it stands between two events, so that an exploration
 /// resumes a schedule from a snapshot of its play instead of playing the schedule's common
 /// prefix again (DocC: Exploring small worlds, Resuming instead of replaying), and fingerprinted,
-/// so that the exploration counts the distinct states it reached (Counting states). A design
-/// that is not one is played from the start for every schedule, as before; the schedules, their
-/// outcomes and the report are the same either way, but for the states, not counted.
+/// so that the exploration counts the distinct states its schedules part at (Counting states).
+/// A design that is not one is played from the start for every schedule, as before; the
+/// schedules, their outcomes and the report are the same either way, but for the states, not
+/// counted.
 ///
 /// ## Laws
 /// - ``copy(into:)`` shares nothing mutable with `self`: every log it holds is copied over
