@@ -1,5 +1,3 @@
-import GlanceKernel
-
 /// What a ``StateHasher`` made of a play's state: 128 bits, the same in every process.
 struct StateFingerprint: Hashable, Sendable {
   let low: UInt64

@@ -38,12 +38,7 @@ struct StateHasher {
   /// with zeros), read eight at a time from contiguous storage.
   mutating func combine(bytes: some Collection<UInt8>) {
     if bytes.withContiguousStorageIfAvailable({ combine(raw: UnsafeRawBufferPointer($0)) }) != nil { return }
-    combine(raw: Array(bytes))
-  }
-
-  /// Feeds `bytes`, contiguous: ``combine(bytes:)``.
-  private mutating func combine(raw bytes: [UInt8]) {
-    bytes.withUnsafeBytes { combine(raw: $0) }
+    Array(bytes).withUnsafeBytes { combine(raw: $0) }
   }
 
   /// Feeds `raw`'s count, then its words.

@@ -473,7 +473,7 @@ extension DomainPlay where Design: ResumableDesign {
   }
 
   /// Feeds `hasher` the play's state between two events: the world's
-  /// (``World/fingerprint(into:)``), the events waiting in the queue, the design's, the person's
+  /// (``World/fingerprint(into:of:)``), the events waiting in the queue, the design's, the person's
   /// ledger, a store's failure, which timed event and action come next and the session open.
   /// Left out: the run (one per plan), the judge (it decides verdicts, not what happens: DocC,
   /// Exploring small worlds, Counting states) and the count of events popped (history).

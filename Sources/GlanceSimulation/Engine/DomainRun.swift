@@ -212,7 +212,7 @@ struct DomainRun<Design: SyncDesign> {
 
   /// The design's own message, as it sent it (only the design of a run sends messages in it).
   static func unwrap(_ message: WireMessage) -> Design.Message {
-    guard let own = exactly(message: message.payload) else {
+    guard let own = exactly(message.payload, as: Design.Message.self) else {
       preconditionFailure("\(Design.name) received a message it cannot have sent: \(message)")
     }
     return own
@@ -220,30 +220,24 @@ struct DomainRun<Design: SyncDesign> {
 
   /// The design's own step, as it scheduled it.
   static func unwrap(_ step: ScheduledStep) -> Design.Step {
-    guard let own = exactly(step.payload) else {
+    guard let own = exactly(step.payload, as: Design.Step.self) else {
       preconditionFailure("\(Design.name) was handed a step it cannot have scheduled: \(step)")
     }
     return own
   }
 
-  /// `payload as? Design.Step`, the common case first: when the opened payload's type is the
-  /// design's own, it is returned as it is, where `as?` on the existential runs the runtime's
-  /// general cast (about 330 instructions a step); any other type (a subclass of a class step,
-  /// say) goes through the general cast.
-  private static func exactly<Payload: OperationStep>(_ payload: Payload) -> Design.Step? {
-    guard Payload.self == Design.Step.self else { return payload as? Design.Step }
-    return unsafeBitCast(payload, to: Design.Step.self)
-  }
-
-  /// `payload as? Design.Message`, the common case first, as ``exactly(_:)`` does for a step.
-  private static func exactly<Payload: Sendable>(message payload: Payload) -> Design.Message? {
-    guard Payload.self == Design.Message.self else { return payload as? Design.Message }
-    return unsafeBitCast(payload, to: Design.Message.self)
+  /// `payload as? Own` (the design's step or message), the common case first: when the opened
+  /// payload's type is the design's own, it is returned as it is, where `as?` on the existential
+  /// runs the runtime's general cast (about 330 instructions a step); any other type (a subclass
+  /// of a class step, say) goes through the general cast.
+  private static func exactly<Payload, Own>(_ payload: Payload, as own: Own.Type) -> Own? {
+    guard Payload.self == Own.self else { return payload as? Own }
+    return unsafeBitCast(payload, to: Own.self)
   }
 }
 
-/// A resumable design's run feeds its payloads to a fingerprint: its messages and steps are
-/// `Hashable` (``ResumableDesign``).
+/// A resumable design's run feeds its payloads to a fingerprint: its messages and steps feed
+/// themselves (``ResumableDesign``).
 extension DomainRun: PayloadFingerprinter where Design: ResumableDesign {
   static func feed(_ message: WireMessage, into hasher: inout StateHasher) { hasher.combine(unwrap(message)) }
   static func feed(_ step: ScheduledStep, into hasher: inout StateHasher) { hasher.combine(unwrap(step)) }

@@ -54,7 +54,9 @@ struct FaultInjector {
     hasher.combine(on)
     storeFaults.fingerprint(into: &hasher)
     hasher.combine(storeMoveInterruption)
-    for process in [Process.app, .widgetExtension, .watchApp] { hasher.combine(armedKills[process]) }
+    hasher.combine(armedKills[.app])
+    hasher.combine(armedKills[.widgetExtension])
+    hasher.combine(armedKills[.watchApp])
     hasher.combine(watchKillArmed)
   }
 

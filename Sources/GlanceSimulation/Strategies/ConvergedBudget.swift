@@ -47,7 +47,7 @@ struct ConvergedBudget: ConvergedDesign, ResumableDesign {
   /// (``ResumableDesign``); not the memo nor the provider, which are caches, nor the book and
   /// the budget, the scenario's.
   func fingerprint(into hasher: inout StateHasher) {
-    phone.log.fingerprint(into: &hasher)
+    hasher.combine(phone.log)
     hasher.combine(phone)
     hasher.combine(savedPendingWrites)
     hasher.combine(pendingRetryAsked)

@@ -80,10 +80,8 @@ struct ConvergedSteps: ConvergedDesign, ResumableDesign {
   /// saved for the next launch (``ResumableDesign``); not the memos nor the provider, which are
   /// caches, nor the store move and the budget, the scenario's.
   func fingerprint(into hasher: inout StateHasher) {
-    hasher.combine(group != nil)
-    group?.fingerprint(into: &hasher)
-    hasher.combine(legacy != nil)
-    legacy?.fingerprint(into: &hasher)
+    hasher.combine(group)
+    hasher.combine(legacy)
     hasher.combine(phone)
     hasher.combine(updateInstalled)
     hasher.combine(copyFailureInjected)

@@ -58,9 +58,9 @@ struct ConvergedTally: TallySyncDesign, ConvergedDesign, ResumableDesign {
   /// The engines' logs and memory, and the writes saved for the next launch
   /// (``ResumableDesign``); not the memos nor the provider, which are caches.
   func fingerprint(into hasher: inout StateHasher) {
-    phone.log.fingerprint(into: &hasher)
+    hasher.combine(phone.log)
     hasher.combine(phone)
-    watch.log.fingerprint(into: &hasher)
+    hasher.combine(watch.log)
     hasher.combine(watch)
     hasher.combine(savedPendingWrites)
     hasher.combine(pendingRetryAsked)

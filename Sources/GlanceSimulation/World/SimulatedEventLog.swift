@@ -125,12 +125,15 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
   /// Exploring small worlds, Counting states). Law: two in-memory logs that feed the same answer
   /// every read and write alike.
   func fingerprint(into hasher: inout StateHasher) {
-    if memoryFingerprint?.version != version {
+    if let kept = memoryFingerprint, kept.version == version {
+      hasher.combine(kept.value)
+    } else {
       var own = StateHasher()
       memory.fingerprint(into: &own)
-      memoryFingerprint = (version, own.finalize())
+      let value = own.finalize()
+      memoryFingerprint = (version, value)
+      hasher.combine(value)
     }
-    hasher.combine(memoryFingerprint?.value)
     hasher.combine(failNextReceive)
     hasher.combine(isSuspended)
     hasher.combine(transaction != nil)
@@ -353,3 +356,5 @@ public final class SimulatedEventLog: ChangeCountingEventLog {
     }
   }
 }
+
+extension SimulatedEventLog: StateFingerprinted {}
